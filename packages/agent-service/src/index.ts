@@ -1,0 +1,4 @@
+/**
+ * @agent-chat/agent-service — filled by its own issue.
+ */
+export {};

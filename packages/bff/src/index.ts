@@ -1,0 +1,4 @@
+/**
+ * @agent-chat/bff — filled by its own issue.
+ */
+export {};

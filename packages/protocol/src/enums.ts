@@ -1,0 +1,39 @@
+/** Models an agent can be configured with (Agent.modelName, agent update body). */
+export const AGENT_MODEL_NAMES = [
+  'gpt_3_5_turbo',
+  'gpt_3_5_turbo_16k',
+  'gpt_4',
+  'gpt_4_32k',
+] as const;
+/** A model name accepted on an agent. */
+export type AgentModelName = (typeof AGENT_MODEL_NAMES)[number];
+
+/** Models a single query may override to (the seed excludes `gpt_4_32k` here). */
+export const QUERY_MODEL_NAMES = ['gpt_3_5_turbo', 'gpt_3_5_turbo_16k', 'gpt_4'] as const;
+/** A model name accepted as a per-query override. */
+export type QueryModelName = (typeof QUERY_MODEL_NAMES)[number];
+
+/** Who may see a resource. */
+export const VISIBILITIES = ['public', 'private'] as const;
+/** Resource visibility. */
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** How an agent's prompts are applied. */
+export const PROMPT_TYPES = ['raw', 'customer_support'] as const;
+/** Prompt type of an agent or query. */
+export type PromptType = (typeof PROMPT_TYPES)[number];
+
+/** Vector store kinds a datastore may have (the seed knows only `qdrant`). */
+export const DATASTORE_TYPES = ['qdrant'] as const;
+/** Datastore type. */
+export type DatastoreType = (typeof DATASTORE_TYPES)[number];
+
+/** Lifecycle of a datasource's ingestion. */
+export const DATASOURCE_STATUSES = ['unsynched', 'pending', 'running', 'synched', 'error'] as const;
+/** Datasource ingestion status. */
+export type DatasourceStatus = (typeof DATASOURCE_STATUSES)[number];
+
+/** Kinds of datasource. Text documents pushed through the API are `text`. */
+export const DATASOURCE_TYPES = ['text', 'file', 'web_page'] as const;
+/** Datasource type. */
+export type DatasourceType = (typeof DATASOURCE_TYPES)[number];

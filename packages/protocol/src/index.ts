@@ -1,0 +1,81 @@
+/**
+ * @agent-chat/protocol — the API contract shared by every agent-chat package.
+ *
+ * This entry is browser-safe (no zod, no Node built-ins). Request schemas live in
+ * `@agent-chat/protocol/schemas`, for servers only.
+ */
+export {
+  type AccumulatorState,
+  type AnswerAccumulator,
+  createAnswerAccumulator,
+  readQueryStream,
+  type StreamResult,
+} from './answer-accumulator.js';
+export {
+  AGENT_MODEL_NAMES,
+  type AgentModelName,
+  DATASOURCE_STATUSES,
+  DATASOURCE_TYPES,
+  DATASTORE_TYPES,
+  type DatasourceStatus,
+  type DatasourceType,
+  type DatastoreType,
+  PROMPT_TYPES,
+  type PromptType,
+  QUERY_MODEL_NAMES,
+  type QueryModelName,
+  VISIBILITIES,
+  type Visibility,
+} from './enums.js';
+export {
+  type ApiErrorBody,
+  apiErrorBody,
+  ERROR_CODES,
+  type ErrorCode,
+  isApiErrorBody,
+} from './error-codes.js';
+export { ID_PATTERN, LIMITS } from './limits.js';
+export { ProtocolError } from './protocol-error.js';
+export {
+  BROWSER_QUERY_FIELDS,
+  POLICY_QUERY_FIELDS,
+  type PolicyQueryField,
+  type QueryFilters,
+  type QueryRequest,
+  type QueryResponse,
+  type Source,
+} from './query.js';
+export type {
+  Agent,
+  AgentCreateBody,
+  AgentUpdateBody,
+  Datasource,
+  DatasourceUpdateBody,
+  DatasourceUpdateResponse,
+  DatasourceUpsertBody,
+  DatasourceUpsertResponse,
+  Datastore,
+  DatastoreCreateBody,
+  DatastoreUpdateBody,
+  UpsertDocument,
+} from './resources.js';
+export {
+  type ByteSource,
+  createSseDecoder,
+  decodeSseStream,
+  parseErrorPayload,
+  type SseDecoder,
+  type SseDecoderOptions,
+} from './sse-decoder.js';
+export { createSseEncoder, type SseEncoder, type SseEncoderOptions } from './sse-encoder.js';
+export {
+  type AnswerEvent,
+  type DoneEvent,
+  type EndpointResponseEvent,
+  type ErrorEvent,
+  type HeartbeatEvent,
+  SSE_DIALECTS,
+  SSE_HEADERS,
+  type SseDialect,
+  type StreamEvent,
+} from './stream-event.js';

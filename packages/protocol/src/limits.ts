@@ -1,0 +1,35 @@
+/**
+ * Numeric limits of the API. Schemas enforce them; UIs and the BFF may quote them in
+ * messages. Ranges are inclusive.
+ */
+export const LIMITS = {
+  temperature: { min: 0, max: 1 },
+  presencePenalty: { min: -2, max: 2 },
+  frequencyPenalty: { min: -2, max: 2 },
+  topP: { min: 0, max: 1 },
+  /** Upper bound on `maxTokens` accepted by the service (positive integer below it). */
+  maxTokens: { min: 1, max: 128_000 },
+  /** Longest query text, in characters, the service accepts. */
+  queryLength: { min: 1, max: 10_000 },
+  /** Longest name of an agent, datastore or datasource. */
+  nameLength: { max: 200 },
+  /** Longest description. */
+  descriptionLength: { max: 2_000 },
+  /** Longest prompt (system prompt, user prompt, prompt template). */
+  promptLength: { max: 20_000 },
+  /** Longest single document text in an upsert, in characters. */
+  documentLength: { max: 2_000_000 },
+  /** Most documents in one upsert. */
+  documentsPerUpsert: { max: 100 },
+  /** Longest id (conversationId, visitorId, resource ids). */
+  idLength: { max: 128 },
+  /** Most ids in a query filter list. */
+  filterIds: { max: 100 },
+} as const;
+
+/**
+ * What a resource id (agent, datastore, datasource) and a conversation or visitor id may
+ * look like: letters, digits, `_` and `-`, 1 to 128 characters. No `/`, `.` or `%`, so an
+ * id can never change the path it is placed in.
+ */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;

@@ -1,0 +1,71 @@
+import type { PromptType, QueryModelName } from './enums.js';
+
+/** Restricts retrieval to some datasources, by id or by the `custom_id` in their metadata. */
+export interface QueryFilters {
+  custom_ids?: string[];
+  datasource_ids?: string[];
+}
+
+/** Body of `POST /api/agents/{id}/query`. */
+export interface QueryRequest {
+  query: string;
+  conversationId?: string;
+  /** Created by the service when omitted. */
+  visitorId?: string;
+  temperature?: number;
+  streaming?: boolean;
+  modelName?: QueryModelName;
+  maxTokens?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  topP?: number;
+  filters?: QueryFilters;
+  systemPrompt?: string;
+  userPrompt?: string;
+  promptType?: PromptType;
+  promptTemplate?: string;
+}
+
+/** Fields a browser may always set on a query; everything else is operator policy. */
+export const BROWSER_QUERY_FIELDS = ['query', 'conversationId', 'visitorId', 'streaming'] as const;
+
+/** Query fields that are operator policy (set per agent by the site, not by visitors). */
+export const POLICY_QUERY_FIELDS = [
+  'temperature',
+  'modelName',
+  'maxTokens',
+  'presencePenalty',
+  'frequencyPenalty',
+  'topP',
+  'filters',
+  'systemPrompt',
+  'userPrompt',
+  'promptType',
+  'promptTemplate',
+] as const;
+
+/** A query field that is operator policy. */
+export type PolicyQueryField = (typeof POLICY_QUERY_FIELDS)[number];
+
+/** A retrieved source, in the real hosted service's shape: one per datasource. */
+export interface Source {
+  chunk_id: string;
+  datasource_id: string;
+  datasource_name: string;
+  datasource_type: string;
+  source_url: string | null;
+  mime_type: string;
+  page_number?: number;
+  total_pages?: number;
+  score: number;
+  custom_id?: string;
+}
+
+/** Response of a non-streaming query (and the final `endpoint_response` of a stream). */
+export interface QueryResponse {
+  answer: string;
+  conversationId: string;
+  visitorId: string;
+  sources: Source[];
+  messageId?: string;
+}

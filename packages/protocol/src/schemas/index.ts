@@ -1,0 +1,16 @@
+/**
+ * @agent-chat/protocol/schemas — zod schemas of every request body, for servers.
+ * Not for browsers: it pulls in zod.
+ */
+export { type ParseBodyResult, parseBody } from './parse-body.js';
+export { queryFiltersSchema, queryRequestSchema } from './query-request-schema.js';
+export {
+  agentCreateSchema,
+  agentUpdateSchema,
+  datasourceUpdateSchema,
+  datasourceUpsertSchema,
+  datastoreCreateSchema,
+  datastoreUpdateSchema,
+  emptyBodySchema,
+  upsertDocumentSchema,
+} from './resource-schemas.js';

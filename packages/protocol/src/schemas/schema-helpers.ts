@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ID_PATTERN, LIMITS } from '../limits.js';
+
+type Range = { readonly min: number; readonly max: number };
+
+function typeError(field: string, expected: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`;
+}
+
+/** A finite number within an inclusive range, with messages that name the field. */
+export function rangedNumber(field: string, range: Range) {
+  const message = `${field} must be between ${range.min} and ${range.max}`;
+  return z
+    .number({ error: typeError(field, 'a number') })
+    .min(range.min, { error: message })
+    .max(range.max, { error: message });
+}
+
+/** A positive integer up to a maximum. */
+export function positiveInteger(field: string, max: number) {
+  return z
+    .number({ error: typeError(field, 'a number') })
+    .int({ error: `${field} must be a whole number` })
+    .min(1, { error: `${field} must be a positive integer` })
+    .max(max, { error: `${field} must be at most ${max}` });
+}
+
+/** A string with a length limit; `min` 1 makes it non-empty. */
+export function text(field: string, max: number, min = 0) {
+  let schema = z
+    .string({ error: typeError(field, 'a string') })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+  if (min > 0) {
+    schema = schema.min(min, {
+      error:
+        min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`,
+    });
+  }
+  return schema;
+}
+
+/** A resource, conversation or visitor id (see {@link ID_PATTERN}). */
+export function id(field: string) {
+  return z.string({ error: typeError(field, 'a string') }).regex(ID_PATTERN, {
+    error: `${field} must be 1 to ${LIMITS.idLength.max} letters, digits, "_" or "-"`,
+  });
+}
+
+/** One of a fixed set of strings. */
+export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.enum(values, { error: `${field} must be one of: ${values.join(', ')}` });
+}
+
+/** A list of ids with a maximum length. */
+export function idList(field: string) {
+  return z
+    .array(id(`${field}[]`), { error: typeError(field, 'an array of ids') })
+    .max(LIMITS.filterIds.max, { error: `${field} may hold at most ${LIMITS.filterIds.max} ids` });
+}
+
+/** A free-form JSON object (metadata, config). */
+export function jsonObject(field: string) {
+  return z.record(z.string(), z.unknown(), { error: `${field} must be an object` });
+}

@@ -1,0 +1,4 @@
+/**
+ * @agent-chat/widget — filled by its own issue.
+ */
+export {};

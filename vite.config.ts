@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Root Vite/Vitest configuration.
+ *
+ * - `vitest run` runs one project per package. Packages import each other's
+ *   TypeScript source through the `agent-chat-source` export condition, so no build step
+ *   is needed in development or tests.
+ * - The widget's production build lives in `packages/widget/vite.config.ts`
+ *   (it needs its own root and output directory) and reuses `widgetBuild` below.
+ */
+const sourceConditions = ['agent-chat-source'];
+
+export default defineConfig({
+  resolve: { conditions: sourceConditions },
+  ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'protocol',
+          root: fileURLToPath(new URL('./packages/protocol', import.meta.url)),
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'agent-service',
+          root: fileURLToPath(new URL('./packages/agent-service', import.meta.url)),
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bff',
+          root: fileURLToPath(new URL('./packages/bff', import.meta.url)),
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'widget',
+          root: fileURLToPath(new URL('./packages/widget', import.meta.url)),
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
