@@ -18,8 +18,8 @@ import express, {
 } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import type { BffOptions } from './bff-options.js';
 import { mapAdminUpstreamError, redactSecret } from './admin-upstream-error.js';
+import type { BffOptions } from './bff-options.js';
 import { resolveBffOptions } from './resolve-bff-options.js';
 import { sendError } from './send-error.js';
 
