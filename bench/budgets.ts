@@ -1,0 +1,58 @@
+/** The budgets of issue 7 and DESIGN.md §5, in one place. */
+export const BUDGETS = {
+  /** BFF requests/s over the bare pipe relay's, same workload, same run. */
+  relayThroughputRatio: 0.85,
+  /** Time-to-first-event p50 the BFF may add, ms. */
+  addedTtfeP50Ms: 2,
+  /** BFF resident memory per open stream, bytes. */
+  bytesPerStream: 40 * 1024,
+  /** Widget loader (`widget.js`), gzip bytes. */
+  widgetLoaderGzipBytes: 6 * 1024,
+  /** Whole widget (loader + chunks + styles), gzip bytes. */
+  widgetTotalGzipBytes: 30 * 1024,
+  /** Longest main-thread task while an answer streams in, ms. */
+  longestTaskMs: 50,
+} as const;
+
+/** One budget, checked. */
+export interface BudgetCheck {
+  /** What is budgeted, e.g. "JSON relay throughput, BFF / pipe". */
+  name: string;
+  /** The limit as a person reads it, e.g. "≥ 0.85". */
+  limit: string;
+  /** The measured value, formatted. */
+  actual: string;
+  pass: boolean;
+}
+
+/** A check that `actual` is at least `limit` (NaN fails). */
+export function atLeast(
+  name: string,
+  actual: number,
+  limit: number,
+  format: (value: number) => string,
+): BudgetCheck {
+  return { name, limit: `≥ ${format(limit)}`, actual: format(actual), pass: actual >= limit };
+}
+
+/** A check that `actual` is at most `limit` (NaN fails). */
+export function atMost(
+  name: string,
+  actual: number,
+  limit: number,
+  format: (value: number) => string,
+): BudgetCheck {
+  return { name, limit: `≤ ${format(limit)}`, actual: format(actual), pass: actual <= limit };
+}
+
+/** A check that something that must hold did (e.g. "no errors"). */
+export function holds(name: string, limit: string, actual: string, pass: boolean): BudgetCheck {
+  return { name, limit, actual, pass };
+}
+
+/** The failed checks, as lines naming each missed budget. */
+export function missedBudgets(checks: readonly BudgetCheck[]): string[] {
+  return checks
+    .filter((check) => !check.pass)
+    .map((check) => `budget missed: ${check.name}: ${check.actual} (budget ${check.limit})`);
+}

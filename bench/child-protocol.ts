@@ -1,0 +1,49 @@
+import type { FakeUpstreamOptions, FakeUpstreamStats } from './fake-upstream.js';
+
+/** Options of the BFF under test (plain data, sent to its process). */
+export interface BenchBffOptions {
+  upstreamUrl: string;
+  /** Log every request with pino at info level into /dev/null (the cost of logging, not the I/O of a terminal). */
+  logRequests: boolean;
+  /** Directory of the built widget, when the widget page is served through the BFF. */
+  widgetDir?: string;
+}
+
+/** Options of the widget page server (plain data). */
+export interface WidgetPageOptions {
+  /** Directory of the built widget (`widget.js`, `assets/…`). */
+  widgetDir: string;
+  /** The stream the page's agent answers with. */
+  upstream: FakeUpstreamOptions;
+}
+
+/** What a bench child process serves, with its options. */
+export type ChildSpec =
+  | { kind: 'upstream'; options: FakeUpstreamOptions; keepAliveTimeoutMs?: number }
+  | { kind: 'pipe-relay'; options: { upstreamUrl: string } }
+  | { kind: 'bff'; options: BenchBffOptions }
+  | { kind: 'widget-page'; options: WidgetPageOptions };
+
+/** Measurements a child reports on request. */
+export interface ChildStats {
+  rss: number;
+  heapUsed: number;
+  /** Open TCP connections accepted by the child's server. */
+  connections: number;
+  /** Present when the child is (or contains) a fake upstream. */
+  upstream?: FakeUpstreamStats;
+}
+
+/** Parent → child messages. */
+export type ParentMessage =
+  | { type: 'start'; spec: ChildSpec }
+  | { type: 'stats'; id: number; gc: boolean }
+  | { type: 'hold' }
+  | { type: 'release' }
+  | { type: 'stop' };
+
+/** Child → parent messages. */
+export type ChildMessage =
+  | { type: 'ready'; url: string }
+  | { type: 'failed'; message: string }
+  | { type: 'stats'; id: number; stats: ChildStats };

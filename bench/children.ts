@@ -1,0 +1,93 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ChildMessage, ChildSpec, ChildStats, ParentMessage } from './child-protocol.js';
+
+/** A server running in its own process (see server.ts). */
+export interface BenchChild {
+  url: string;
+  pid: number;
+  /** Memory and connection counters; `gc` collects garbage first (the child runs with --expose-gc). */
+  stats(options?: { gc?: boolean }): Promise<ChildStats>;
+  /** Fake upstreams only: hold new streams after their first tick, or release them. */
+  control(action: 'hold' | 'release'): Promise<void>;
+  /** Stops the server and waits for the process to exit. */
+  stop(): Promise<void>;
+}
+
+const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+const running = new Set<ChildProcess>();
+
+function post(child: ChildProcess, message: ParentMessage): void {
+  child.send(message);
+}
+
+/**
+ * Forks a bench server process and resolves once it listens on 127.0.0.1 (port 0).
+ * Children inherit stderr, resolve workspace packages from source (`agent-chat-source`)
+ * and die with the parent.
+ */
+export async function startChild(spec: ChildSpec, startTimeoutMs = 30_000): Promise<BenchChild> {
+  const child = fork(serverEntry, [], {
+    execArgv: ['--conditions', 'agent-chat-source', '--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  running.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  exited.then(() => running.delete(child));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`The ${spec.kind} server did not start within ${startTimeoutMs} ms.`));
+    }, startTimeoutMs);
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolve(message.url);
+      } else if (message.type === 'failed') {
+        clearTimeout(timer);
+        reject(new Error(`The ${spec.kind} server failed to start: ${message.message}`));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The ${spec.kind} server exited (code ${code}) before it was ready.`));
+    });
+    post(child, { type: 'start', spec });
+  });
+
+  let nextId = 0;
+  const stats = (options: { gc?: boolean } = {}): Promise<ChildStats> => {
+    const id = nextId++;
+    return new Promise<ChildStats>((resolve, reject) => {
+      const onMessage = (message: ChildMessage): void => {
+        if (message.type === 'stats' && message.id === id) {
+          child.off('message', onMessage);
+          resolve(message.stats);
+        }
+      };
+      child.on('message', onMessage);
+      if (!child.connected) reject(new Error(`The ${spec.kind} server is gone.`));
+      else post(child, { type: 'stats', id, gc: options.gc ?? false });
+    });
+  };
+  return {
+    url,
+    pid: child.pid ?? -1,
+    stats,
+    async control(action) {
+      post(child, { type: action });
+      await stats(); // IPC messages are ordered: once stats answer, the action applied.
+    },
+    async stop() {
+      if (child.exitCode === null && child.connected) post(child, { type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Kills every child still running (on errors and signals). */
+export function killChildren(): void {
+  for (const child of running) child.kill('SIGKILL');
+}

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench`: runs the benchmarks of issue 7 on loopback, prints a table, writes
+ * docs/benchmarks.json and exits non-zero naming every missed budget.
+ *
+ * Flags (each also an env variable):
+ *   --only=relay,concurrency,widget,agent-service   BENCH_ONLY      sections to run (default all)
+ *   --streams=5000                                  BENCH_STREAMS   concurrent streams
+ *   --duration-ms=4000                              BENCH_DURATION_MS  measured time per relay target and round
+ *   --rounds=2                                      BENCH_ROUNDS
+ *   --chunks=10000                                  BENCH_CHUNKS    chunks in the agent-service datastore
+ *   --log-requests=true                             BENCH_LOG_REQUESTS  BFF request logs (pino → /dev/null)
+ *   --out=docs/benchmarks.json                      BENCH_OUT
+ *   --quick                                         BENCH_QUICK=1   small counts, for trying the bench out
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { missedBudgets } from './budgets.js';
+import { killChildren } from './children.js';
+import { benchConcurrency } from './concurrency.js';
+import { benchRelayOverhead } from './relay-overhead.js';
+import { renderTable, type SectionResult, skippedSection, writeJsonReport } from './report.js';
+
+const sectionNames = ['relay', 'concurrency', 'widget', 'agent-service'] as const;
+type SectionName = (typeof sectionNames)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    streams: { type: 'string' },
+    'duration-ms': { type: 'string' },
+    rounds: { type: 'string' },
+    chunks: { type: 'string' },
+    'log-requests': { type: 'string' },
+    out: { type: 'string' },
+    quick: { type: 'boolean' },
+  },
+});
+
+const quick = values.quick === true || process.env.BENCH_QUICK === '1';
+
+function setting(flag: string | undefined, env: string, fallback: string): string {
+  return flag ?? process.env[env] ?? fallback;
+}
+
+function integer(flag: string | undefined, env: string, fallback: number): number {
+  const text = setting(flag, env, String(fallback));
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${env} (or its flag) must be a positive integer, got "${text}".`);
+  }
+  return value;
+}
+
+const config = {
+  only: setting(values.only, 'BENCH_ONLY', sectionNames.join(','))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+  streams: integer(values.streams, 'BENCH_STREAMS', quick ? 300 : 5_000),
+  durationMs: integer(values['duration-ms'], 'BENCH_DURATION_MS', quick ? 1_000 : 4_000),
+  rounds: integer(values.rounds, 'BENCH_ROUNDS', quick ? 1 : 2),
+  chunks: integer(values.chunks, 'BENCH_CHUNKS', quick ? 1_000 : 10_000),
+  logRequests: setting(values['log-requests'], 'BENCH_LOG_REQUESTS', 'true') !== 'false',
+  out: setting(values.out, 'BENCH_OUT', 'docs/benchmarks.json'),
+};
+
+for (const name of config.only) {
+  if (!(sectionNames as readonly string[]).includes(name)) {
+    throw new Error(`Unknown section "${name}"; choose from ${sectionNames.join(', ')}.`);
+  }
+}
+
+async function openFileLimit(): Promise<number> {
+  const limits = await readFile('/proc/self/limits', 'utf8').catch(() => '');
+  const match = /^Max open files\s+(\d+|unlimited)/m.exec(limits);
+  if (!match?.[1]) return Number.NaN;
+  return match[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(match[1]);
+}
+
+async function run(name: SectionName, fileLimit: number): Promise<SectionResult> {
+  switch (name) {
+    case 'relay':
+      return benchRelayOverhead({
+        jsonConnections: 32,
+        streamConcurrency: 32,
+        durationMs: config.durationMs,
+        warmupMs: quick ? 500 : 1_000,
+        rounds: config.rounds,
+        fragments: 20,
+        ttfeSamples: quick ? 100 : 400,
+        logRequests: config.logRequests,
+      });
+    case 'concurrency': {
+      // The BFF holds two sockets per stream (client and upstream); each process needs headroom.
+      const needed = config.streams * 2 + 512;
+      if (fileLimit < needed) {
+        return skippedSection(
+          'Concurrency',
+          `${config.streams} streams need ${needed} open files per process but the limit is ${fileLimit}; raise it with \`ulimit -n ${needed}\` (or lower BENCH_STREAMS)`,
+        );
+      }
+      return benchConcurrency({
+        streams: config.streams,
+        rampConcurrency: 500,
+        tickMs: 200,
+        fragments: 10,
+        drainTimeoutMs: 15_000,
+        logRequests: config.logRequests,
+      });
+    }
+    case 'widget':
+    case 'agent-service':
+      return skippedSection(name, 'not wired yet');
+  }
+}
+
+async function main(): Promise<number> {
+  const fileLimit = await openFileLimit();
+  const machine = {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    openFileLimit: fileLimit,
+  };
+  console.log(
+    `agent-chat bench · ${machine.date} · ${machine.cpus} CPUs (${machine.cpuModel}) · Node ${machine.node} · open files ${fileLimit}`,
+  );
+  const sections: SectionResult[] = [];
+  for (const name of sectionNames) {
+    if (!config.only.includes(name)) continue;
+    const started = Date.now();
+    console.log(`\n→ ${name} …`);
+    try {
+      sections.push(await run(name, fileLimit));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      sections.push({
+        ...skippedSection(name, `failed: ${message}`),
+        checks: [{ name: `${name} benchmark ran`, limit: 'runs', actual: message, pass: false }],
+      });
+    }
+    console.log(`  ${name} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  console.log(renderTable(sections));
+  const checks = sections.flatMap((section) => section.checks);
+  const missed = missedBudgets(checks);
+  await writeJsonReport(config.out, {
+    machine,
+    config: { ...config, quick },
+    sections: Object.fromEntries(sections.map((section) => [section.title, section.data])),
+    budgets: checks,
+    pass: missed.length === 0,
+  });
+  console.log(`\nresults written to ${config.out}`);
+  if (missed.length > 0) {
+    console.error(`\n${missed.join('\n')}`);
+    return 1;
+  }
+  console.log('\nall budgets met');
+  return 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    killChildren();
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,281 @@
+import autocannon from 'autocannon';
+import { atLeast, atMost, BUDGETS, type BudgetCheck } from './budgets.js';
+import { type BenchChild, startChild } from './children.js';
+import { count, ms, perSecond, ratio, round3 } from './format.js';
+import { type Summary, summarize } from './percentiles.js';
+import type { SectionResult } from './report.js';
+import {
+  createLoadAgent,
+  openStream,
+  runClosedLoop,
+  type StreamRequest,
+} from './sse-load-client.js';
+
+/** Options of the relay-overhead benchmark. */
+export interface RelayBenchOptions {
+  /** autocannon connections for the JSON workload. */
+  jsonConnections: number;
+  /** Streams kept in flight for the streaming workload. */
+  streamConcurrency: number;
+  /** Measured time per target and round, ms. */
+  durationMs: number;
+  /** Unmeasured warm-up per target before its first round, ms. */
+  warmupMs: number;
+  /** Rounds; targets run in alternating order and rates are averaged. */
+  rounds: number;
+  /** Answer fragments per stream. */
+  fragments: number;
+  /** Sequential streams per target for the time-to-first-event figures. */
+  ttfeSamples: number;
+  /** Log every BFF request (pino, info, into /dev/null). */
+  logRequests: boolean;
+}
+
+type TargetName = 'direct' | 'pipe' | 'bff';
+
+interface TargetResult {
+  jsonRps: number;
+  jsonLatencyP50Ms: number;
+  jsonLatencyP99Ms: number;
+  jsonErrors: number;
+  streamRps: number;
+  streamErrors: number;
+  streamErrorSamples: string[];
+  ttfe: Summary;
+}
+
+const agentId = 'bench-agent';
+const queryPath = `/api/agents/${agentId}/query`;
+
+function streamRequest(base: string, index: number): StreamRequest {
+  return {
+    url: `${base}${queryPath}`,
+    body: JSON.stringify({
+      query: 'How fast is the relay?',
+      visitorId: `bench-visitor-${index % 1000}`,
+      streaming: true,
+    }),
+  };
+}
+
+async function jsonLoad(base: string, connections: number, durationMs: number) {
+  const result = await autocannon({
+    url: `${base}${queryPath}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'How fast is the relay?', visitorId: 'bench-visitor' }),
+    connections,
+    duration: durationMs / 1000,
+    timeout: 10,
+  });
+  return {
+    rps: result['2xx'] / result.duration,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function orderOf(targets: TargetName[], round: number): TargetName[] {
+  return round % 2 === 0 ? targets : [...targets].reverse();
+}
+
+async function assertWorks(name: TargetName, base: string, fragments: number): Promise<void> {
+  const agent = createLoadAgent();
+  try {
+    const outcome = await openStream(streamRequest(base, 0), agent).finished;
+    if (!outcome.done) throw new Error(`a test stream through ${name} failed: ${outcome.error}`);
+    if (outcome.events < fragments + 2) {
+      throw new Error(
+        `a test stream through ${name} carried ${outcome.events} events, expected ${fragments + 2}`,
+      );
+    }
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * Relay overhead: the same JSON and streaming workloads sent (a) straight to the fake
+ * upstream, (b) through the bare pipe relay, (c) through the BFF. Each server runs in its
+ * own process; the load runs in this one.
+ */
+export async function benchRelayOverhead(options: RelayBenchOptions): Promise<SectionResult> {
+  const children: BenchChild[] = [];
+  try {
+    const upstream = await startChild({
+      kind: 'upstream',
+      options: { fragments: options.fragments },
+    });
+    children.push(upstream);
+    const pipe = await startChild({ kind: 'pipe-relay', options: { upstreamUrl: upstream.url } });
+    children.push(pipe);
+    const bff = await startChild({
+      kind: 'bff',
+      options: { upstreamUrl: upstream.url, logRequests: options.logRequests },
+    });
+    children.push(bff);
+    const bases: Record<TargetName, string> = {
+      direct: upstream.url,
+      pipe: pipe.url,
+      bff: bff.url,
+    };
+    const targets: TargetName[] = ['direct', 'pipe', 'bff'];
+    for (const target of targets) await assertWorks(target, bases[target], options.fragments);
+
+    const json: Record<
+      TargetName,
+      { rps: number[]; p50: number[]; p99: number[]; errors: number }
+    > = {
+      direct: { rps: [], p50: [], p99: [], errors: 0 },
+      pipe: { rps: [], p50: [], p99: [], errors: 0 },
+      bff: { rps: [], p50: [], p99: [], errors: 0 },
+    };
+    for (const target of targets)
+      await jsonLoad(bases[target], options.jsonConnections, options.warmupMs);
+    for (let round = 0; round < options.rounds; round += 1) {
+      for (const target of orderOf(targets, round)) {
+        const run = await jsonLoad(bases[target], options.jsonConnections, options.durationMs);
+        json[target].rps.push(run.rps);
+        json[target].p50.push(run.latencyP50);
+        json[target].p99.push(run.latencyP99);
+        json[target].errors += run.errors;
+      }
+    }
+
+    const streams: Record<TargetName, { rps: number[]; errors: number; samples: string[] }> = {
+      direct: { rps: [], errors: 0, samples: [] },
+      pipe: { rps: [], errors: 0, samples: [] },
+      bff: { rps: [], errors: 0, samples: [] },
+    };
+    const agent = createLoadAgent();
+    try {
+      const load = (target: TargetName, durationMs: number) =>
+        runClosedLoop({
+          concurrency: options.streamConcurrency,
+          durationMs,
+          agent,
+          request: (index) => streamRequest(bases[target], index),
+        });
+      for (const target of targets) await load(target, options.warmupMs);
+      for (let round = 0; round < options.rounds; round += 1) {
+        for (const target of orderOf(targets, round)) {
+          const run = await load(target, options.durationMs);
+          streams[target].rps.push(run.requestsPerSecond);
+          streams[target].errors += run.errors;
+          streams[target].samples.push(...run.errorSamples);
+        }
+      }
+
+      // Time to first event without queueing: one stream at a time, targets interleaved so
+      // all three see the same machine state.
+      const ttfe: Record<TargetName, number[]> = { direct: [], pipe: [], bff: [] };
+      for (let index = 0; index < options.ttfeSamples; index += 1) {
+        for (const target of targets) {
+          const outcome = await openStream(streamRequest(bases[target], index), agent).finished;
+          if (outcome.done && outcome.ttfeMs !== undefined) ttfe[target].push(outcome.ttfeMs);
+          else streams[target].errors += 1;
+        }
+      }
+
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const results = Object.fromEntries(
+        targets.map((target) => [
+          target,
+          {
+            jsonRps: mean(json[target].rps),
+            jsonLatencyP50Ms: mean(json[target].p50),
+            jsonLatencyP99Ms: mean(json[target].p99),
+            jsonErrors: json[target].errors,
+            streamRps: mean(streams[target].rps),
+            streamErrors: streams[target].errors,
+            streamErrorSamples: streams[target].samples.slice(0, 5),
+            ttfe: summarize(ttfe[target]),
+          } satisfies TargetResult,
+        ]),
+      ) as Record<TargetName, TargetResult>;
+      return report(results, options);
+    } finally {
+      agent.destroy();
+    }
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+  }
+}
+
+function report(
+  results: Record<TargetName, TargetResult>,
+  options: RelayBenchOptions,
+): SectionResult {
+  const { direct, pipe, bff } = results;
+  const jsonRatio = bff.jsonRps / pipe.jsonRps;
+  const streamRatio = bff.streamRps / pipe.streamRps;
+  const addedP50 = bff.ttfe.p50 - direct.ttfe.p50;
+  const addedP99 = bff.ttfe.p99 - direct.ttfe.p99;
+  const errors =
+    direct.jsonErrors +
+    pipe.jsonErrors +
+    bff.jsonErrors +
+    direct.streamErrors +
+    pipe.streamErrors +
+    bff.streamErrors;
+  const checks: BudgetCheck[] = [
+    atLeast('JSON throughput, BFF / pipe relay', jsonRatio, BUDGETS.relayThroughputRatio, ratio),
+    atLeast(
+      'Stream throughput, BFF / pipe relay',
+      streamRatio,
+      BUDGETS.relayThroughputRatio,
+      ratio,
+    ),
+    atMost('Time to first event added by the BFF, p50', addedP50, BUDGETS.addedTtfeP50Ms, ms),
+    atMost('Relay errors (all targets)', errors, 0, count),
+  ];
+  const [jsonCheck, streamCheck, ttfeCheck, errorCheck] = checks;
+  const notes = [
+    `workload: POST ${queryPath}; JSON via autocannon (${options.jsonConnections} connections); streams of ${options.fragments} fragments via the bench SSE client (${options.streamConcurrency} in flight); ${options.rounds} round(s) × ${options.durationMs / 1000} s per target after ${options.warmupMs / 1000} s warm-up, rates averaged`,
+    `time to first event: ${options.ttfeSamples} sequential streams per target, targets interleaved; "added" = BFF minus direct`,
+    `BFF: rate limits and per-visitor stream cap raised out of the way; request logging ${options.logRequests ? 'on (pino info → /dev/null)' : 'off'}`,
+  ];
+  for (const [name, result] of Object.entries(results)) {
+    for (const sample of result.streamErrorSamples) notes.push(`${name} stream error: ${sample}`);
+  }
+  return {
+    title: 'Relay overhead (a) direct, (b) bare pipe relay, (c) BFF',
+    figures: [
+      { figure: 'JSON req/s direct', value: perSecond(direct.jsonRps) },
+      { figure: 'JSON req/s pipe relay', value: perSecond(pipe.jsonRps) },
+      { figure: 'JSON req/s BFF', value: perSecond(bff.jsonRps) },
+      { figure: 'JSON BFF / pipe', value: ratio(jsonRatio), check: jsonCheck! },
+      {
+        figure: 'JSON latency p50 / p99 BFF',
+        value: `${ms(bff.jsonLatencyP50Ms)} / ${ms(bff.jsonLatencyP99Ms)}`,
+      },
+      { figure: 'stream req/s direct', value: perSecond(direct.streamRps) },
+      { figure: 'stream req/s pipe relay', value: perSecond(pipe.streamRps) },
+      { figure: 'stream req/s BFF', value: perSecond(bff.streamRps) },
+      { figure: 'stream BFF / pipe', value: ratio(streamRatio), check: streamCheck! },
+      {
+        figure: 'TTFE p50 direct / pipe / BFF',
+        value: `${ms(direct.ttfe.p50)} / ${ms(pipe.ttfe.p50)} / ${ms(bff.ttfe.p50)}`,
+      },
+      {
+        figure: 'TTFE p99 direct / pipe / BFF',
+        value: `${ms(direct.ttfe.p99)} / ${ms(pipe.ttfe.p99)} / ${ms(bff.ttfe.p99)}`,
+      },
+      { figure: 'TTFE added by BFF p50', value: ms(addedP50), check: ttfeCheck! },
+      { figure: 'TTFE added by BFF p99', value: ms(addedP99) },
+      { figure: 'errors', value: count(errors), check: errorCheck! },
+    ],
+    checks,
+    notes,
+    data: {
+      options,
+      targets: results,
+      jsonRatio: round3(jsonRatio),
+      streamRatio: round3(streamRatio),
+      addedTtfeP50Ms: round3(addedP50),
+      addedTtfeP99Ms: round3(addedP99),
+      addedTtfeP50OverPipeMs: round3(bff.ttfe.p50 - pipe.ttfe.p50),
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Entry of a bench child process: the only bench file that calls `listen()`. The parent
+ * (see children.ts) forks it, sends `{type:'start', spec}`, and gets `{type:'ready', url}`
+ * back; servers run in their own processes so the load client never shares their event
+ * loop and each process has its own file-descriptor budget and RSS.
+ */
+import { createServer, type RequestListener } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ChildMessage, ChildSpec, ChildStats, ParentMessage } from './child-protocol.js';
+import { createFakeUpstream, type FakeUpstream } from './fake-upstream.js';
+import { createPipeRelay } from './pipe-relay.js';
+
+interface Served {
+  handle: RequestListener;
+  upstream?: FakeUpstream;
+  close?: () => void | Promise<void>;
+}
+
+async function build(spec: ChildSpec): Promise<Served> {
+  switch (spec.kind) {
+    case 'upstream': {
+      const upstream = createFakeUpstream(spec.options);
+      return { handle: upstream.handle, upstream, close: upstream.abortAll };
+    }
+    case 'pipe-relay': {
+      const relay = createPipeRelay(spec.options);
+      return { handle: relay.handle, close: relay.close };
+    }
+    case 'bff': {
+      const { createBenchBff } = await import('./bench-bff.js');
+      return createBenchBff(spec.options);
+    }
+    case 'widget-page': {
+      const { createWidgetPage } = await import('./widget-page.js');
+      return createWidgetPage(spec.options);
+    }
+  }
+}
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+async function start(spec: ChildSpec): Promise<void> {
+  const served = await build(spec);
+  const sockets = new Set<Socket>();
+  const server = createServer({ noDelay: true }, served.handle);
+  server.keepAliveTimeout = spec.kind === 'upstream' ? (spec.keepAliveTimeoutMs ?? 5_000) : 5_000;
+  server.headersTimeout = 60_000;
+  server.requestTimeout = 0;
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, resolve);
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('No TCP address.');
+
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'stats') {
+      if (message.gc) globalThis.gc?.();
+      const memory = process.memoryUsage();
+      const stats: ChildStats = {
+        rss: memory.rss,
+        heapUsed: memory.heapUsed,
+        connections: sockets.size,
+      };
+      if (served.upstream) stats.upstream = served.upstream.stats();
+      send({ type: 'stats', id: message.id, stats });
+    } else if (message.type === 'hold') {
+      served.upstream?.hold();
+    } else if (message.type === 'release') {
+      served.upstream?.release();
+    } else if (message.type === 'stop') {
+      Promise.resolve(served.close?.())
+        .catch(() => {})
+        .finally(() => {
+          server.closeAllConnections();
+          server.close(() => process.exit(0));
+          setTimeout(() => process.exit(0), 2_000).unref();
+        });
+    }
+  });
+  send({ type: 'ready', url: `http://127.0.0.1:${address.port}` });
+}
+
+process.once('message', (message: ParentMessage) => {
+  if (message.type !== 'start') return;
+  start(message.spec).catch((error: unknown) => {
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  });
+});
+process.on('disconnect', () => process.exit(0));
