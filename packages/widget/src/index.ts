@@ -1,4 +1,44 @@
 /**
- * @agent-chat/widget — filled by its own issue.
+ * @agent-chat/widget — the chat bubble loaded with one script tag.
+ *
+ * The browser artefacts are `dist/widget.js` (classic-script loader) and `dist/assets/*`
+ * (lazily loaded panel chunks); serve that directory (the BFF does: `widgetDir`). This entry
+ * exports the types of the JS API (`window.AgentChat`) and the configuration, plus the
+ * building blocks the panel is made of, for tests and custom embeddings.
+ *
+ * @example
+ * <script src="https://bff.example/widget.js" data-agent-id="demo" defer></script>
+ * <script>
+ *   document.addEventListener('agent-chat:answer', (event) => console.log(event.detail.text));
+ * </script>
  */
-export {};
+export type { AgentChatApi, AgentChatGlobal, AgentChatListener } from './agent-chat-api.js';
+export type { ChatError, ChatMessage } from './chat/chat-message.js';
+export {
+  type ChatModel,
+  type ChatModelOptions,
+  type ChatStatus,
+  CLIENT_ERROR_CODES,
+  createChatModel,
+} from './chat/chat-model.js';
+export {
+  type ConversationStore,
+  type ConversationStoreOptions,
+  createConversationStore,
+  type SavedConversation,
+  storageKey,
+} from './chat/conversation-store.js';
+export { describeError } from './chat/describe-error.js';
+export { languageDirection } from './i18n/language.js';
+export { formatString, resolveStrings } from './i18n/resolve-strings.js';
+export { type PanelStrings, STRINGS, type Strings } from './i18n/strings.js';
+export { readConfig } from './loader/read-config.js';
+export { contrastRatio, parseColor, readableTextColor } from './loader/readable-text-color.js';
+export type { AgentChatEventName } from './panel-contract.js';
+export type {
+  WidgetConfig,
+  WidgetPosition,
+  WidgetStorage,
+  WidgetTheme,
+} from './widget-config.js';
+export { WidgetError } from './widget-error.js';

@@ -1,0 +1,37 @@
+import type { AgentChatEventName } from './panel-contract.js';
+
+/** A listener of widget events; `detail` always carries `agentId`. */
+export type AgentChatListener = (detail: Record<string, unknown>) => void;
+
+/** The JS API of one widget. */
+export interface AgentChatApi {
+  /** The agent this widget talks to. */
+  readonly agentId: string;
+  /** The host element (events are dispatched on it as `agent-chat:<name>`). */
+  readonly element: HTMLElement;
+  /** Opens the panel (loading it first if needed) and moves focus into it. */
+  open(): void;
+  /** Closes the panel. */
+  close(): void;
+  /** Opens or closes the panel. */
+  toggle(): void;
+  /** Sends a message as if the visitor typed it; resolves when the answer is complete. */
+  send(text: string): Promise<void>;
+  /** Starts a new conversation. */
+  reset(): void;
+  /** Removes the widget from the page and stops everything it does. */
+  destroy(): void;
+  /** Listens to `open`, `close`, `message`, `answer` or `error`. Returns an unsubscribe. */
+  on(event: AgentChatEventName, listener: AgentChatListener): () => void;
+}
+
+/**
+ * `window.AgentChat`: the API of the first widget on the page, plus access to every widget
+ * when several agents share a page.
+ */
+export interface AgentChatGlobal extends AgentChatApi {
+  /** Every widget on the page, in load order. */
+  readonly instances: readonly AgentChatApi[];
+  /** The widget of an agent (or the first one without an argument). */
+  get(agentId?: string): AgentChatApi | undefined;
+}

@@ -1,0 +1,191 @@
+import type { AgentChatApi, AgentChatListener } from '../agent-chat-api.js';
+import { languageDirection } from '../i18n/language.js';
+import { launcherStrings } from '../i18n/launcher-label.js';
+import type {
+  AgentChatEventName,
+  PanelContext,
+  PanelController,
+  PanelModule,
+} from '../panel-contract.js';
+import { WidgetError } from '../widget-error.js';
+import { createLauncher } from './create-launcher.js';
+import { createStyleAdopter } from './create-style-adopter.js';
+import { loaderStyles } from './loader-styles.js';
+import { readConfig } from './read-config.js';
+import { parseColor, readableTextColor } from './readable-text-color.js';
+import { registerGlobal } from './register-global.js';
+
+/** Options of {@link startWidget}. */
+export interface StartWidgetOptions {
+  /** The widget's own script element (its `data-*` attributes are the configuration). */
+  script: HTMLScriptElement;
+  /** Absolute URL of the panel chunk (resolved against the script's URL). */
+  panelUrl: string;
+  /** Loads the panel chunk. The build passes `(url) => import(url)`. */
+  importPanel: (url: string) => Promise<PanelModule>;
+  /** The page's window. */
+  window: Window & typeof globalThis;
+}
+
+function whenReady(document: Document, run: () => void): void {
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', run, { once: true });
+  } else run();
+}
+
+function applyPrimaryColor(
+  element: HTMLElement,
+  value: string,
+  window: Window & typeof globalThis,
+): void {
+  if (!window.CSS?.supports?.('color', value)) {
+    console.warn(`agent-chat: data-primary-color "${value}" is not a CSS colour; ignored.`);
+    return;
+  }
+  element.style.setProperty('--ac-primary', value);
+  const color = parseColor(value) ?? parseColor(window.getComputedStyle(element).color);
+  if (color) element.style.setProperty('--ac-on-primary', readableTextColor(color));
+}
+
+/**
+ * Starts one widget: reads its configuration, renders the launcher at once (plain DOM in a
+ * shadow root), loads the panel chunk on intent (hover, focus, touch, click) or when the
+ * browser is idle, and registers the JS API in `window.AgentChat`.
+ *
+ * @throws {WidgetError} when the configuration is unusable.
+ */
+export function startWidget(options: StartWidgetOptions): AgentChatApi {
+  const { script, window } = options;
+  const document = window.document;
+  const config = readConfig(script.dataset, script.src, document.documentElement.lang);
+  if (!config.nonce && script.nonce) config.nonce = script.nonce;
+  const labels = launcherStrings(config.lang, config.strings);
+  const inline = config.mount !== undefined;
+
+  const host = document.createElement('agent-chat');
+  host.setAttribute('data-agent-id', config.agentId);
+  if (inline) host.setAttribute('data-mode', 'inline');
+  const shadowRoot = host.attachShadow({ mode: 'open' });
+  const adoptStyles = createStyleAdopter(shadowRoot, config.nonce);
+  adoptStyles(loaderStyles);
+
+  const container = document.createElement('div');
+  container.className = `root theme-${config.theme} ${config.position}`;
+  container.dir = languageDirection(config.lang);
+  container.lang = config.lang;
+  container.style.setProperty('--ac-z', String(config.zIndex));
+  shadowRoot.append(container);
+
+  const launcher = inline ? null : createLauncher(document, labels.openChat);
+  if (launcher) container.append(launcher);
+
+  const listeners = new Map<AgentChatEventName, Set<AgentChatListener>>();
+  const emit = (name: AgentChatEventName, detail: Record<string, unknown>): void => {
+    const payload = { ...detail, agentId: config.agentId };
+    for (const listener of listeners.get(name) ?? []) {
+      try {
+        listener(payload);
+      } catch (error) {
+        console.error('agent-chat: an event listener threw', error);
+      }
+    }
+    host.dispatchEvent(
+      new CustomEvent(`agent-chat:${name}`, { detail: payload, bubbles: true, composed: true }),
+    );
+  };
+
+  const context: PanelContext = {
+    config,
+    shadowRoot,
+    container,
+    launcher,
+    launcherStrings: labels,
+    adoptStyles,
+    emit,
+    window,
+  };
+
+  let destroyed = false;
+  let panel: Promise<PanelController> | undefined;
+  const loadPanel = (): Promise<PanelController> => {
+    panel ??= options
+      .importPanel(options.panelUrl)
+      .then((module) => {
+        if (destroyed) throw new WidgetError('DESTROYED', 'agent-chat: the widget was destroyed.');
+        return module.mountPanel(context);
+      })
+      .catch((cause: unknown) => {
+        panel = undefined;
+        if (!destroyed) {
+          console.error(`agent-chat: could not load ${options.panelUrl}`, cause);
+        }
+        throw cause;
+      });
+    return panel;
+  };
+  const withPanel = (action: (controller: PanelController) => void): void => {
+    if (destroyed) return;
+    loadPanel().then(action, () => {});
+  };
+  const preload = (): void => withPanel(() => {});
+
+  const cleanups: (() => void)[] = [];
+  const listen = (target: EventTarget, type: string, handler: () => void): void => {
+    target.addEventListener(type, handler, { passive: true });
+    cleanups.push(() => target.removeEventListener(type, handler));
+  };
+  if (launcher) {
+    listen(launcher, 'pointerenter', preload);
+    listen(launcher, 'focus', preload);
+    listen(launcher, 'touchstart', preload);
+    listen(launcher, 'click', () => withPanel((controller) => controller.toggle()));
+  }
+
+  whenReady(document, () => {
+    if (destroyed) return;
+    const parent = inline ? document.querySelector(config.mount!) : document.body;
+    if (!parent) {
+      console.error(`agent-chat: data-mount="${config.mount}" matches no element on the page.`);
+      return;
+    }
+    parent.append(host);
+    if (config.primaryColor) applyPrimaryColor(container, config.primaryColor, window);
+    if (inline || config.open) withPanel((controller) => controller.open());
+    else if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 4000 });
+      cleanups.push(() => window.cancelIdleCallback(handle));
+    } else {
+      const handle = window.setTimeout(preload, 2500);
+      cleanups.push(() => window.clearTimeout(handle));
+    }
+  });
+
+  const api: AgentChatApi = {
+    agentId: config.agentId,
+    element: host,
+    open: () => withPanel((controller) => controller.open()),
+    close: () => {
+      if (panel) withPanel((controller) => controller.close());
+    },
+    toggle: () => withPanel((controller) => controller.toggle()),
+    send: (text) => (destroyed ? Promise.resolve() : loadPanel().then((c) => c.send(text))),
+    reset: () => withPanel((controller) => controller.reset()),
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      for (const cleanup of cleanups) cleanup();
+      panel?.then((controller) => controller.destroy()).catch(() => {});
+      listeners.clear();
+      host.remove();
+      unregister();
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set<AgentChatListener>();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+  const unregister = registerGlobal(window, api);
+  return api;
+}

@@ -1,0 +1,39 @@
+import type { LauncherStrings } from './i18n/launcher-strings.js';
+import type { WidgetConfig } from './widget-config.js';
+
+/** Names of the widget's events: `on(name, fn)` and DOM `agent-chat:<name>` CustomEvents. */
+export type AgentChatEventName = 'open' | 'close' | 'message' | 'answer' | 'error';
+
+/** What the loader hands the lazily loaded panel chunk. */
+export interface PanelContext {
+  config: WidgetConfig;
+  /** The widget's shadow root. */
+  shadowRoot: ShadowRoot;
+  /** The themed wrapper element inside the shadow root; the panel renders into it. */
+  container: HTMLElement;
+  /** The floating launcher button, or null in inline mode. */
+  launcher: HTMLButtonElement | null;
+  /** The launcher's labels (the panel flips them on open/close). */
+  launcherStrings: LauncherStrings;
+  /** Adds a stylesheet to the shadow root (constructable, or `<style nonce>` as a fallback). */
+  adoptStyles(css: string): void;
+  /** Calls `on()` listeners and dispatches the DOM CustomEvent on the host element. */
+  emit(name: AgentChatEventName, detail: Record<string, unknown>): void;
+  /** The page's window (storage, clipboard, visualViewport, timers). */
+  window: Window & typeof globalThis;
+}
+
+/** What the panel chunk gives back to the loader. */
+export interface PanelController {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  send(text: string): Promise<void>;
+  reset(): void;
+  destroy(): void;
+}
+
+/** The panel chunk's module shape. */
+export interface PanelModule {
+  mountPanel(context: PanelContext): PanelController;
+}

@@ -1,0 +1,75 @@
+import type { VNode } from 'preact';
+import { memo } from 'preact/compat';
+import type { ChatMessage } from '../chat/chat-message.js';
+import { describeError } from '../chat/describe-error.js';
+import type { PanelStrings } from '../i18n/strings.js';
+import { CopyButton } from './copy-button.js';
+import { RetryIcon } from './icons.js';
+import { Markdown } from './markdown.js';
+import { Sources } from './sources.js';
+
+/** Props of {@link MessageView}. */
+export interface MessageViewProps {
+  message: ChatMessage;
+  strings: PanelStrings;
+  showSources: boolean;
+  /** Set on the last answer when it failed: shows the Retry button. */
+  onRetry?: (() => void) | undefined;
+}
+
+function MessageViewBase({ message, strings, showSources, onRetry }: MessageViewProps): VNode {
+  if (message.role === 'user') {
+    return (
+      <div class="message user">
+        <span class="visually-hidden">{strings.you}: </span>
+        <div class="bubble">{message.text}</div>
+      </div>
+    );
+  }
+  const streaming = message.state === 'streaming';
+  return (
+    <div class="message assistant" aria-busy={streaming ? 'true' : undefined}>
+      <span class="visually-hidden">{strings.assistant}: </span>
+      {message.text || streaming ? (
+        <div class="bubble">
+          {message.text ? (
+            <Markdown
+              text={message.text}
+              copyLabel={strings.copyCode}
+              copiedLabel={strings.copied}
+            />
+          ) : (
+            <span class="typing" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+          )}
+        </div>
+      ) : null}
+      {message.state === 'stopped' ? <p class="notice muted">{strings.stopped}</p> : null}
+      {message.state === 'error' && message.error ? (
+        <p class="notice error">{describeError(message.error, strings)}</p>
+      ) : null}
+      {showSources && message.sources ? (
+        <Sources sources={message.sources} label={strings.sources} id={`m${message.id}`} />
+      ) : null}
+      {message.state === 'done' || onRetry ? (
+        <div class="tools">
+          {message.state === 'done' && message.text ? (
+            <CopyButton text={message.text} label={strings.copy} copiedLabel={strings.copied} />
+          ) : null}
+          {onRetry ? (
+            <button type="button" class="tool" onClick={onRetry}>
+              <RetryIcon />
+              <span>{strings.retry}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** One message of the transcript; re-renders only when its message object changes. */
+export const MessageView = memo(MessageViewBase);

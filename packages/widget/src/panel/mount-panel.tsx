@@ -1,0 +1,80 @@
+import { signal } from '@preact/signals';
+import { render } from 'preact';
+import { createChatModel } from '../chat/chat-model.js';
+import { createConversationStore } from '../chat/conversation-store.js';
+import { resolveStrings } from '../i18n/resolve-strings.js';
+import type { PanelContext, PanelController } from '../panel-contract.js';
+import { Panel } from './panel.js';
+import { panelStyles } from './panel-styles.js';
+
+let panelCount = 0;
+
+/**
+ * Entry of the panel chunk, called by the loader: renders the chat panel into the widget's
+ * shadow root and returns its controller. In floating mode the launcher toggles it; in
+ * inline mode (`launcher` null) it is always open.
+ */
+export function mountPanel(context: PanelContext): PanelController {
+  const { config, launcher, shadowRoot } = context;
+  const strings = resolveStrings(config.lang, config.strings);
+  context.adoptStyles(panelStyles);
+  const store = createConversationStore({
+    agentId: config.agentId,
+    storage: config.storage,
+    window: context.window,
+    expiryMs: config.expiryMs,
+  });
+  const chat = createChatModel({
+    agentId: config.agentId,
+    endpoint: config.endpoint,
+    store,
+    fetch: (input, init) => context.window.fetch(input, init),
+    onMessage: (detail) => context.emit('message', detail),
+    onAnswer: (detail) => context.emit('answer', detail),
+    onError: (error) => context.emit('error', { ...error }),
+  });
+  const inline = launcher === null;
+  const isOpen = signal(inline);
+  const slot = document.createElement('div');
+  slot.className = 'slot';
+  context.container.append(slot);
+
+  const setOpen = (open: boolean, returnFocus: boolean): void => {
+    if (inline || !launcher || isOpen.value === open) return;
+    isOpen.value = open;
+    context.container.classList.toggle('open', open);
+    launcher.setAttribute('aria-expanded', String(open));
+    launcher.setAttribute(
+      'aria-label',
+      open ? context.launcherStrings.closeChat : context.launcherStrings.openChat,
+    );
+    context.emit(open ? 'open' : 'close', {});
+    if (!open && (returnFocus || shadowRoot.activeElement)) launcher.focus();
+  };
+
+  render(
+    <Panel
+      id={`agent-chat-${++panelCount}`}
+      chat={chat}
+      config={config}
+      strings={strings}
+      isOpen={isOpen}
+      inline={inline}
+      onClose={() => setOpen(false, true)}
+    />,
+    slot,
+  );
+
+  return {
+    open: () => setOpen(true, false),
+    close: () => setOpen(false, false),
+    toggle: () => setOpen(!isOpen.value, false),
+    send: (text) => chat.send(text),
+    reset: () => chat.reset(),
+    destroy() {
+      chat.destroy();
+      render(null, slot);
+      slot.remove();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import type { ReadonlySignal } from '@preact/signals';
+import type { VNode } from 'preact';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import type { ChatModel } from '../chat/chat-model.js';
+import type { Strings } from '../i18n/strings.js';
+import type { WidgetConfig } from '../widget-config.js';
+import { Composer } from './composer.js';
+import { CloseIcon, NewIcon } from './icons.js';
+import { MessageView } from './message-view.js';
+
+/** Props of {@link Panel}. */
+export interface PanelProps {
+  chat: ChatModel;
+  config: WidgetConfig;
+  strings: Strings;
+  isOpen: ReadonlySignal<boolean>;
+  inline: boolean;
+  onClose: () => void;
+  /** Unique per widget on the page, for element ids. */
+  id: string;
+}
+
+function useVisualViewport(element: { current: HTMLElement | null }): void {
+  useEffect(() => {
+    const viewport = globalThis.visualViewport;
+    const target = element.current;
+    if (!viewport || !target) return;
+    // Below 640 px the panel is full screen: size it to the visual viewport so the
+    // on-screen keyboard never covers the message box.
+    const update = (): void => {
+      target.style.setProperty('--ac-vvh', `${viewport.height}px`);
+      target.style.setProperty('--ac-vvt', `${viewport.offsetTop}px`);
+    };
+    update();
+    viewport.addEventListener('resize', update);
+    viewport.addEventListener('scroll', update);
+    return () => {
+      viewport.removeEventListener('resize', update);
+      viewport.removeEventListener('scroll', update);
+    };
+  }, [element]);
+}
+
+/** The chat panel: header, transcript (a log region), starters, message box. */
+export function Panel({ chat, config, strings, isOpen, inline, onClose, id }: PanelProps): VNode {
+  const open = isOpen.value;
+  const messages = chat.messages.value;
+  const status = chat.status.value;
+  const busy = status === 'submitted' || status === 'streaming';
+  const panelRef = useRef<HTMLElement | null>(null);
+  const setPanel = (element: HTMLElement | null): void => {
+    panelRef.current = element;
+  };
+  const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const stickToBottom = useRef(true);
+  useVisualViewport(panelRef);
+
+  useLayoutEffect(() => {
+    if (open && !inline) inputRef.current?.focus();
+  }, [open, inline]);
+
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && stickToBottom.current) log.scrollTop = log.scrollHeight;
+  });
+
+  const title = config.title ?? strings.title;
+  const lastIndex = messages.length - 1;
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (inline || !panel) return;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      onClose();
+    };
+    panel.addEventListener('keydown', onKeyDown);
+    return () => panel.removeEventListener('keydown', onKeyDown);
+  }, [inline, onClose]);
+
+  const body = (
+    <>
+      <div class="header">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={strings.newConversation}
+          title={strings.newConversation}
+          onClick={() => {
+            chat.reset();
+            inputRef.current?.focus();
+          }}
+        >
+          <NewIcon />
+        </button>
+        {inline ? null : (
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={strings.closeChat}
+            title={strings.closeChat}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        )}
+      </div>
+      <div
+        ref={logRef}
+        class="log"
+        role="log"
+        aria-live="polite"
+        aria-busy={busy ? 'true' : 'false'}
+        aria-label={title}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard reachable
+        tabIndex={0}
+        onScroll={(event) => {
+          const log = event.currentTarget;
+          stickToBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+        }}
+      >
+        <div class="message assistant welcome">
+          <div class="bubble">{config.welcome ?? strings.welcome}</div>
+        </div>
+        {messages.map((message, index) => (
+          <MessageView
+            key={message.id}
+            message={message}
+            strings={strings}
+            showSources={config.showSources}
+            onRetry={index === lastIndex && status === 'error' ? chat.retry : undefined}
+          />
+        ))}
+        {messages.length === 0 && config.starters.length > 0 ? (
+          // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
+          <div class="starters" role="group" aria-label={strings.suggestions}>
+            {config.starters.map((starter) => (
+              <button
+                type="button"
+                key={starter}
+                class="starter"
+                onClick={() => void chat.send(starter)}
+              >
+                {starter}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <Composer
+        id={id}
+        strings={strings}
+        placeholder={config.placeholder ?? strings.placeholder}
+        busy={busy}
+        onSend={(text) => {
+          stickToBottom.current = true;
+          void chat.send(text);
+        }}
+        onStop={chat.stop}
+        inputRef={inputRef}
+      />
+    </>
+  );
+  return inline ? (
+    <section ref={setPanel} class="panel inline" aria-labelledby={`${id}-title`}>
+      {body}
+    </section>
+  ) : (
+    <div
+      ref={setPanel}
+      class="panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-title`}
+      hidden={!open}
+    >
+      {body}
+    </div>
+  );
+}

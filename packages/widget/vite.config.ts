@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { build, defaultClientConditions, defineConfig, type Rolldown, type UserConfig } from 'vite';
+
+/**
+ * Production build of the widget, in two steps:
+ *
+ * 1. The panel (Preact UI, chat model, protocol decoder) is built as an ES module with a
+ *    hashed name, `dist/assets/panel-[hash].js` (plus any shared chunks).
+ * 2. The loader is built as a classic script, `dist/widget.js` (IIFE, no top-level
+ *    import/export), with the panel's file name compiled in as `__AGENT_CHAT_PANEL__`.
+ *    The loader resolves it against its own script URL, never the document's.
+ *
+ * Run with `vite build -c packages/widget/vite.config.ts` (`npm run build -w @agent-chat/widget`).
+ */
+const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+const shared = {
+  root,
+  logLevel: 'warn',
+  resolve: { conditions: ['agent-chat-source', ...defaultClientConditions] },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+} satisfies UserConfig;
+
+async function buildPanel(): Promise<string> {
+  const output = (await build({
+    ...shared,
+    configFile: false,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      modulePreload: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: { panel: fileURLToPath(new URL('./src/panel/mount-panel.tsx', import.meta.url)) },
+        // The loader imports the panel's `mountPanel` export: keep the entry's exports.
+        ...({ preserveEntrySignatures: 'exports-only' } as object),
+      },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const outputs = Array.isArray(output) ? output : [output];
+  for (const { output: files } of outputs) {
+    for (const file of files) {
+      if (file.type === 'chunk' && file.isEntry && file.name === 'panel') return file.fileName;
+    }
+  }
+  throw new Error('The panel build produced no `panel` entry chunk.');
+}
+
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  const panelFile = command === 'build' ? await buildPanel() : 'assets/panel.js';
+  return {
+    ...shared,
+    define: { __AGENT_CHAT_PANEL__: JSON.stringify(panelFile) },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      modulePreload: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: fileURLToPath(new URL('./src/loader/widget.ts', import.meta.url)),
+        output: { format: 'iife', entryFileNames: 'widget.js' },
+      },
+    },
+  };
+});
