@@ -1,0 +1,148 @@
+import express, { type Express } from 'express';
+import { createAgentRoutes } from './agent-routes.js';
+import type { Answerer } from './answerer.js';
+import { createAuthMiddleware } from './auth-middleware.js';
+import type { Database } from './database.js';
+import { createDatasourceRoutes } from './datasource-routes.js';
+import { createDatastoreRoutes } from './datastore-routes.js';
+import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
+import { createExtractiveAnswerer } from './extractive-answerer.js';
+import { type Logger, silentLogger } from './logger.js';
+import { migrate } from './migrations.js';
+import { createOpenAiAnswerer } from './openai-answerer.js';
+import {
+  assertUsageLimit,
+  type CreateOrganizationOptions,
+  createOrganization,
+  type UsageLimit,
+} from './organizations.js';
+import { createPgDatabase } from './pg-database.js';
+import { createPgliteDatabase } from './pglite-database.js';
+import { createQueryRoute } from './query-route.js';
+import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './seed-demo.js';
+import type { ServiceContext } from './service-context.js';
+
+/** Options of {@link createAgentService} (and `startAgentService`). */
+export interface AgentServiceOptions {
+  /** PGlite data directory (created if missing). Omitted (and no `databaseUrl`): in-memory PGlite. */
+  dataDir?: string;
+  /** A PostgreSQL connection string: use a real server through `pg` instead of PGlite. */
+  databaseUrl?: string;
+  /** An already open database (tests, embedding); takes precedence over the two above. */
+  database?: Database;
+  /** Default query quota per organization (organizations may have their own). Default: unlimited. */
+  usageLimit?: UsageLimit;
+  /** An OpenAI-compatible backend. Omitted: the extractive answerer (no model, no network). */
+  llm?: { baseUrl: string; apiKey?: string; model?: string };
+  /** A custom answerer, used instead of the extractive or LLM one. */
+  answerer?: Answerer;
+  /** Pause between the extractive answerer's streamed words, ms. Default 0. */
+  fragmentDelayMs?: number;
+  /** Interval of `: ping` heartbeat comments on streams, ms. Default 15 000. */
+  heartbeatMs?: number;
+  /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
+  bodyLimitBytes?: number;
+  /** Logger with pino's call shape. Default: silent. */
+  logger?: Logger;
+  /** Clock for usage-limit windows. Default `Date.now`. */
+  now?: () => number;
+  /** Fetch used by the LLM backend. Default: global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** The service without a listening socket: an Express app plus its storage. */
+export interface AgentService {
+  /** The Express app serving `/api/*` (and `GET /healthz`). Mount it or `listen()` it. */
+  app: Express;
+  /** The open database (migrated). */
+  database: Database;
+  /**
+   * Creates an organization and its API key; the plaintext key is returned once and
+   * stored hashed. `options.apiKey` sets the exact key.
+   */
+  createOrganization(
+    name: string,
+    options?: Omit<CreateOrganizationOptions, 'id'>,
+  ): Promise<{ organizationId: string; apiKey: string }>;
+  /** Creates or refreshes the demo organization, datastore and agent `demo` (idempotent). */
+  seedDemo(options?: SeedDemoOptions): Promise<SeedDemoResult>;
+  /** Closes the database. */
+  close(): Promise<void>;
+}
+
+async function openDatabase(options: AgentServiceOptions): Promise<Database> {
+  if (options.database) return options.database;
+  if (options.databaseUrl) return createPgDatabase({ databaseUrl: options.databaseUrl });
+  return createPgliteDatabase(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+}
+
+function chooseAnswerer(options: AgentServiceOptions): Answerer {
+  if (options.answerer) return options.answerer;
+  if (options.llm) {
+    return createOpenAiAnswerer({
+      baseUrl: options.llm.baseUrl,
+      ...(options.llm.apiKey === undefined ? {} : { apiKey: options.llm.apiKey }),
+      ...(options.llm.model === undefined ? {} : { model: options.llm.model }),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+  return createExtractiveAnswerer(
+    options.fragmentDelayMs === undefined ? {} : { fragmentDelayMs: options.fragmentDelayMs },
+  );
+}
+
+/**
+ * Creates the agent service: opens and migrates the database (PGlite in `dataDir` or in
+ * memory, or PostgreSQL at `databaseUrl`) and builds the Express app. It does not listen;
+ * see `startAgentService` for that.
+ *
+ * @example
+ * const service = await createAgentService({ dataDir: '.data/agent-service' });
+ * const { apiKey } = await service.createOrganization('Acme');
+ * http.createServer(service.app).listen(3001);
+ */
+export async function createAgentService(options: AgentServiceOptions = {}): Promise<AgentService> {
+  if (options.usageLimit) assertUsageLimit(options.usageLimit);
+  const database = await openDatabase(options);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const logger = options.logger ?? silentLogger;
+  const context: ServiceContext = {
+    database,
+    answerer: chooseAnswerer(options),
+    usageLimit: options.usageLimit,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    now: options.now ?? Date.now,
+    logger,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  const api = express.Router();
+  api.use(createAuthMiddleware(database));
+  api.use(express.json({ limit: options.bodyLimitBytes ?? 10 * 1024 * 1024 }));
+  api.use(createQueryRoute(context));
+  api.use(createAgentRoutes(context));
+  api.use(createDatastoreRoutes(context));
+  api.use(createDatasourceRoutes(context));
+  app.use('/api', api);
+  app.use(createNotFoundHandler());
+  app.use(createErrorHandler(logger));
+
+  return {
+    app,
+    database,
+    createOrganization: (name, organizationOptions) =>
+      createOrganization(database, name, organizationOptions),
+    seedDemo: (seedOptions) => seedDemo(database, seedOptions),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,220 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Answerer, AnswerInput } from './answerer.js';
+import { splitBlocks } from './chunk-text.js';
+import type { Passage } from './retrieval.js';
+
+/** Options of {@link createExtractiveAnswerer}. */
+export interface ExtractiveAnswererOptions {
+  /** Pause between streamed fragments, ms (a typing effect for demos). Default 0. */
+  fragmentDelayMs?: number;
+  /** Longest answer body (without the lead-in), in characters. Default 1 200. */
+  maxAnswerChars?: number;
+}
+
+/** What the answerer says when the documents hold nothing relevant. */
+export const NOTHING_FOUND_ANSWER =
+  'I could not find anything about that in the documents I have access to. ' +
+  'Try rephrasing your question, or ask about a topic the documentation covers.';
+
+const STOP_WORDS = new Set(
+  `a about above after again all am an and any are as at be because been before being below
+  between both but by can could did do does doing down during each few for from further had has
+  have having he her here hers him his how i if in into is it its itself just me more most my no
+  nor not now of off on once only or other our ours out over own please same she should so some
+  such tell than that the their them then there these they this those through to too under until
+  up very was we were what when where which while who whom why will with would you your yours
+  explain show know want need get use using way`.split(/\s+/),
+);
+
+/** A crude English stemmer: enough to match `embedding` with `embed` and `widgets` with `widget`. */
+export function stem(word: string): string {
+  let result = word.toLowerCase();
+  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'edly', 'ed', 'ies', 'es', 's', 'ly']) {
+    if (result.length - suffix.length >= 3 && result.endsWith(suffix)) {
+      result = result.slice(0, -suffix.length);
+      if (suffix === 'ies') result += 'y';
+      break;
+    }
+  }
+  // `embedd` (from embedding) → `embed`
+  if (/([b-df-hj-np-tv-z])\1$/.test(result) && result.length > 3) result = result.slice(0, -1);
+  return result;
+}
+
+/** The meaningful words of a text, stemmed. */
+export function queryTerms(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.filter((word) => !STOP_WORDS.has(word)).map(stem));
+}
+
+function termsOf(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.map(stem));
+}
+
+interface Candidate {
+  passageIndex: number;
+  blockIndex: number;
+  text: string;
+  score: number;
+}
+
+const isCode = (block: string) => /^\s*(```|~~~)/.test(block);
+
+const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
+
+function hasTerm(text: string, terms: Set<string>): boolean {
+  for (const term of termsOf(text)) if (terms.has(term)) return true;
+  return false;
+}
+
+function shorten(text: string, maxChars: number): string {
+  return text.length <= maxChars ? text : `${text.slice(0, maxChars).replace(/\s+\S*$/, '')}…`;
+}
+
+/** Keeps the list items, or else the sentences, of a long block that mention the question's terms. */
+function bestSentences(block: string, terms: Set<string>, maxChars: number): string {
+  if (block.length <= maxChars || isCode(block)) return block;
+  const lines = block.split('\n');
+  if (lines.filter((line) => listItemPattern.test(line)).length >= 2) {
+    const kept = lines.filter((line, index) =>
+      !listItemPattern.test(line) ? index === 0 : hasTerm(line, terms),
+    );
+    return shorten(kept.join('\n'), maxChars);
+  }
+  const sentences = block.match(/[^.!?]+[.!?]+(\s+|$)|[^.!?]+$/g) ?? [block];
+  const kept = sentences.filter((sentence) => hasTerm(sentence, terms));
+  return shorten((kept.length > 0 ? kept : sentences).join('').trim(), maxChars);
+}
+
+/**
+ * Picks the blocks (paragraphs, list items, code blocks) of the retrieved passages that
+ * share the most words with the question, keeps a code block that a chosen paragraph
+ * introduces (`…:`), and puts them back in document order.
+ */
+export function selectExcerpts(
+  query: string,
+  passages: readonly Passage[],
+  maxChars = 1_200,
+): { excerpts: string[]; used: Passage[] } {
+  const terms = queryTerms(query);
+  if (terms.size === 0 || passages.length === 0) return { excerpts: [], used: [] };
+  const topScore = passages[0]?.score || 1;
+  const candidates: Candidate[] = [];
+  const blocksByPassage = passages.map((passage) => splitBlocks(passage.content));
+  passages.forEach((passage, passageIndex) => {
+    const titleTerms = termsOf(passage.title);
+    const titleHits = [...terms].filter((term) => titleTerms.has(term)).length;
+    blocksByPassage[passageIndex]?.forEach((block, blockIndex) => {
+      const blockTerms = termsOf(block);
+      const hits = [...terms].filter((term) => blockTerms.has(term)).length;
+      if (hits === 0) return;
+      // Code blocks are pulled in by the paragraph that introduces them; alone they rank lower.
+      const relevance = ((hits + 0.5 * titleHits) / terms.size) * (isCode(block) ? 0.5 : 1);
+      candidates.push({
+        passageIndex,
+        blockIndex,
+        text: block,
+        score: relevance * (0.5 + (0.5 * passage.score) / topScore),
+      });
+    });
+  });
+  candidates.sort((left, right) => right.score - left.score);
+  const chosen: Candidate[] = [];
+  let length = 0;
+  const taken = new Set<string>();
+  const take = (candidate: Candidate) => {
+    const key = `${candidate.passageIndex}:${candidate.blockIndex}`;
+    if (taken.has(key)) return;
+    taken.add(key);
+    chosen.push(candidate);
+    length += candidate.text.length;
+  };
+  for (const candidate of candidates) {
+    if (chosen.length >= 4 || length >= maxChars) break;
+    if (candidate.score < (chosen[0]?.score ?? 0) * 0.6) break;
+    const text = bestSentences(candidate.text, terms, Math.max(200, maxChars - length));
+    take({ ...candidate, text });
+    const next = blocksByPassage[candidate.passageIndex]?.[candidate.blockIndex + 1];
+    if (next && isCode(next) && candidate.text.trimEnd().endsWith(':')) {
+      take({ ...candidate, blockIndex: candidate.blockIndex + 1, text: next });
+    }
+    const previous = blocksByPassage[candidate.passageIndex]?.[candidate.blockIndex - 1];
+    if (previous && isCode(candidate.text) && previous.trimEnd().endsWith(':')) {
+      take({ ...candidate, blockIndex: candidate.blockIndex - 1, text: previous });
+    }
+  }
+  // Passages in order of their best excerpt; inside a passage, document order.
+  const passageRank = new Map<number, number>();
+  for (const candidate of chosen) {
+    passageRank.set(
+      candidate.passageIndex,
+      Math.max(passageRank.get(candidate.passageIndex) ?? 0, candidate.score),
+    );
+  }
+  chosen.sort(
+    (left, right) =>
+      (passageRank.get(right.passageIndex) ?? 0) - (passageRank.get(left.passageIndex) ?? 0) ||
+      left.passageIndex - right.passageIndex ||
+      left.blockIndex - right.blockIndex,
+  );
+  const usedIndexes = [...new Set(chosen.map((candidate) => candidate.passageIndex))];
+  return {
+    excerpts: chosen.map((candidate) => candidate.text),
+    used: usedIndexes.map((index) => passages[index]).filter((p): p is Passage => !!p),
+  };
+}
+
+function leadIn(used: readonly Passage[]): string {
+  const titles = [...new Set(used.map((passage) => passage.title))];
+  if (titles.length === 1) return `According to “${titles[0]}”:`;
+  const names = [...new Set(used.map((passage) => passage.datasourceName))];
+  return names.length === 1
+    ? `Here is what “${names[0]}” says:`
+    : `Here is what I found in ${names
+        .map((name) => `“${name}”`)
+        .join(', ')
+        .replace(/, (?=[^,]*$)/, ' and ')}:`;
+}
+
+/** Builds the whole extractive answer for a question and its passages. */
+export function composeExtractiveAnswer(
+  query: string,
+  passages: readonly Passage[],
+  maxChars = 1_200,
+): string {
+  const { excerpts, used } = selectExcerpts(query, passages, maxChars);
+  if (excerpts.length === 0) return NOTHING_FOUND_ANSWER;
+  return `${leadIn(used)}\n\n${excerpts.join('\n\n')}`;
+}
+
+/** Splits text into word-sized fragments (each word with the whitespace after it). */
+export function toFragments(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? (text ? [text] : []);
+}
+
+/**
+ * Creates the default answerer: no model, no network. It answers with the passages'
+ * sentences and code blocks that best match the question, under a short lead-in naming
+ * the document, and says plainly when nothing relevant was found. The answer streams one
+ * word at a time.
+ */
+export function createExtractiveAnswerer(options: ExtractiveAnswererOptions = {}): Answerer {
+  const delay = options.fragmentDelayMs ?? 0;
+  return {
+    async *answer(input: AnswerInput) {
+      const answer = composeExtractiveAnswer(input.query, input.passages, options.maxAnswerChars);
+      for (const fragment of toFragments(answer)) {
+        if (input.signal.aborted) return;
+        if (delay > 0) {
+          try {
+            await sleep(delay, undefined, { signal: input.signal });
+          } catch {
+            return;
+          }
+        }
+        yield fragment;
+      }
+    },
+  };
+}

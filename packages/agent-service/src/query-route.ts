@@ -1,0 +1,169 @@
+import { once } from 'node:events';
+import {
+  type Agent,
+  createSseEncoder,
+  ERROR_CODES,
+  type QueryRequest,
+  type QueryResponse,
+  SSE_HEADERS,
+  type StreamEvent,
+} from '@agent-chat/protocol';
+import { queryRequestSchema } from '@agent-chat/protocol/schemas';
+import { type Response, Router } from 'express';
+import { AgentServiceError } from './agent-service-error.js';
+import { getAgent } from './agents.js';
+import type { AnswerSettings } from './answerer.js';
+import { organizationOf } from './auth-middleware.js';
+import { resolveConversation, saveExchange } from './conversations.js';
+import { consumeQuery, type Organization } from './organizations.js';
+import { retrieve } from './retrieval.js';
+import type { ServiceContext } from './service-context.js';
+import { validateBody } from './validate-body.js';
+
+/** The agent's settings with the query's overrides applied (the seed's rule). */
+export function answerSettings(agent: Agent, query: QueryRequest): AnswerSettings {
+  return {
+    modelName: query.modelName ?? agent.modelName,
+    temperature: query.temperature ?? agent.temperature,
+    systemPrompt: query.systemPrompt ?? agent.systemPrompt,
+    userPrompt: query.userPrompt ?? agent.userPrompt,
+    promptType: query.promptType ?? agent.promptType,
+    promptTemplate: query.promptTemplate ?? agent.promptTemplate,
+    maxTokens: query.maxTokens,
+    topP: query.topP,
+    presencePenalty: query.presencePenalty,
+    frequencyPenalty: query.frequencyPenalty,
+  };
+}
+
+async function enforceUsageLimit(
+  context: ServiceContext,
+  organization: Organization,
+): Promise<void> {
+  const limit = organization.usageLimit ?? context.usageLimit;
+  if (!limit) return;
+  const now = context.now();
+  if (await consumeQuery(context.database, organization.id, limit, now)) return;
+  const resetsAt = new Date((Math.floor(now / limit.periodMs) + 1) * limit.periodMs);
+  throw new AgentServiceError(
+    ERROR_CODES.usageLimit,
+    402,
+    `The usage limit of this organization (${limit.queries} queries per ${limit.periodMs} ms) has been reached; it resets at ${resetsAt.toISOString()}.`,
+  );
+}
+
+function toStreamError(error: unknown): { code: string; message: string } {
+  if (error instanceof AgentServiceError) return { code: error.code, message: error.message };
+  return { code: ERROR_CODES.internal, message: 'The agent service failed to answer.' };
+}
+
+/** Writes a frame, waiting for `drain` when the socket's buffer is full. */
+async function writeFrame(res: Response, frame: string, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  if (!res.write(frame)) {
+    try {
+      await once(res, 'drain', { signal });
+    } catch {
+      // Aborted: the client is gone, nothing more will be written.
+    }
+  }
+}
+
+/**
+ * `POST /agents/:id/query` (mounted under `/api`): retrieval over the agent's datastores,
+ * then an answer as JSON or, with `streaming: true`, as the seed's SSE dialect (answer
+ * fragments, `endpoint_response`, `[DONE]`; heartbeats meanwhile; errors as `[ERROR]`
+ * frames). 402 before any event when the quota is used up. Work stops when the client
+ * disconnects.
+ */
+export function createQueryRoute(context: ServiceContext): Router {
+  const { database, answerer, logger } = context;
+  const encoder = createSseEncoder();
+  const router = Router();
+  router.post('/agents/:id/query', async (req, res) => {
+    const organization = organizationOf(res.locals);
+    const agent = await getAgent(database, organization.id, req.params.id);
+    const query = validateBody<QueryRequest>(queryRequestSchema, req.body);
+    await enforceUsageLimit(context, organization);
+    const conversation = await resolveConversation(database, organization.id, query);
+    const { passages, sources } = await retrieve(database, query.query, {
+      datastoreIds: agent.datastoreIds ?? [],
+      filters: query.filters,
+    });
+
+    const controller = new AbortController();
+    const { signal } = controller;
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const input = {
+      query: query.query,
+      passages,
+      history: conversation.history,
+      settings: answerSettings(agent, query),
+      signal,
+    };
+    const finish = async (answer: string): Promise<QueryResponse> => {
+      const messageId = await database.transaction((transaction) =>
+        saveExchange(transaction, {
+          organizationId: organization.id,
+          agentId: agent.id,
+          conversationId: conversation.conversationId,
+          visitorId: conversation.visitorId,
+          query: query.query,
+          answer,
+          sources,
+        }),
+      );
+      return {
+        messageId,
+        answer,
+        sources,
+        conversationId: conversation.conversationId,
+        visitorId: conversation.visitorId,
+      };
+    };
+
+    if (!query.streaming) {
+      let answer = '';
+      for await (const fragment of answerer.answer(input)) answer += fragment;
+      if (signal.aborted) return;
+      res.json(await finish(answer));
+      return;
+    }
+
+    res.writeHead(200, SSE_HEADERS);
+    res.flushHeaders();
+    const send = (event: StreamEvent) => writeFrame(res, encoder.encode(event), signal);
+    const heartbeat = setInterval(() => {
+      if (res.writableNeedDrain) return;
+      res.write(encoder.encode({ type: 'heartbeat' }));
+    }, context.heartbeatMs);
+    try {
+      let answer = '';
+      for await (const fragment of answerer.answer(input)) {
+        if (signal.aborted) break;
+        answer += fragment;
+        await send({ type: 'answer', text: fragment });
+      }
+      if (signal.aborted) return;
+      const response = await finish(answer);
+      await send({ type: 'endpoint_response', json: JSON.stringify(response) });
+      await send({ type: 'done' });
+    } catch (error) {
+      if (signal.aborted) return;
+      if (!(error instanceof AgentServiceError)) {
+        logger.error(
+          { err: error instanceof Error ? error.message : String(error), agentId: agent.id },
+          'streamed query failed',
+        );
+      }
+      const { code, message } = toStreamError(error);
+      await send({ type: 'error', code, message });
+    } finally {
+      clearInterval(heartbeat);
+      res.end();
+    }
+  });
+  return router;
+}

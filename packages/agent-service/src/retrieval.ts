@@ -1,0 +1,134 @@
+import type { QueryFilters, Source } from '@agent-chat/protocol';
+import type { Queryable } from './database.js';
+
+/** A retrieved chunk with its score and the datasource it came from. */
+export interface Passage {
+  chunkId: string;
+  datasourceId: string;
+  datasourceName: string;
+  title: string;
+  content: string;
+  position: number;
+  /** ts_rank normalised to 0..1; higher is more relevant. */
+  score: number;
+}
+
+/** What {@link retrieve} found: passages best first, and one source per datasource. */
+export interface RetrievalResult {
+  passages: Passage[];
+  sources: Source[];
+}
+
+/** Options of {@link retrieve}. */
+export interface RetrieveOptions {
+  /** Datastores to search (the agent's). */
+  datastoreIds: readonly string[];
+  filters?: QueryFilters | undefined;
+  /** Most passages returned. Default 6. */
+  limit?: number;
+}
+
+interface PassageRow {
+  chunk_id: string;
+  datasource_id: string;
+  datasource_name: string;
+  datasource_type: string;
+  config: Record<string, unknown> | null;
+  title: string;
+  content: string;
+  position: number;
+  score: number;
+}
+
+/**
+ * Turns a question into an OR query of its words for `to_tsquery`: a question shares
+ * some, rarely all, of its words with the passage that answers it, and ranking rewards
+ * passages that share more. Only letters and digits reach SQL, so no query syntax leaks in.
+ */
+export function toSearchQuery(text: string): string {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, 64).join(' | ');
+}
+
+function stringField(config: Record<string, unknown> | null, key: string): string | undefined {
+  const value = config?.[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function numberField(config: Record<string, unknown> | null, key: string): number | undefined {
+  const value = config?.[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function toSource(row: PassageRow): Source {
+  const source: Source = {
+    chunk_id: row.chunk_id,
+    datasource_id: row.datasource_id,
+    datasource_name: row.datasource_name,
+    datasource_type: row.datasource_type,
+    source_url: stringField(row.config, 'source_url') ?? null,
+    mime_type:
+      stringField(row.config, 'mime_type') ??
+      (/\.(md|markdown)$/i.test(row.datasource_name) ? 'text/markdown' : 'text/plain'),
+    score: Number(row.score),
+  };
+  const pageNumber = numberField(row.config, 'page_number');
+  if (pageNumber !== undefined) source.page_number = pageNumber;
+  const totalPages = numberField(row.config, 'total_pages');
+  if (totalPages !== undefined) source.total_pages = totalPages;
+  const customId = stringField(row.config, 'custom_id');
+  if (customId !== undefined) source.custom_id = customId;
+  return source;
+}
+
+/**
+ * Ranked full-text search (Postgres `tsvector` + `ts_rank`, GIN index) over the chunks of
+ * the given datastores. `filters.datasource_ids` and `filters.custom_ids` (the `custom_id`
+ * in a document's metadata) each restrict the datasources searched; given together, a
+ * datasource must match both.
+ */
+export async function retrieve(
+  database: Queryable,
+  query: string,
+  options: RetrieveOptions,
+): Promise<RetrievalResult> {
+  const searchQuery = toSearchQuery(query);
+  if (searchQuery === '' || options.datastoreIds.length === 0) {
+    return { passages: [], sources: [] };
+  }
+  const rows = await database.query<PassageRow>(
+    `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
+       d.type AS datasource_type, d.config, c.title, c.content, c.position,
+       ts_rank(c.tsv, q, 1 | 32) AS score
+     FROM to_tsquery('english', $1) AS q, chunks c
+       JOIN datasources d ON d.id = c.datasource_id
+     WHERE c.datastore_id = ANY($2::text[]) AND c.tsv @@ q
+       AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
+       AND ($4::text[] IS NULL OR d.config ->> 'custom_id' = ANY($4::text[]))
+     ORDER BY score DESC, c.datasource_id, c.position
+     LIMIT $5`,
+    [
+      searchQuery,
+      [...options.datastoreIds],
+      options.filters?.datasource_ids ?? null,
+      options.filters?.custom_ids ?? null,
+      options.limit ?? 6,
+    ],
+  );
+  const sources = new Map<string, Source>();
+  for (const row of rows) {
+    if (!sources.has(row.datasource_id)) sources.set(row.datasource_id, toSource(row));
+  }
+  return {
+    passages: rows.map((row) => ({
+      chunkId: row.chunk_id,
+      datasourceId: row.datasource_id,
+      datasourceName: row.datasource_name,
+      title: row.title,
+      content: row.content,
+      position: row.position,
+      score: Number(row.score),
+    })),
+    sources: [...sources.values()],
+  };
+}
