@@ -1,4 +1,19 @@
 /**
- * @agent-chat/bff — filled by its own issue.
+ * @agent-chat/bff — an Express 5 backend-for-frontend that lets browsers talk to the
+ * agent service without ever seeing its token.
+ *
+ * @example
+ * import express from 'express';
+ * import { createBff } from '@agent-chat/bff';
+ * const app = express();
+ * app.use('/chat', createBff({ upstreamUrl, agentApiToken, allowedAgents: ['demo'] }));
  */
-export {};
+
+export { BffError, INVALID_OPTIONS } from './bff-error.js';
+export type { AgentPolicy, BffOptions, RateLimitOptions } from './bff-options.js';
+export { type BffRouter, createBff } from './create-bff.js';
+export {
+  BFF_DEFAULTS,
+  type ResolvedBffOptions,
+  resolveBffOptions,
+} from './resolve-bff-options.js';

@@ -1,0 +1,71 @@
+import { ERROR_CODES } from '@agent-chat/protocol';
+import type { Request, RequestHandler } from 'express';
+import { normalizeOrigin, type ResolvedBffOptions } from './resolve-bff-options.js';
+import { sendError } from './send-error.js';
+
+const allowMethods = 'GET, POST, PATCH, DELETE, OPTIONS';
+const allowHeaders = 'Content-Type, Authorization, X-Request-Id';
+const exposeHeaders = 'Retry-After, X-Request-Id, RateLimit, RateLimit-Policy';
+
+function isSameOrigin(req: Request, origin: string): boolean {
+  // Compare hosts only: behind a TLS-terminating proxy without `trust proxy` the request
+  // looks like http while the page is https, and both are the operator's own host.
+  const host = req.get('host');
+  if (!host) return false;
+  try {
+    return new URL(origin).host === new URL(`http://${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CORS and the server-side Origin check, in one middleware.
+ *
+ * - No `Origin` header (curl, server-to-server, same-origin GET): allowed, no CORS headers.
+ * - An allowed origin gets `Access-Control-Allow-Origin: <origin>` (never credentials);
+ *   its preflight (`OPTIONS`) is answered 204 here.
+ * - Any other origin, including `null`, gets 403 JSON `FORBIDDEN`: the request is refused
+ *   by the server, not just hidden from the page by the browser.
+ *
+ * `allowedOrigins` defaults to same-origin (the Origin's host equals the request's Host).
+ */
+export function createCors(allowedOrigins: ResolvedBffOptions['allowedOrigins']): RequestHandler {
+  const isAllowed = (req: Request, origin: string): boolean => {
+    if (allowedOrigins === '*') return true;
+    const normalized = normalizeOrigin(origin);
+    if (!normalized) return false;
+    if (allowedOrigins === 'same-origin') return isSameOrigin(req, normalized);
+    return allowedOrigins.has(normalized);
+  };
+
+  return function cors(req, res, next) {
+    const origin = req.get('origin');
+    if (origin === undefined) {
+      next();
+      return;
+    }
+    res.vary('Origin');
+    if (!isAllowed(req, origin)) {
+      sendError(
+        res,
+        403,
+        ERROR_CODES.forbidden,
+        `Origin ${origin.slice(0, 200)} is not allowed to use this chat; the site operator can add it to ALLOWED_ORIGINS.`,
+      );
+      return;
+    }
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', exposeHeaders);
+    if (req.method === 'OPTIONS' && req.get('access-control-request-method')) {
+      res.setHeader('Access-Control-Allow-Methods', allowMethods);
+      res.setHeader('Access-Control-Allow-Headers', allowHeaders);
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.vary('Access-Control-Request-Method');
+      res.vary('Access-Control-Request-Headers');
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}

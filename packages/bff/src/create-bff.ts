@@ -1,0 +1,145 @@
+import { ERROR_CODES } from '@agent-chat/protocol';
+import express, { type ErrorRequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { createAdminRouter } from './admin-router.js';
+import { createBffMetrics } from './bff-metrics.js';
+import type { BffOptions } from './bff-options.js';
+import { createCors } from './cors.js';
+import { createOpsRoutes } from './ops-routes.js';
+import { createQueryPolicy } from './query-policy.js';
+import { createQueryRoute } from './query-route.js';
+import { createRateLimits } from './rate-limits.js';
+import {
+  createDefaultLogger,
+  createRequestId,
+  createRequestLogging,
+  requestIdOf,
+} from './request-logging.js';
+import { resolveBffOptions } from './resolve-bff-options.js';
+import { sendError } from './send-error.js';
+import { createStreamSlots } from './stream-slots.js';
+import { createStreamTracker } from './stream-tracker.js';
+import { createUpstreamClient } from './upstream-client.js';
+import { createWidgetAssets } from './widget-assets.js';
+
+/** The Express router returned by {@link createBff}, with lifecycle controls. */
+export type BffRouter = Router & {
+  /**
+   * Stops accepting new queries (503 `SHUTTING_DOWN`), lets open streams finish within
+   * `graceMs` (default `shutdownGraceMs`), then ends the rest with an
+   * `[ERROR]SHUTTING_DOWN` frame; closes Redis and the upstream keep-alive sockets.
+   * Call it before `server.close()`, so the server is not kept open by streams.
+   */
+  shutdown(graceMs?: number): Promise<void>;
+  /** Number of open relayed streams. */
+  activeStreams(): number;
+};
+
+/**
+ * Creates the agent-chat backend-for-frontend: an Express 5 router that relays the
+ * public query route to the agent service (adding the token the browser never sees),
+ * serves the widget, relays the admin routes behind `adminToken`, and exposes
+ * `/healthz`, `/readyz` and `/metrics`. Paths are relative to where it is mounted.
+ *
+ * Rate limits key on `req.ip`: behind a proxy or load balancer, set Express's
+ * `app.set('trust proxy', …)` on the host app, or every visitor shares the proxy's IP.
+ *
+ * Throws a `BffError` (code `INVALID_OPTIONS`) when `upstreamUrl` or `agentApiToken` is
+ * missing or invalid, or another option is out of range.
+ *
+ * @example
+ * const app = express();
+ * const bff = createBff({
+ *   upstreamUrl: 'http://127.0.0.1:3001',
+ *   agentApiToken: process.env.AGENT_API_TOKEN!,
+ *   allowedAgents: ['demo'],
+ *   allowedOrigins: ['https://shop.example'],
+ *   agentPolicies: { demo: { query: { temperature: 0.2 } } },
+ * });
+ * app.use('/chat', bff);
+ * const server = app.listen(3000);
+ * process.on('SIGTERM', async () => { await bff.shutdown(); server.close(); });
+ */
+export function createBff(options: BffOptions): BffRouter {
+  const resolved = resolveBffOptions(options);
+  const logger = options.logger === false ? undefined : (options.logger ?? createDefaultLogger());
+  const tracker = createStreamTracker();
+  const metrics = createBffMetrics(() => tracker.activeStreams());
+  const rateLimits = createRateLimits({
+    ...resolved.rateLimit,
+    redisUrl: resolved.redisUrl,
+    logger,
+    onLimited: (limit) => metrics.countRateLimited(limit),
+  });
+  const upstream = createUpstreamClient({
+    baseUrl: resolved.upstreamUrl,
+    token: resolved.agentApiToken,
+  });
+  let shuttingDown = false;
+  let shutdownPromise: Promise<void> | undefined;
+
+  const router = express.Router();
+  router.use(createRequestId());
+  router.use(metrics.countRequests);
+  if (logger) router.use(createRequestLogging(logger));
+  // The widget and every route it calls are used cross-origin: never CORP same-origin.
+  router.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  router.use(
+    createOpsRoutes({
+      upstream,
+      registry: metrics.registry,
+      isShuttingDown: () => shuttingDown,
+      rateLimitStoreReady: () => (resolved.redisUrl ? rateLimits.ready() : undefined),
+      probeTimeoutMs: Math.min(resolved.firstByteTimeoutMs, 5_000),
+    }),
+  );
+  // Public static files, loaded by other sites: before the Origin check.
+  router.use(createWidgetAssets({ ...options, logger: logger ?? false }));
+  router.use(createCors(resolved.allowedOrigins));
+  router.use(
+    createQueryRoute({
+      options: resolved,
+      upstream,
+      policy: createQueryPolicy(resolved),
+      rateLimits,
+      slots: createStreamSlots(resolved.maxStreamsPerVisitor),
+      tracker,
+      metrics,
+      isShuttingDown: () => shuttingDown,
+      logger,
+    }),
+  );
+  router.use(createAdminRouter({ ...options, logger: logger ?? false }));
+
+  const lastResort: ErrorRequestHandler = function bffErrors(error, _req, res, _next) {
+    logger?.error(
+      { reqId: requestIdOf(res), err: { message: (error as Error)?.message } },
+      'unhandled error in the BFF',
+    );
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendError(res, 500, ERROR_CODES.internal, 'Something went wrong on the chat server.');
+  };
+  router.use(lastResort);
+
+  async function shutdown(graceMs = resolved.shutdownGraceMs): Promise<void> {
+    shuttingDown = true;
+    const finished = await tracker.whenIdle(graceMs);
+    if (!finished) {
+      tracker.terminateAll();
+      await tracker.whenIdle(1_000);
+    }
+    await rateLimits.close();
+    upstream.close();
+  }
+
+  return Object.assign(router, {
+    shutdown(graceMs?: number) {
+      shutdownPromise ??= shutdown(graceMs);
+      return shutdownPromise;
+    },
+    activeStreams: () => tracker.activeStreams(),
+  });
+}

@@ -1,0 +1,186 @@
+import { ERROR_CODES } from '@agent-chat/protocol';
+import type { Request, RequestHandler } from 'express';
+import { rateLimit, type Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { RedisStore } from 'rate-limit-redis';
+import { createClient } from 'redis';
+import { sendError } from './send-error.js';
+
+/** Options of {@link createRateLimits}. */
+export interface RateLimitsOptions {
+  windowMs: number;
+  perIp: number;
+  perVisitor: number;
+  /** Shared store; without it, counts live in this process. */
+  redisUrl?: string | undefined;
+  logger?: Logger | undefined;
+  /** Called for every rejected request, with the limit's name (`ip` or `visitor`). */
+  onLimited?: (limit: 'ip' | 'visitor') => void;
+  /** Longest wait for Redis before a request passes without counting. Default 1 000 ms. */
+  storeTimeoutMs?: number;
+}
+
+/** The two limiters of the public query route, and what they hold open. */
+export interface RateLimits {
+  /** Limits queries per client IP (`req.ip`: hosts behind proxies must set `trust proxy`). */
+  perIp: RequestHandler;
+  /** Limits queries per `visitorId` in the parsed body; requests without one pass. */
+  perVisitor: RequestHandler;
+  /** True when no Redis is configured, or Redis is connected and its scripts are loaded. */
+  ready(): boolean;
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
+}
+
+/** Key prefix in Redis; two BFF replicas with the same prefix enforce one limit. */
+const redisPrefix = 'agent-chat:rate-limit:';
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+type RedisClient = ReturnType<typeof createClient>;
+
+/**
+ * Wraps a Redis store so that it never waits on a missing connection: it initializes
+ * (loads its scripts) once Redis is ready, fails fast while Redis is down, and bounds
+ * every call by `ms`. Failures make express-rate-limit let the request pass.
+ */
+function guardedStore(
+  store: Store,
+  client: RedisClient,
+  ms: number,
+  logger?: Logger,
+): { store: Store; initialized: () => boolean } {
+  let initialized = false;
+  const notReady = () => Promise.reject(new Error('Redis is not connected'));
+  const guarded = {
+    prefix: store.prefix,
+    localKeys: false,
+    init(options) {
+      const run = () => {
+        if (initialized) return;
+        Promise.resolve(store.init?.(options))
+          .then(() => {
+            initialized = true;
+          })
+          .catch((error: Error) => {
+            logger?.error({ err: { message: error.message } }, 'could not load rate limit scripts');
+          });
+      };
+      client.on('ready', run);
+      if (client.isReady) run();
+    },
+    increment: (key) =>
+      initialized && client.isReady
+        ? withTimeout(Promise.resolve(store.increment(key)), ms)
+        : notReady(),
+    decrement: (key) =>
+      initialized && client.isReady
+        ? withTimeout(Promise.resolve(store.decrement(key)), ms)
+        : notReady(),
+    resetKey: (key) =>
+      initialized && client.isReady
+        ? withTimeout(Promise.resolve(store.resetKey(key)), ms)
+        : notReady(),
+  } as Store;
+  return { store: guarded, initialized: () => initialized };
+}
+
+function visitorIdOf(req: Request): string | undefined {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const visitorId = (body as { visitorId?: unknown }).visitorId;
+  return typeof visitorId === 'string' && visitorId !== '' ? visitorId : undefined;
+}
+
+/**
+ * Creates the per-IP and per-visitor limiters (express-rate-limit), counting in memory or,
+ * with `redisUrl`, in Redis through rate-limit-redis so replicas share one limit. Rejected
+ * requests get 429 JSON `RATE_LIMITED` with `Retry-After`. When Redis is unreachable,
+ * requests pass (logged): the chat stays up, the limit is best effort until Redis returns.
+ */
+export function createRateLimits(options: RateLimitsOptions): RateLimits {
+  const logger = options.logger;
+  const storeTimeoutMs = options.storeTimeoutMs ?? 1_000;
+  const client = options.redisUrl
+    ? createClient({ url: options.redisUrl, disableOfflineQueue: true })
+    : undefined;
+  if (client) {
+    client.on('error', (error: Error) => {
+      logger?.error({ err: { message: error.message } }, 'rate limit Redis connection error');
+    });
+    client.connect().catch((error: Error) => {
+      logger?.error({ err: { message: error.message } }, 'could not connect to Redis');
+    });
+  }
+
+  const initializedChecks: (() => boolean)[] = [];
+  const storeFor = (name: string): Store | undefined => {
+    if (!client) return undefined;
+    const store = new RedisStore({
+      prefix: `${redisPrefix}${name}:`,
+      sendCommand: (...args: string[]) => client.sendCommand(args),
+    });
+    const guarded = guardedStore(store, client, storeTimeoutMs, logger);
+    initializedChecks.push(guarded.initialized);
+    return guarded.store;
+  };
+
+  const limiter = (name: 'ip' | 'visitor', limit: number, what: string) => {
+    const store = storeFor(name);
+    return rateLimit({
+      windowMs: options.windowMs,
+      limit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      passOnStoreError: true,
+      ...(store ? { store } : {}),
+      ...(logger ? { logger } : {}),
+      ...(name === 'visitor'
+        ? {
+            keyGenerator: (req: Request) => `visitor:${visitorIdOf(req)}`,
+            skip: (req: Request) => visitorIdOf(req) === undefined,
+          }
+        : {}),
+      handler(req, res) {
+        options.onLimited?.(name);
+        const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
+        const seconds = info?.resetTime
+          ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
+          : Math.ceil(options.windowMs / 1000);
+        res.setHeader('Retry-After', String(seconds));
+        sendError(
+          res,
+          429,
+          ERROR_CODES.rateLimited,
+          `Too many questions ${what}; please wait ${seconds} s and try again.`,
+        );
+      },
+    });
+  };
+
+  return {
+    perIp: limiter('ip', options.perIp, 'from this network'),
+    perVisitor: limiter('visitor', options.perVisitor, 'from this visitor'),
+    ready: () =>
+      client === undefined || (client.isReady && initializedChecks.every((check) => check())),
+    async close() {
+      if (!client?.isOpen) return;
+      if (client.isReady) await client.close().catch(() => client.destroy());
+      else client.destroy();
+    },
+  };
+}
