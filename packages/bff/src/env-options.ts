@@ -21,11 +21,11 @@ export interface EnvVariable {
  * The `createBff()` option of the same name in camelCase has the same meaning.
  */
 export const BFF_ENV_VARIABLES: readonly EnvVariable[] = [
-  { name: 'UPSTREAM_URL', description: 'Base URL of the agent service (required)', default: '-' },
+  { name: 'UPSTREAM_URL', description: 'Base URL of the agent service', default: 'required' },
   {
     name: 'AGENT_API_TOKEN',
-    description: 'Bearer token for the agent service (required; never logged or sent to browsers)',
-    default: '-',
+    description: 'Bearer token for the agent service (never logged or sent to browsers)',
+    default: 'required',
   },
   {
     name: 'ADMIN_TOKEN',
