@@ -1,0 +1,53 @@
+import http from 'node:http';
+import { decodeSseStream, type StreamEvent } from '@agent-chat/protocol';
+
+/** POSTs a JSON body to `<base>/api/agents/<agentId>/query` with fetch. For tests only. */
+export function postQuery(
+  base: string,
+  agentId: string,
+  body: unknown,
+  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
+  return fetch(`${base}/api/agents/${agentId}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+}
+
+/** Reads a whole response body as spec-dialect events (heartbeats included). */
+export async function readEvents(response: Response): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  if (!response.body) return events;
+  for await (const event of decodeSseStream(response.body)) events.push(event);
+  return events;
+}
+
+/** The answer text of a list of events. */
+export function answerOf(events: StreamEvent[]): string {
+  return events.map((event) => (event.type === 'answer' ? event.text : '')).join('');
+}
+
+/** A raw `node:http` POST, for tests that need socket-level control (pause, destroy). */
+export function rawPost(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(url, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        ...headers,
+      },
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+    request.end(payload);
+  });
+}
