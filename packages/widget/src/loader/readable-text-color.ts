@@ -43,15 +43,15 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
-const black: Rgb = { r: 17, g: 17, b: 17 };
+const black: Rgb = { r: 0, g: 0, b: 0 };
 const white: Rgb = { r: 255, g: 255, b: 255 };
 
 /**
- * The text colour (near-black `#111111` or white) with the higher contrast on `background`.
+ * The text colour (black or white) with the higher contrast on `background`.
  * One of the two always reaches WCAG AA (4.5:1) on any opaque colour.
  */
 export function readableTextColor(background: Rgb): string {
   return contrastRatio(background, white) >= contrastRatio(background, black)
     ? '#ffffff'
-    : '#111111';
+    : '#000000';
 }

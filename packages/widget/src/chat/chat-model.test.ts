@@ -1,0 +1,336 @@
+import { createSseEncoder, type Source } from '@agent-chat/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { resolveStrings } from '../i18n/resolve-strings.js';
+import { createFakeFetch } from '../testing/controlled-stream.js';
+import {
+  createMemoryStorage,
+  createStorageWindow,
+  storageEvent,
+} from '../testing/memory-storage.js';
+import { type ChatModelOptions, createChatModel } from './chat-model.js';
+import { createConversationStore, storageKey } from './conversation-store.js';
+import { describeError } from './describe-error.js';
+
+const encoder = createSseEncoder();
+const answer = (text: string): string => encoder.encode({ type: 'answer', text });
+const done = (fields: Record<string, unknown>): string =>
+  encoder.encode({ type: 'endpoint_response', json: JSON.stringify(fields) }) +
+  encoder.encode({ type: 'done' });
+const source = (id: string, name: string): Source => ({
+  chunk_id: `${id}-chunk`,
+  datasource_id: id,
+  datasource_name: name,
+  datasource_type: 'text',
+  source_url: `https://docs.example/${id}`,
+  mime_type: 'text/plain',
+  score: 0.9,
+});
+const strings = resolveStrings('en');
+
+function setup(overrides: Partial<ChatModelOptions> = {}) {
+  const network = createFakeFetch();
+  const local = createMemoryStorage();
+  const window = createStorageWindow({ local });
+  let clock = 1_700_000_000_000;
+  const now = (): number => clock++;
+  const store = createConversationStore({ agentId: 'demo', window, now });
+  const frames: (() => void)[] = [];
+  const events = { message: vi.fn(), answer: vi.fn(), error: vi.fn() };
+  const chat = createChatModel({
+    agentId: 'demo',
+    endpoint: 'https://bff.example',
+    store,
+    fetch: network.fetch,
+    now,
+    scheduleFrame: (flush) => frames.push(flush),
+    onMessage: events.message,
+    onAnswer: events.answer,
+    onError: events.error,
+    ...overrides,
+  });
+  const runFrames = (): void => {
+    for (const flush of frames.splice(0)) flush();
+  };
+  return { chat, network, local, window, store, frames, runFrames, events, now };
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createChatModel', () => {
+  it('streams fragments as they arrive, batched per frame, and finishes with sources', async () => {
+    const { chat, network, frames, runFrames, events } = setup();
+    const sending = chat.send('  Where is the office?  ');
+    const request = await network.next();
+    expect(request.url).toBe('https://bff.example/api/agents/demo/query');
+    expect(request.init.method).toBe('POST');
+    expect(request.body).toEqual({ query: 'Where is the office?', streaming: true });
+    expect(chat.status.value).toBe('submitted');
+    expect(events.message).toHaveBeenCalledWith({ text: 'Where is the office?' });
+
+    const stream = request.stream();
+    stream.push(answer('The office'));
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    expect(chat.status.value).toBe('streaming');
+    expect(chat.messages.value[1]?.text).toBe('');
+    runFrames();
+    expect(chat.messages.value[1]).toMatchObject({ text: 'The office', state: 'streaming' });
+
+    // Two fragments before the next frame: one flush renders both.
+    stream.push(answer(' is in'));
+    stream.push(answer(' Paris.'));
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    await settle();
+    expect(frames).toHaveLength(1);
+    runFrames();
+    expect(chat.messages.value[1]?.text).toBe('The office is in Paris.');
+
+    const sources = [source('a', 'Guide'), source('b', 'FAQ')];
+    stream.push(done({ conversationId: 'c1', visitorId: 'v1', messageId: 'm1', sources }));
+    await sending;
+    expect(chat.status.value).toBe('idle');
+    expect(chat.messages.value[1]).toMatchObject({
+      role: 'assistant',
+      text: 'The office is in Paris.',
+      state: 'done',
+      sources,
+    });
+    expect(events.answer).toHaveBeenCalledWith({
+      text: 'The office is in Paris.',
+      sources,
+      conversationId: 'c1',
+      messageId: 'm1',
+    });
+
+    const second = chat.send('And on Sundays?');
+    const next = await network.next();
+    expect(next.body).toEqual({
+      query: 'And on Sundays?',
+      streaming: true,
+      conversationId: 'c1',
+      visitorId: 'v1',
+    });
+    next.stream().push(answer('Closed.') + done({ conversationId: 'c1', sources: [] }));
+    await second;
+    expect(chat.messages.value.map((message) => message.text)).toEqual([
+      'Where is the office?',
+      'The office is in Paris.',
+      'And on Sundays?',
+      'Closed.',
+    ]);
+  });
+
+  it('decodes a stream split inside a multi-byte character and inside a frame', async () => {
+    const { chat, network } = setup();
+    const sending = chat.send('Café?');
+    const stream = (await network.next()).stream();
+    const bytes = new TextEncoder().encode(answer('Café crème') + done({ sources: [] }));
+    const cut = new TextEncoder().encode('event: answer\ndata: Caf').length + 1; // inside "é"
+    stream.push(bytes.slice(0, cut));
+    stream.push(bytes.slice(cut, cut + 7));
+    stream.push(bytes.slice(cut + 7));
+    await sending;
+    expect(chat.messages.value[1]?.text).toBe('Café crème');
+  });
+
+  it('keeps the partial answer when the stream reports an error, and retries on request', async () => {
+    const { chat, network, events } = setup();
+    const sending = chat.send('Tell me everything');
+    const stream = (await network.next()).stream();
+    stream.push(answer('Part one, '));
+    stream.push(
+      encoder.encode({ type: 'error', code: 'UPSTREAM_ERROR', message: 'The model failed.' }),
+    );
+    await sending;
+    expect(chat.status.value).toBe('error');
+    expect(chat.messages.value[1]).toMatchObject({
+      text: 'Part one, ',
+      state: 'error',
+      error: { code: 'UPSTREAM_ERROR' },
+    });
+    expect(events.error).toHaveBeenCalledWith({
+      code: 'UPSTREAM_ERROR',
+      message: 'The model failed.',
+    });
+    expect(network.requests).toHaveLength(1); // never re-sent by itself
+
+    const retrying = chat.retry();
+    const again = await network.next();
+    expect(again.body.query).toBe('Tell me everything');
+    again.stream().push(answer('All of it.') + done({ sources: [] }));
+    await retrying;
+    expect(chat.status.value).toBe('idle');
+    expect(chat.messages.value.map((message) => message.text)).toEqual([
+      'Tell me everything',
+      'All of it.',
+    ]);
+  });
+
+  it('reports a truncated stream as interrupted and keeps what arrived', async () => {
+    const { chat, network } = setup();
+    const sending = chat.send('Hello');
+    const stream = (await network.next()).stream();
+    stream.push(answer('Hello th'));
+    stream.close();
+    await sending;
+    expect(chat.messages.value[1]).toMatchObject({
+      text: 'Hello th',
+      state: 'error',
+      error: { code: 'STREAM_INTERRUPTED' },
+    });
+    expect(describeError(chat.error.value!, strings)).toBe('The answer was interrupted.');
+  });
+
+  it('explains 402 as the usage limit', async () => {
+    const { chat, network, events } = setup();
+    const sending = chat.send('Hi');
+    (await network.next()).json(402, {
+      error: { code: 'USAGE_LIMIT', message: 'The usage limit of this agent has been reached.' },
+    });
+    await sending;
+    expect(chat.error.value).toMatchObject({ code: 'USAGE_LIMIT', status: 402 });
+    expect(chat.messages.value[1]).toMatchObject({ text: '', state: 'error' });
+    expect(describeError(chat.error.value!, strings)).toBe(strings.errorUsageLimit);
+    expect(events.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('explains 429 with the wait from Retry-After', async () => {
+    const { chat, network } = setup();
+    const sending = chat.send('Hi');
+    (await network.next()).json(
+      429,
+      { error: { code: 'RATE_LIMITED', message: 'Slow down.' } },
+      { 'Retry-After': '30' },
+    );
+    await sending;
+    expect(chat.error.value).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 30 });
+    expect(describeError(chat.error.value!, strings)).toBe(
+      'Too many messages. Please wait 30 seconds, then try again.',
+    );
+  });
+
+  it('classifies an error page that is not JSON by its status', async () => {
+    const { chat, network } = setup();
+    const sending = chat.send('Hi');
+    const request = await network.next();
+    request.json(502, '<html>Bad gateway</html>');
+    await sending;
+    expect(chat.error.value).toMatchObject({ code: 'UPSTREAM_ERROR', status: 502 });
+    expect(describeError(chat.error.value!, strings)).toBe(strings.errorServer);
+  });
+
+  it('tells offline from an unreachable server', async () => {
+    let online = true;
+    const { chat, network } = setup({ isOnline: () => online });
+    let sending = chat.send('Hi');
+    (await network.next()).reject();
+    await sending;
+    expect(chat.error.value?.code).toBe('NETWORK');
+    expect(describeError(chat.error.value!, strings)).toBe(strings.errorNetwork);
+
+    online = false;
+    sending = chat.retry();
+    (await network.next()).reject();
+    await sending;
+    expect(chat.error.value?.code).toBe('OFFLINE');
+    expect(describeError(chat.error.value!, strings)).toBe(strings.errorOffline);
+  });
+
+  it('stops an answer in progress, keeping the partial text, without an error', async () => {
+    const { chat, network, events } = setup();
+    const sending = chat.send('Write a long essay');
+    const request = await network.next();
+    const stream = request.stream();
+    stream.push(answer('Once upon a time'));
+    await vi.waitFor(() => expect(chat.status.value).toBe('streaming'));
+    chat.stop();
+    await sending;
+    expect(request.init.signal?.aborted).toBe(true);
+    expect(chat.status.value).toBe('idle');
+    expect(chat.messages.value[1]).toMatchObject({ text: 'Once upon a time', state: 'stopped' });
+    expect(events.error).not.toHaveBeenCalled();
+  });
+
+  it('ignores blank messages and messages sent while an answer is in progress', async () => {
+    const { chat, network } = setup();
+    await chat.send('   ');
+    expect(network.requests).toHaveLength(0);
+    const sending = chat.send('First');
+    await chat.send('Second');
+    const request = await network.next();
+    request.stream().push(answer('Ok') + done({ sources: [] }));
+    await sending;
+    expect(network.requests).toHaveLength(1);
+  });
+
+  it('writes nothing before the first message, then persists ids and messages', async () => {
+    const { chat, network, local, window, now } = setup();
+    expect(local.length).toBe(0);
+    const sending = chat.send('Remember me');
+    expect(JSON.parse(local.getItem(storageKey('demo'))!).messages).toHaveLength(2);
+    (await network.next())
+      .stream()
+      .push(answer('Noted.') + done({ conversationId: 'c9', visitorId: 'v9', sources: [] }));
+    await sending;
+    const saved = JSON.parse(local.getItem(storageKey('demo'))!);
+    expect(saved).toMatchObject({ conversationId: 'c9', visitorId: 'v9' });
+
+    const restored = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://bff.example',
+      store: createConversationStore({ agentId: 'demo', window, now }),
+      fetch: network.fetch,
+      now,
+    });
+    expect(restored.messages.value.map((message) => message.text)).toEqual([
+      'Remember me',
+      'Noted.',
+    ]);
+    const next = restored.send('Again');
+    expect((await network.next()).body).toMatchObject({ conversationId: 'c9', visitorId: 'v9' });
+    restored.stop();
+    await next;
+  });
+
+  it('starts a new conversation on reset, keeping the visitor id', async () => {
+    const { chat, network, local } = setup();
+    const sending = chat.send('Hi');
+    (await network.next())
+      .stream()
+      .push(answer('Hello') + done({ conversationId: 'c1', visitorId: 'v1', sources: [] }));
+    await sending;
+    chat.reset();
+    expect(chat.messages.value).toEqual([]);
+    expect(JSON.parse(local.getItem(storageKey('demo'))!)).toMatchObject({
+      visitorId: 'v1',
+      messages: [],
+    });
+    const next = chat.send('New topic');
+    const request = await network.next();
+    expect(request.body).toEqual({ query: 'New topic', streaming: true, visitorId: 'v1' });
+    chat.stop();
+    await next;
+  });
+
+  it('follows another tab writing the same conversation', () => {
+    const { chat, local, window } = setup();
+    const other = {
+      conversationId: 'c2',
+      messages: [
+        { id: 'x1', role: 'user', text: 'From the other tab' },
+        { id: 'x2', role: 'assistant', text: 'Synced', state: 'done' },
+      ],
+      updatedAt: 1_700_000_000_000,
+    };
+    window.dispatchEvent(storageEvent(local, storageKey('demo'), JSON.stringify(other)));
+    expect(chat.messages.value.map((message) => message.text)).toEqual([
+      'From the other tab',
+      'Synced',
+    ]);
+    window.dispatchEvent(storageEvent(local, storageKey('other-agent'), JSON.stringify(other)));
+    window.dispatchEvent(storageEvent(local, storageKey('demo'), null));
+    expect(chat.messages.value).toEqual([]);
+    chat.destroy();
+    window.dispatchEvent(storageEvent(local, storageKey('demo'), JSON.stringify(other)));
+    expect(chat.messages.value).toEqual([]);
+  });
+});

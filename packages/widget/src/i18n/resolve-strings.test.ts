@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { languageDirection } from './language.js';
+import { formatString, resolveStrings } from './resolve-strings.js';
+import { STRINGS } from './strings.js';
+
+describe('resolveStrings', () => {
+  it('has every string in every built-in language', () => {
+    const keys = Object.keys(STRINGS.en!).sort();
+    for (const lang of ['en', 'fr', 'de', 'es', 'pt', 'ar', 'he']) {
+      const strings = STRINGS[lang]!;
+      expect(Object.keys(strings).sort()).toEqual(keys);
+      for (const value of Object.values(strings)) expect(value.trim()).not.toBe('');
+      expect(strings.errorRateLimited).toContain('{seconds}');
+    }
+  });
+
+  it('matches region tags to their language and falls back to English', () => {
+    expect(resolveStrings('pt-BR').send).toBe('Enviar');
+    expect(resolveStrings('DE').send).toBe('Senden');
+    expect(resolveStrings('ja').send).toBe('Send');
+  });
+
+  it('applies string overrides', () => {
+    const strings = resolveStrings('fr', { send: 'Go', openChat: 'Aide', title: 42 as never });
+    expect(strings).toMatchObject({ send: 'Go', openChat: 'Aide', title: 'Discussion' });
+  });
+
+  it('formats placeholders and knows right-to-left languages', () => {
+    expect(formatString('Wait {seconds} s ({other})', { seconds: 5 })).toBe('Wait 5 s ({other})');
+    expect(languageDirection('ar')).toBe('rtl');
+    expect(languageDirection('he-IL')).toBe('rtl');
+    expect(languageDirection('fr')).toBe('ltr');
+  });
+});
