@@ -1,4 +1,4 @@
-import { ERROR_CODES, type SseDialect } from '@agent-chat/protocol';
+import { type ApiErrorBody, ERROR_CODES, type SseDialect } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff, TEST_TOKEN } from './testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
@@ -101,7 +101,7 @@ describe.each<SseDialect>(['spec', 'chaindesk'])('query relay, %s upstream', (di
   it.each([true, false])('maps HTTP 402 to 402 USAGE_LIMIT (streaming %s)', async (streaming) => {
     const response = await postQuery(harness.url, 'limit402', { query: 'hi', streaming });
     expect(response.status).toBe(402);
-    const body = await response.json();
+    const body = (await response.json()) as ApiErrorBody;
     expect(body.error.code).toBe(ERROR_CODES.usageLimit);
     expect(JSON.stringify(body)).not.toContain('internal-42');
   });
@@ -109,7 +109,7 @@ describe.each<SseDialect>(['spec', 'chaindesk'])('query relay, %s upstream', (di
   it('maps 200 + [ERROR]USAGE_LIMIT before any event to 402 JSON', async () => {
     const response = await postQuery(harness.url, 'limit200', { query: 'hi', streaming: true });
     expect(response.status).toBe(402);
-    expect((await response.json()).error.code).toBe(ERROR_CODES.usageLimit);
+    expect(((await response.json()) as ApiErrorBody).error.code).toBe(ERROR_CODES.usageLimit);
   });
 
   it('passes a mid-stream USAGE_LIMIT on as an [ERROR] frame', async () => {
@@ -132,7 +132,7 @@ describe.each<SseDialect>(['spec', 'chaindesk'])('query relay, %s upstream', (di
   it('maps upstream 404 (text/plain [ERROR] body) to 404 NOT_FOUND', async () => {
     const response = await postQuery(harness.url, 'missing', { query: 'hi', streaming: true });
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe(ERROR_CODES.notFound);
+    expect(((await response.json()) as ApiErrorBody).error.code).toBe(ERROR_CODES.notFound);
   });
 
   it('maps upstream 500 to 502 UPSTREAM_ERROR without echoing the raw body', async () => {
