@@ -1,0 +1,205 @@
+import { createSseEncoder } from '@agent-chat/protocol';
+import { signal } from '@preact/signals';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createChatModel } from '../chat/chat-model.js';
+import { createConversationStore } from '../chat/conversation-store.js';
+import { resolveStrings } from '../i18n/resolve-strings.js';
+import { createFakeFetch } from '../testing/controlled-stream.js';
+import type { WidgetConfig } from '../widget-config.js';
+import { Panel } from './panel.js';
+
+const encoder = createSseEncoder();
+const answer = (text: string): string => encoder.encode({ type: 'answer', text });
+const done = (fields: Record<string, unknown>): string =>
+  encoder.encode({ type: 'endpoint_response', json: JSON.stringify(fields) }) +
+  encoder.encode({ type: 'done' });
+
+const baseConfig: WidgetConfig = {
+  agentId: 'demo',
+  endpoint: 'https://bff.example',
+  position: 'right',
+  theme: 'light',
+  lang: 'en',
+  open: false,
+  starters: ['What do you sell?', 'Opening hours?'],
+  showSources: true,
+  storage: 'none',
+  zIndex: 10,
+  expiryMs: 60_000,
+  strings: {},
+};
+
+function setup(options: { inline?: boolean; open?: boolean; config?: Partial<WidgetConfig> } = {}) {
+  const network = createFakeFetch();
+  const chat = createChatModel({
+    agentId: 'demo',
+    endpoint: 'https://bff.example',
+    store: createConversationStore({ agentId: 'demo', storage: 'none' }),
+    fetch: network.fetch,
+    scheduleFrame: (flush) => flush(),
+  });
+  const isOpen = signal(options.open ?? true);
+  const onClose = vi.fn(() => {
+    isOpen.value = false;
+  });
+  const config = { ...baseConfig, ...options.config };
+  const view = render(
+    <Panel
+      id="t"
+      chat={chat}
+      config={config}
+      strings={resolveStrings(config.lang, config.strings)}
+      isOpen={isOpen}
+      inline={options.inline ?? false}
+      onClose={onClose}
+    />,
+  );
+  return { ...view, chat, network, isOpen, onClose };
+}
+
+afterEach(cleanup);
+
+describe('Panel', () => {
+  it('is a labelled dialog with the welcome message and starter prompts', () => {
+    setup({ config: { title: 'Acme help', welcome: 'Welcome to Acme!' } });
+    const dialog = screen.getByRole('dialog', { name: 'Acme help' });
+    expect(dialog.getAttribute('aria-modal')).toBe('false');
+    expect(screen.getByText('Welcome to Acme!')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Suggested questions' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close chat' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New conversation' })).toBeTruthy();
+  });
+
+  it('moves focus into the message box when opened and closes on Escape', async () => {
+    const { isOpen, onClose } = setup({ open: false });
+    expect(screen.getByRole('dialog', { hidden: true }).hidden).toBe(true);
+    await act(() => {
+      isOpen.value = true;
+    });
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    expect(document.activeElement).toBe(input);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('streams an answer into the log, which is busy until the answer completes', async () => {
+    const { network, container } = setup();
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    fireEvent.input(input, { target: { value: 'Where are you?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const request = await network.next();
+    expect(request.body.query).toBe('Where are you?');
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    const log = screen.getByRole('log');
+    expect(log.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+
+    const stream = request.stream();
+    stream.push(answer('We are in **Paris**'));
+    await waitFor(() =>
+      expect(container.querySelector('.assistant:not(.welcome) strong')?.textContent).toBe('Paris'),
+    );
+    expect(log.getAttribute('aria-busy')).toBe('true');
+
+    const source = (id: string, name: string, url: string | null) => ({
+      chunk_id: id,
+      datasource_id: id,
+      datasource_name: name,
+      datasource_type: 'web_page',
+      source_url: url,
+      mime_type: 'text/html',
+      score: 1,
+    });
+    stream.push(
+      answer(', near the river.') +
+        done({
+          sources: [
+            source('a', 'Visit us', 'https://acme.example/visit'),
+            source('a', 'Visit us', 'https://acme.example/visit'),
+            source('b', 'Internal note', 'javascript:alert(1)'),
+          ],
+        }),
+    );
+    await waitFor(() => expect(log.getAttribute('aria-busy')).toBe('false'));
+    expect(container.querySelector('.assistant:not(.welcome) .bubble')?.textContent).toBe(
+      'We are in Paris, near the river.',
+    );
+    const items = [...container.querySelectorAll('.sources li')];
+    expect(items.map((item) => item.textContent)).toEqual(['Visit us', 'Internal note']);
+    expect(items[0]?.querySelector('a')?.getAttribute('href')).toBe('https://acme.example/visit');
+    expect(items[0]?.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(items[1]?.querySelector('a')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy answer' })).toBeTruthy();
+  });
+
+  it('shows a 429 in plain words and retries only when asked', async () => {
+    const { network } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Opening hours?' }));
+    (await network.next()).json(
+      429,
+      { error: { code: 'RATE_LIMITED', message: 'Too many requests.' } },
+      { 'Retry-After': '12' },
+    );
+    await screen.findByText('Too many messages. Please wait 12 seconds, then try again.');
+    expect(network.requests).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const retried = await network.next();
+    expect(retried.body.query).toBe('Opening hours?');
+    retried.stream().push(answer('9 to 5.') + done({ sources: [] }));
+    await screen.findByText('9 to 5.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('stops an answer and keeps the partial text', async () => {
+    const { network } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    const stream = (await network.next()).stream();
+    stream.push(answer('Shoes, hats'));
+    await screen.findByText('Shoes, hats');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await screen.findByText('Stopped.');
+    expect(screen.getByText('Shoes, hats')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('keeps a broken stream’s partial answer with an error notice', async () => {
+    const { network } = setup({ config: { lang: 'fr' } });
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    const stream = (await network.next()).stream();
+    stream.push(answer('Des chaussures'));
+    stream.close();
+    await screen.findByText('La réponse a été interrompue.');
+    expect(screen.getByText('Des chaussures')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+
+  it('starts a new conversation', async () => {
+    const { network, chat } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    (await network.next()).stream().push(answer('Shoes.') + done({ sources: [] }));
+    await screen.findByText('Shoes.');
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(screen.queryByText('Shoes.')).toBeNull());
+    expect(chat.messages.value).toEqual([]);
+    expect(screen.getByRole('group', { name: 'Suggested questions' })).toBeTruthy();
+  });
+
+  it('renders inline as a region without a close button', () => {
+    setup({ inline: true, open: true });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close chat' })).toBeNull();
+  });
+
+  it('does not send on Shift+Enter', () => {
+    const { network } = setup();
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    fireEvent.input(input, { target: { value: 'line one' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(network.requests).toHaveLength(0);
+  });
+});
