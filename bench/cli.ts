@@ -9,6 +9,8 @@
  *   --rounds=2                                      BENCH_ROUNDS
  *   --chunks=10000                                  BENCH_CHUNKS    chunks in the agent-service datastore
  *   --log-requests=true                             BENCH_LOG_REQUESTS  BFF request logs (pino → /dev/null)
+ *   --build-widget=true                             BENCH_BUILD_WIDGET  rebuild the widget (default: only when dist/ lacks it)
+ *                                                   BENCH_CHROMIUM  Chromium executable (default /usr/bin/chromium)
  *   --out=docs/benchmarks.json                      BENCH_OUT
  *   --quick                                         BENCH_QUICK=1   small counts, for trying the bench out
  */
@@ -20,6 +22,7 @@ import { killChildren } from './children.js';
 import { benchConcurrency } from './concurrency.js';
 import { benchRelayOverhead } from './relay-overhead.js';
 import { renderTable, type SectionResult, skippedSection, writeJsonReport } from './report.js';
+import { benchWidget } from './widget-bench.js';
 
 const sectionNames = ['relay', 'concurrency', 'widget', 'agent-service'] as const;
 type SectionName = (typeof sectionNames)[number];
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     chunks: { type: 'string' },
     'log-requests': { type: 'string' },
+    'build-widget': { type: 'string' },
     out: { type: 'string' },
     quick: { type: 'boolean' },
   },
@@ -102,7 +106,7 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
       }
       return benchConcurrency({
         streams: config.streams,
-        rampConcurrency: 500,
+        rampConcurrency: 100,
         tickMs: 200,
         fragments: 10,
         drainTimeoutMs: 15_000,
@@ -110,6 +114,13 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
       });
     }
     case 'widget':
+      return benchWidget({
+        fragments: 5_000,
+        fragmentsPerTick: 10,
+        tickMs: 8,
+        chromiumPath: setting(undefined, 'BENCH_CHROMIUM', '/usr/bin/chromium'),
+        rebuild: setting(values['build-widget'], 'BENCH_BUILD_WIDGET', 'false') === 'true',
+      });
     case 'agent-service':
       return skippedSection(name, 'not wired yet');
   }

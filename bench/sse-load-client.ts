@@ -193,16 +193,19 @@ export async function runClosedLoop(options: {
  */
 export async function openMany(options: {
   count: number;
+  /** Index passed to `request` for the first stream. Default 0. */
+  firstIndex?: number;
   rampConcurrency: number;
   agent: http.Agent;
   request: (index: number) => StreamRequest;
 }): Promise<{ handles: StreamHandle[]; rampMs: number }> {
   const handles: StreamHandle[] = [];
   const start = process.hrtime.bigint();
+  const firstIndex = options.firstIndex ?? 0;
   let next = 0;
   const opener = async (): Promise<void> => {
     while (next < options.count) {
-      const handle = openStream(options.request(next++), options.agent);
+      const handle = openStream(options.request(firstIndex + next++), options.agent);
       handles.push(handle);
       await handle.firstEvent;
     }
