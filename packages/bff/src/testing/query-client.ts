@@ -29,7 +29,7 @@ export function answerOf(events: StreamEvent[]): string {
   return events.map((event) => (event.type === 'answer' ? event.text : '')).join('');
 }
 
-/** A raw `node:http` POST, for tests that need socket-level control (pause, destroy). */
+/** A raw `node:http` POST with the path as written, for tests that need socket-level control. */
 export function rawPost(
   url: string,
   body: unknown,
@@ -37,7 +37,13 @@ export function rawPost(
 ): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const request = http.request(url, {
+    // The path is sent as written: `new URL()` would resolve `..` and `%2E%2E` segments.
+    const [, origin = '', path = '/'] = /^(https?:\/\/[^/]+)(.*)$/.exec(url) ?? [];
+    const { hostname, port } = new URL(origin);
+    const request = http.request({
+      hostname,
+      port,
+      path,
       method: 'POST',
       agent: false,
       headers: {
