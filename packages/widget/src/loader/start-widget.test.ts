@@ -1,0 +1,200 @@
+import { createSseEncoder } from '@agent-chat/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentChatGlobal } from '../agent-chat-api.js';
+import { mountPanel } from '../panel/mount-panel.js';
+import type { PanelModule } from '../panel-contract.js';
+import { createFakeFetch, type FakeFetch } from '../testing/controlled-stream.js';
+import { createStyleAdopter } from './create-style-adopter.js';
+import { startWidget } from './start-widget.js';
+
+const encoder = createSseEncoder();
+const panelUrl = 'https://cdn.example/assets/panel-abc.js';
+const scope = window as unknown as { AgentChat?: AgentChatGlobal };
+let network: FakeFetch;
+const originalFetch = window.fetch;
+
+function script(data: Record<string, string>): HTMLScriptElement {
+  const element = document.createElement('script');
+  element.src = 'https://cdn.example/widget.js';
+  Object.assign(element.dataset, data);
+  return element;
+}
+
+function start(
+  data: Record<string, string>,
+  importPanel = vi.fn(async (): Promise<PanelModule> => ({ mountPanel })),
+) {
+  const api = startWidget({
+    script: script(data),
+    panelUrl,
+    importPanel,
+    window: window as Window & typeof globalThis,
+  });
+  const shadow = api.element.shadowRoot!;
+  return {
+    api,
+    shadow,
+    importPanel,
+    launcher: shadow.querySelector<HTMLButtonElement>('.launcher'),
+  };
+}
+
+beforeEach(() => {
+  network = createFakeFetch();
+  window.fetch = network.fetch;
+  localStorage.clear();
+});
+
+afterEach(() => {
+  while (scope.AgentChat) scope.AgentChat.destroy();
+  window.fetch = originalFetch;
+  document.body.replaceChildren();
+});
+
+describe('startWidget', () => {
+  it('renders the launcher at once and loads the panel only on intent', async () => {
+    const { api, launcher, importPanel } = start({ agentId: 'demo' });
+    expect(api.element.parentElement).toBe(document.body);
+    expect(api.element.localName).toBe('agent-chat');
+    expect(launcher?.getAttribute('aria-label')).toBe('Open chat');
+    expect(launcher?.getAttribute('aria-expanded')).toBe('false');
+    expect(importPanel).not.toHaveBeenCalled();
+    launcher!.dispatchEvent(new Event('pointerenter'));
+    expect(importPanel).toHaveBeenCalledWith(panelUrl);
+    launcher!.dispatchEvent(new Event('focus'));
+    expect(importPanel).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens on click, emits open/close, and returns focus to the launcher on Escape', async () => {
+    const { api, shadow, launcher } = start({ agentId: 'demo' });
+    const listener = vi.fn();
+    const domListener = vi.fn();
+    api.on('open', listener);
+    document.addEventListener('agent-chat:open', domListener);
+    launcher!.click();
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+    const dialog = shadow.querySelector<HTMLElement>('[role=dialog]')!;
+    expect(dialog.hidden).toBe(false);
+    expect(launcher!.getAttribute('aria-label')).toBe('Close chat');
+    expect(listener).toHaveBeenCalledWith({ agentId: 'demo' });
+    expect((domListener.mock.calls[0]![0] as CustomEvent).detail).toEqual({ agentId: 'demo' });
+    document.removeEventListener('agent-chat:open', domListener);
+
+    const closed = vi.fn();
+    api.on('close', closed);
+    await vi.waitFor(() => expect(shadow.activeElement?.localName).toBe('textarea'));
+    shadow.activeElement!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+    );
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(launcher!.getAttribute('aria-expanded')).toBe('false');
+    expect(shadow.activeElement).toBe(launcher);
+  });
+
+  it('exposes window.AgentChat: send() posts to the endpoint and emits message and answer', async () => {
+    start({ agentId: 'demo', endpoint: 'https://bff.example/' });
+    const events: string[] = [];
+    for (const name of ['message', 'answer'] as const) {
+      scope.AgentChat!.on(name, (detail) => events.push(`${name}:${detail.text}`));
+    }
+    const sending = scope.AgentChat!.send('Hello?');
+    const request = await network.next();
+    expect(request.url).toBe('https://bff.example/api/agents/demo/query');
+    request
+      .stream()
+      .push(
+        encoder.encode({ type: 'answer', text: 'Hi!' }) +
+          encoder.encode({ type: 'endpoint_response', json: '{"sources":[]}' }) +
+          encoder.encode({ type: 'done' }),
+      );
+    await sending;
+    expect(events).toEqual(['message:Hello?', 'answer:Hi!']);
+    expect(JSON.parse(localStorage.getItem('agent-chat:demo')!).messages).toHaveLength(2);
+  });
+
+  it('keeps two widgets for two agents apart', async () => {
+    const first = start({ agentId: 'sales' });
+    const second = start({ agentId: 'support', position: 'left' });
+    expect(scope.AgentChat!.instances).toHaveLength(2);
+    expect(scope.AgentChat!.get('support')).toBe(second.api);
+    expect(scope.AgentChat!.agentId).toBe('sales');
+    expect(first.api.element).not.toBe(second.api.element);
+    expect(second.shadow.querySelector('.root')?.classList.contains('left')).toBe(true);
+
+    const sending = second.api.send('Broken order');
+    const request = await network.next();
+    expect(request.url).toContain('/api/agents/support/query');
+    request.json(402, { error: { code: 'USAGE_LIMIT', message: 'Limit.' } });
+    await sending;
+    expect(localStorage.getItem('agent-chat:support')).not.toBeNull();
+    expect(localStorage.getItem('agent-chat:sales')).toBeNull();
+    expect(first.shadow.querySelector('.message.user')).toBeNull();
+    expect(second.shadow.querySelector('.message.user')?.textContent).toContain('Broken order');
+
+    first.api.destroy();
+    expect(first.api.element.isConnected).toBe(false);
+    expect(scope.AgentChat!.instances).toEqual([second.api]);
+    expect(scope.AgentChat!.agentId).toBe('support');
+    second.api.destroy();
+    expect(scope.AgentChat).toBeUndefined();
+  });
+
+  it('renders inline inside data-mount, without a launcher', async () => {
+    const slot = document.createElement('div');
+    slot.id = 'chat-slot';
+    document.body.append(slot);
+    const { api, shadow, launcher } = start({ agentId: 'demo', mount: '#chat-slot' });
+    expect(api.element.parentElement).toBe(slot);
+    expect(api.element.getAttribute('data-mode')).toBe('inline');
+    expect(launcher).toBeNull();
+    await vi.waitFor(() => expect(shadow.querySelector('section.panel')).not.toBeNull());
+  });
+
+  it('lays out right to left for Arabic and picks readable text on the primary colour', () => {
+    const { shadow, launcher } = start({ agentId: 'demo', lang: 'ar', primaryColor: '#ffeb3b' });
+    const root = shadow.querySelector<HTMLElement>('.root')!;
+    expect(root.dir).toBe('rtl');
+    expect(launcher?.getAttribute('aria-label')).toBe('فتح الدردشة');
+    expect(root.style.getPropertyValue('--ac-primary')).toBe('#ffeb3b');
+    expect(root.style.getPropertyValue('--ac-on-primary')).toBe('#000000');
+  });
+
+  it('refuses a configuration without an agent id', () => {
+    expect(() => start({})).toThrow(/data-agent-id/);
+    expect(scope.AgentChat).toBeUndefined();
+  });
+
+  it('survives a panel chunk that fails to load, and tries again on the next click', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const importPanel = vi
+      .fn<() => Promise<PanelModule>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ mountPanel });
+    const { launcher } = start({ agentId: 'demo' }, importPanel);
+    launcher!.click();
+    await vi.waitFor(() => expect(errors).toHaveBeenCalled());
+    launcher!.click();
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+    expect(importPanel).toHaveBeenCalledTimes(2);
+    errors.mockRestore();
+  });
+});
+
+describe('createStyleAdopter', () => {
+  it('adopts a constructable stylesheet, without any <style> element', () => {
+    const root = document.createElement('div').attachShadow({ mode: 'open' });
+    createStyleAdopter(root, 'n0nce')('.x{color:red}');
+    expect(root.adoptedStyleSheets).toHaveLength(1);
+    expect(root.querySelector('style')).toBeNull();
+  });
+
+  it('uses a <style nonce> where constructable stylesheets are missing', () => {
+    const appended: HTMLElement[] = [];
+    const oldRoot = { ownerDocument: document, append: (node: HTMLElement) => appended.push(node) };
+    createStyleAdopter(oldRoot as unknown as ShadowRoot, 'n0nce')('.x{color:red}');
+    expect(appended).toHaveLength(1);
+    expect(appended[0]?.localName).toBe('style');
+    expect((appended[0] as HTMLStyleElement).nonce).toBe('n0nce');
+    expect(appended[0]?.textContent).toBe('.x{color:red}');
+  });
+});
