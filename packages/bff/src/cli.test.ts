@@ -6,6 +6,8 @@ import { BFF_ENV_VARIABLES } from './env-options.js';
 import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+/** The repository root, where `tsx` resolves from. */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const TOKEN = 'cli-test-agent-token-7f3a9c';
 const ADMIN_TOKEN = 'cli-test-admin-token-0123456789';
 
@@ -20,7 +22,7 @@ function runCli(args: string[], env: Record<string, string>): CliRun {
   const child = spawn(
     process.execPath,
     ['--conditions=agent-chat-source', '--import', 'tsx', CLI, ...args],
-    { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
