@@ -54,6 +54,20 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Real Chromium (Debian's /usr/bin/chromium via playwright-core) against a real page,
+          // BFF and agent service on loopback. Builds the widget once in its setup.
+          name: 'widget-browser',
+          root: fileURLToPath(new URL('./packages/widget', import.meta.url)),
+          environment: 'node',
+          include: ['browser/**/*.browser.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
