@@ -22,7 +22,8 @@ export type ChildSpec =
   | { kind: 'upstream'; options: FakeUpstreamOptions; keepAliveTimeoutMs?: number }
   | { kind: 'pipe-relay'; options: { upstreamUrl: string } }
   | { kind: 'bff'; options: BenchBffOptions }
-  | { kind: 'widget-page'; options: WidgetPageOptions };
+  | { kind: 'widget-page'; options: WidgetPageOptions }
+  | { kind: 'agent-service' };
 
 /** Measurements a child reports on request. */
 export interface ChildStats {
@@ -32,6 +33,8 @@ export interface ChildStats {
   connections: number;
   /** Present when the child is (or contains) a fake upstream. */
   upstream?: FakeUpstreamStats;
+  /** Counters of the served application (e.g. the agent service's chunk count). */
+  counters?: Record<string, number>;
 }
 
 /** Parent → child messages. */
@@ -44,6 +47,6 @@ export type ParentMessage =
 
 /** Child → parent messages. */
 export type ChildMessage =
-  | { type: 'ready'; url: string }
+  | { type: 'ready'; url: string; info: Record<string, string> }
   | { type: 'failed'; message: string }
   | { type: 'stats'; id: number; stats: ChildStats };

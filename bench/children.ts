@@ -5,6 +5,8 @@ import type { ChildMessage, ChildSpec, ChildStats, ParentMessage } from './child
 /** A server running in its own process (see server.ts). */
 export interface BenchChild {
   url: string;
+  /** What the server reported when ready (e.g. an API key). */
+  info: Record<string, string>;
   pid: number;
   /** Memory and connection counters; `gc` collects garbage first (the child runs with --expose-gc). */
   stats(options?: { gc?: boolean }): Promise<ChildStats>;
@@ -34,26 +36,28 @@ export async function startChild(spec: ChildSpec, startTimeoutMs = 30_000): Prom
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   exited.then(() => running.delete(child));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`The ${spec.kind} server did not start within ${startTimeoutMs} ms.`));
-    }, startTimeoutMs);
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') {
+  const { url, info } = await new Promise<{ url: string; info: Record<string, string> }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill();
+        reject(new Error(`The ${spec.kind} server did not start within ${startTimeoutMs} ms.`));
+      }, startTimeoutMs);
+      child.on('message', (message: ChildMessage) => {
+        if (message.type === 'ready') {
+          clearTimeout(timer);
+          resolve({ url: message.url, info: message.info });
+        } else if (message.type === 'failed') {
+          clearTimeout(timer);
+          reject(new Error(`The ${spec.kind} server failed to start: ${message.message}`));
+        }
+      });
+      child.once('exit', (code) => {
         clearTimeout(timer);
-        resolve(message.url);
-      } else if (message.type === 'failed') {
-        clearTimeout(timer);
-        reject(new Error(`The ${spec.kind} server failed to start: ${message.message}`));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The ${spec.kind} server exited (code ${code}) before it was ready.`));
-    });
-    post(child, { type: 'start', spec });
-  });
+        reject(new Error(`The ${spec.kind} server exited (code ${code}) before it was ready.`));
+      });
+      post(child, { type: 'start', spec });
+    },
+  );
 
   let nextId = 0;
   const stats = (options: { gc?: boolean } = {}): Promise<ChildStats> => {
@@ -72,6 +76,7 @@ export async function startChild(spec: ChildSpec, startTimeoutMs = 30_000): Prom
   };
   return {
     url,
+    info,
     pid: child.pid ?? -1,
     stats,
     async control(action) {

@@ -17,6 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { benchAgentService } from './agent-service-bench.js';
 import { missedBudgets } from './budgets.js';
 import { killChildren } from './children.js';
 import { benchConcurrency } from './concurrency.js';
@@ -122,7 +123,11 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
         rebuild: setting(values['build-widget'], 'BENCH_BUILD_WIDGET', 'false') === 'true',
       });
     case 'agent-service':
-      return skippedSection(name, 'not wired yet');
+      return benchAgentService({
+        chunks: config.chunks,
+        documentsPerUpsert: 100,
+        queries: quick ? 100 : 300,
+      });
   }
 }
 

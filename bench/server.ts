@@ -14,6 +14,9 @@ interface Served {
   handle: RequestListener;
   upstream?: FakeUpstream;
   close?: () => void | Promise<void>;
+  /** Returned to the parent with `ready` (e.g. an API key). */
+  info?: Record<string, string>;
+  counters?: () => Promise<Record<string, number>>;
 }
 
 async function build(spec: ChildSpec): Promise<Served> {
@@ -33,6 +36,10 @@ async function build(spec: ChildSpec): Promise<Served> {
     case 'widget-page': {
       const { createWidgetPage } = await import('./widget-page.js');
       return createWidgetPage(spec.options);
+    }
+    case 'agent-service': {
+      const { createBenchAgentService } = await import('./bench-agent-service.js');
+      return createBenchAgentService();
     }
   }
 }
@@ -69,7 +76,14 @@ async function start(spec: ChildSpec): Promise<void> {
         connections: sockets.size,
       };
       if (served.upstream) stats.upstream = served.upstream.stats();
-      send({ type: 'stats', id: message.id, stats });
+      if (!served.counters) {
+        send({ type: 'stats', id: message.id, stats });
+        return;
+      }
+      served.counters().then(
+        (counters) => send({ type: 'stats', id: message.id, stats: { ...stats, counters } }),
+        () => send({ type: 'stats', id: message.id, stats }),
+      );
     } else if (message.type === 'hold') {
       served.upstream?.hold();
     } else if (message.type === 'release') {
@@ -84,7 +98,7 @@ async function start(spec: ChildSpec): Promise<void> {
         });
     }
   });
-  send({ type: 'ready', url: `http://127.0.0.1:${address.port}` });
+  send({ type: 'ready', url: `http://127.0.0.1:${address.port}`, info: served.info ?? {} });
 }
 
 process.once('message', (message: ParentMessage) => {

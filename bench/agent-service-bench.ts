@@ -1,0 +1,161 @@
+import { startChild } from './children.js';
+import { count, ms, perSecond, round3 } from './format.js';
+import { elapsedMs, summarize } from './percentiles.js';
+import type { SectionResult } from './report.js';
+
+/** Options of the agent-service benchmark. */
+export interface AgentServiceBenchOptions {
+  /** Chunks to index (documents of `sectionsPerDocument` headed sections, one chunk each). */
+  chunks: number;
+  /** Documents per upsert request (the API allows 100). */
+  documentsPerUpsert: number;
+  /** Sequential JSON queries to time. */
+  queries: number;
+}
+
+const sectionsPerDocument = 10;
+
+/** A deterministic pseudo-random generator (LCG), so every run indexes the same text. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const syllables = ['ka', 'lo', 'mi', 're', 'su', 'ta', 'vin', 'dor', 'el', 'qua', 'ni', 'por'];
+
+function vocabulary(size: number, random: () => number): string[] {
+  const words = new Set<string>();
+  while (words.size < size) {
+    const length = 2 + Math.floor(random() * 3);
+    let word = '';
+    for (let i = 0; i < length; i += 1) word += syllables[Math.floor(random() * syllables.length)];
+    words.add(word);
+  }
+  return [...words];
+}
+
+function sentence(words: string[], random: () => number, length: number): string {
+  const picked = Array.from({ length }, () => words[Math.floor(random() * words.length)]!);
+  return `${picked.join(' ')}.`;
+}
+
+/** One document: `sectionsPerDocument` headed sections of ~700 characters (one chunk each). */
+function documentText(index: number, words: string[], random: () => number): string {
+  const sections: string[] = [`# Document ${index}`];
+  for (let section = 0; section < sectionsPerDocument; section += 1) {
+    const paragraph = Array.from({ length: 6 }, () => sentence(words, random, 12)).join(' ');
+    sections.push(`## Section ${index}.${section}\n\n${paragraph}`);
+  }
+  return sections.join('\n\n');
+}
+
+async function api<T>(base: string, apiKey: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Agent service: ingestion rate of `chunks` chunks through the upsert API, then the latency
+ * of JSON queries (full-text retrieval over every chunk plus the extractive answer).
+ */
+export async function benchAgentService(options: AgentServiceBenchOptions): Promise<SectionResult> {
+  const service = await startChild({ kind: 'agent-service' });
+  try {
+    const apiKey = service.info.apiKey;
+    if (!apiKey) throw new Error('The agent service child returned no API key.');
+    const datastore = await api<{ id: string }>(service.url, apiKey, '/api/datastores', {
+      name: 'Bench datastore',
+    });
+    const agent = await api<{ id: string }>(service.url, apiKey, '/api/agents', {
+      name: 'Bench agent',
+      datastoreIds: [datastore.id],
+    });
+
+    const random = createRandom(7);
+    const words = vocabulary(4_000, random);
+    const documents = Math.ceil(options.chunks / sectionsPerDocument);
+    let bytes = 0;
+    const ingestStart = process.hrtime.bigint();
+    for (let first = 0; first < documents; first += options.documentsPerUpsert) {
+      const batch = [];
+      for (
+        let index = first;
+        index < Math.min(documents, first + options.documentsPerUpsert);
+        index += 1
+      ) {
+        const text = documentText(index, words, random);
+        bytes += Buffer.byteLength(text);
+        batch.push({ name: `doc-${index}.md`, text, metadata: { custom_id: `doc-${index}` } });
+      }
+      await api(service.url, apiKey, `/api/datastores/upsert/${datastore.id}`, {
+        documents: batch,
+      });
+    }
+    const ingestMs = elapsedMs(ingestStart);
+    const indexed = (await service.stats()).counters?.chunks ?? Number.NaN;
+
+    const queryPath = `/api/agents/${agent.id}/query`;
+    const ask = async (index: number): Promise<number> => {
+      const query = `${words[(index * 7) % words.length]} ${words[(index * 13 + 5) % words.length]} ${words[(index * 31 + 11) % words.length]}`;
+      const start = process.hrtime.bigint();
+      const answer = await api<{ answer: string; sources: unknown[] }>(
+        service.url,
+        apiKey,
+        queryPath,
+        {
+          query,
+          visitorId: 'bench-visitor',
+        },
+      );
+      const latency = elapsedMs(start);
+      if (typeof answer.answer !== 'string') throw new Error('A query answered without an answer.');
+      return latency;
+    };
+    for (let index = 0; index < 20; index += 1) await ask(10_000 + index);
+    const latencies: number[] = [];
+    for (let index = 0; index < options.queries; index += 1) latencies.push(await ask(index));
+    const latency = summarize(latencies);
+    const chunksPerSecond = (indexed / ingestMs) * 1000;
+
+    return {
+      title: `Agent service: ${count(indexed)} chunks`,
+      figures: [
+        { figure: 'chunks indexed', value: count(indexed) },
+        { figure: 'ingestion time', value: ms(ingestMs) },
+        {
+          figure: 'ingestion rate',
+          value: `${perSecond(chunksPerSecond)} chunks (${perSecond((documents / ingestMs) * 1000)} documents, ${((bytes / 1024 / 1024 / ingestMs) * 1000).toFixed(2)} MB/s)`,
+        },
+        { figure: 'query latency p50 / p99', value: `${ms(latency.p50)} / ${ms(latency.p99)}` },
+        { figure: 'query latency mean / max', value: `${ms(latency.mean)} / ${ms(latency.max)}` },
+      ],
+      checks: [],
+      notes: [
+        `in-memory PGlite, extractive answerer (no model); ${count(documents)} documents of ${sectionsPerDocument} headed ~700-character sections, ${options.documentsPerUpsert} per POST /api/datastores/upsert, sequential (${(bytes / 1024 / 1024).toFixed(1)} MB of text)`,
+        `query latency: ${options.queries} sequential JSON POST /api/agents/:id/query (three words each, after 20 warm-up queries), measured at the client: ranked full-text retrieval over every chunk plus the extractive answer`,
+        'no budget is set for these figures in issue 7; they are recorded to catch regressions',
+      ],
+      data: {
+        options,
+        documents,
+        textBytes: bytes,
+        chunksIndexed: indexed,
+        ingestMs: round3(ingestMs),
+        chunksPerSecond: round3(chunksPerSecond),
+        queryLatencyMs: latency,
+      },
+    };
+  } finally {
+    await service.stop();
+  }
+}
