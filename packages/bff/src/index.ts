@@ -9,11 +9,28 @@
  * app.use('/chat', createBff({ upstreamUrl, agentApiToken, allowedAgents: ['demo'] }));
  */
 
+export { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './admin-router.js';
 export { BffError, INVALID_OPTIONS } from './bff-error.js';
 export type { AgentPolicy, BffOptions, RateLimitOptions } from './bff-options.js';
 export { type BffRouter, createBff } from './create-bff.js';
+export {
+  BFF_ENV_VARIABLES,
+  bffOptionsFromEnv,
+  type Env,
+  type EnvReadOptions,
+  type EnvVariable,
+  type ServerEnvOptions,
+  serverOptionsFromEnv,
+} from './env-options.js';
 export {
   BFF_DEFAULTS,
   type ResolvedBffOptions,
   resolveBffOptions,
 } from './resolve-bff-options.js';
+export { type RunningBff, type StartBffOptions, startBff } from './server.js';
+export {
+  createWidgetAssets,
+  defaultWidgetDir,
+  ENTRY_CACHE_CONTROL,
+  HASHED_CACHE_CONTROL,
+} from './widget-assets.js';
