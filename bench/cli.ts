@@ -141,10 +141,16 @@ async function main(): Promise<number> {
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     openFileLimit: fileLimit,
+    loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
   };
   console.log(
-    `agent-chat bench · ${machine.date} · ${machine.cpus} CPUs (${machine.cpuModel}) · Node ${machine.node} · open files ${fileLimit}`,
+    `agent-chat bench · ${machine.date} · ${machine.cpus} CPUs (${machine.cpuModel}) · Node ${machine.node} · open files ${fileLimit} · load ${machine.loadAverage1m}`,
   );
+  if (machine.loadAverage1m > machine.cpus / 2) {
+    console.warn(
+      `warning: the machine is busy (1-minute load ${machine.loadAverage1m} on ${machine.cpus} CPUs); ratios stay comparable within the run, absolute figures will be low`,
+    );
+  }
   const sections: SectionResult[] = [];
   for (const name of sectionNames) {
     if (!config.only.includes(name)) continue;
