@@ -19,6 +19,7 @@ import express, {
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { mapAdminUpstreamError, redactSecret } from './admin-upstream-error.js';
+import { BffError } from './bff-error.js';
 import type { BffOptions } from './bff-options.js';
 import { resolveBffOptions } from './resolve-bff-options.js';
 import { sendError } from './send-error.js';
@@ -118,22 +119,9 @@ interface RelayPlan {
   timedOut: boolean;
 }
 
-/** Thrown inside the relay when the upstream keeps silent for too long. */
-class UpstreamTimeoutError extends Error {
-  override readonly name = 'UpstreamTimeoutError';
-  readonly code = ERROR_CODES.upstreamTimeout;
-}
-
-/** An upstream answer the admin should receive as an error instead of the relayed response. */
-class UpstreamRejection extends Error {
-  override readonly name = 'UpstreamRejection';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
+/** A failed admin relay step, answered as `status` + `{"error":{code,message}}`. */
+function rejection(status: number, code: string, message: string): BffError {
+  return new BffError(code, message, { status });
 }
 
 function digest(value: string): Buffer {
@@ -286,7 +274,11 @@ export function createAdminRouter(options: BffOptions): Router {
           proxyRequest.setTimeout(timeoutMs, () => {
             plan.timedOut = true;
             proxyRequest.destroy(
-              new UpstreamTimeoutError('The agent service did not answer in time.'),
+              rejection(
+                504,
+                ERROR_CODES.upstreamTimeout,
+                'The agent service did not answer in time.',
+              ),
             );
           });
           proxyRequest.write(plan.body);
@@ -297,7 +289,9 @@ export function createAdminRouter(options: BffOptions): Router {
         });
         proxyServer.on('error', (error, req, res) => {
           const plan = plans.get(req);
-          const timedOut = plan?.timedOut === true || error instanceof UpstreamTimeoutError;
+          const timedOut =
+            plan?.timedOut === true ||
+            (error instanceof BffError && error.code === ERROR_CODES.upstreamTimeout);
           logger?.warn(
             {
               err: {
@@ -406,22 +400,18 @@ export function createAdminRouter(options: BffOptions): Router {
       });
     } catch (error) {
       if ((error as { name?: unknown }).name === 'TimeoutError') {
-        throw new UpstreamRejection(
+        throw rejection(
           504,
           ERROR_CODES.upstreamTimeout,
           `The agent service did not answer within ${timeoutMs} ms.`,
         );
       }
-      throw new UpstreamRejection(
-        502,
-        ERROR_CODES.upstreamError,
-        'The agent service could not be reached.',
-      );
+      throw rejection(502, ERROR_CODES.upstreamError, 'The agent service could not be reached.');
     }
     const text = redactSecret(await response.text(), token);
     if (!response.ok) {
       const mapped = mapAdminUpstreamError(response.status, text);
-      throw new UpstreamRejection(mapped.status, mapped.code, mapped.message);
+      throw rejection(mapped.status, mapped.code, mapped.message);
     }
     try {
       const json: unknown = JSON.parse(text);
@@ -431,7 +421,7 @@ export function createAdminRouter(options: BffOptions): Router {
     } catch {
       // fall through: not a JSON object
     }
-    throw new UpstreamRejection(
+    throw rejection(
       502,
       ERROR_CODES.upstreamError,
       'The agent service answered with something other than a JSON object.',
@@ -447,7 +437,7 @@ export function createAdminRouter(options: BffOptions): Router {
     if (guard === 'agent-update') {
       const current = await fetchCurrent(`/api/agents/${id}`);
       if (!('tools' in current)) {
-        throw new UpstreamRejection(
+        throw rejection(
           400,
           ERROR_CODES.invalidRequest,
           'Refusing to update this agent: the agent service did not return its tools, and a Chaindesk ' +
@@ -469,7 +459,7 @@ export function createAdminRouter(options: BffOptions): Router {
         } else if (current.visibility === 'public' || current.visibility === 'private') {
           next.isPublic = current.visibility === 'public';
         } else {
-          throw new UpstreamRejection(
+          throw rejection(
             400,
             ERROR_CODES.invalidRequest,
             'Refusing to update this datastore: its current visibility is unknown, and a Chaindesk PATCH ' +
@@ -515,7 +505,7 @@ export function createAdminRouter(options: BffOptions): Router {
         try {
           body = await guardChaindesk(operation.guard, id, body);
         } catch (error) {
-          if (error instanceof UpstreamRejection) {
+          if (error instanceof BffError) {
             sendError(res, error.status, error.code, error.message);
             return;
           }
