@@ -129,14 +129,24 @@ describe('stream lifecycle', () => {
     expect(tail.endsWith('data: [DONE]\n\n')).toBe(true);
   }, 60_000);
 
-  it('echoes a valid X-Request-Id, forwards it upstream, and sets CORP cross-origin', async () => {
+  it('echoes a valid X-Request-Id, forwards it upstream, logs no credentials, sets CORP cross-origin', async () => {
     const response = await postQuery(
       harness.url,
       'answer',
       { query: 'hi' },
-      { headers: { 'x-request-id': 'trace-123' } },
+      {
+        headers: {
+          'x-request-id': 'trace-123',
+          authorization: 'Bearer browser-secret-1',
+          cookie: 'session=browser-secret-2',
+        },
+      },
     );
     await response.text();
+    expect(harness.logs()).toContain('"id":"trace-123"');
+    expect(harness.logs()).not.toContain('browser-secret');
+    expect(upstream.requests.at(-1)!.headers.authorization).not.toContain('browser-secret');
+    expect(upstream.requests.at(-1)!.headers.cookie).toBeUndefined();
     expect(response.headers.get('x-request-id')).toBe('trace-123');
     expect(upstream.requests.at(-1)!.headers['x-request-id']).toBe('trace-123');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
