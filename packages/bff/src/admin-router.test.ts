@@ -198,6 +198,32 @@ describe('createAdminRouter (spec dialect)', () => {
     expect(JSON.stringify(sent?.headers)).not.toContain(ADMIN_TOKEN);
   });
 
+  it('rewrites credentials even for "Expect: 100-continue" requests', async () => {
+    const { url } = await app({ upstreamUrl: upstream.url, adminToken: ADMIN_TOKEN });
+    const body = JSON.stringify({ name: 'Continued' });
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${url}/api/agents/a1`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${ADMIN_TOKEN}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
+      });
+      request.on('continue', () => request.end(body));
+      request.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.on('error', reject);
+    });
+    expect(status).toBe(200);
+    expect(upstream.requests[0]?.headers.authorization).toBe(`Bearer ${AGENT_TOKEN}`);
+    expect(upstream.requests[0]?.headers.expect).toBeUndefined();
+    expect(JSON.parse(upstream.requests[0]?.body ?? '')).toEqual({ name: 'Continued' });
+  });
+
   it('validates ids (no "/", "..", encoded variants) and bodies, naming the field', async () => {
     const { url } = await app({ upstreamUrl: upstream.url, adminToken: ADMIN_TOKEN });
     for (const path of [
