@@ -1,0 +1,221 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { type BffRouter, createBff } from '@agent-chat/bff';
+import { createSseEncoder, SSE_HEADERS, type StreamEvent } from '@agent-chat/protocol';
+import express, { type Express, type RequestHandler } from 'express';
+import { type Browser, chromium } from 'playwright-core';
+
+/** Where the tests expect Debian's Chromium. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** The widget package directory and its build output. */
+export const WIDGET_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const WIDGET_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** Launches headless Chromium, or fails with what to install. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `The widget browser tests need Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\` (Debian). They do not skip without it.`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Builds the widget into `packages/widget/dist` with its production Vite config. */
+export function buildWidget(): void {
+  const vite = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
+  execFileSync(process.execPath, [vite, 'build', '-c', `${WIDGET_ROOT}vite.config.ts`], {
+    cwd: WIDGET_ROOT,
+    stdio: 'pipe',
+  });
+}
+
+/** Listens on 127.0.0.1, port 0, and returns the origin. */
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Closes a server, dropping keep-alive connections. */
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * A minimal upstream that answers every query with the given events in the spec dialect,
+ * one write per event (a stand-in for a model whose output is hostile).
+ */
+export function createScriptedUpstream(events: StreamEvent[]): Server {
+  const encoder = createSseEncoder();
+  return createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method !== 'POST' || !/^\/api\/agents\/[\w-]+\/query$/.test(req.url ?? '')) {
+        res.writeHead(404, { 'Content-Type': 'application/json' });
+        res.end('{"error":{"code":"NOT_FOUND","message":"No such route."}}');
+        return;
+      }
+      res.writeHead(200, SSE_HEADERS);
+      for (const event of events) res.write(encoder.encode(event));
+      res.end();
+    });
+  });
+}
+
+/** Options of {@link pageHtml}. */
+export interface PageOptions {
+  /** The widget script URL. */
+  scriptSrc: string;
+  /** `data-*` attributes of the script tag, without the `data-` prefix. */
+  data?: Record<string, string>;
+  /** Extra markup in `<head>` (stylesheet links, `<base>`). */
+  head?: string;
+  /** Extra markup in `<body>` before the script. */
+  body?: string;
+}
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A host page with no inline script or style, embedding the widget with one script tag. */
+export function pageHtml(options: PageOptions): string {
+  const attributes = Object.entries(options.data ?? {})
+    .map(([name, value]) => ` data-${name}="${escapeAttribute(value)}"`)
+    .join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Acme Outdoor — host page</title>
+${options.head ?? ''}
+</head>
+<body>
+<main>
+<h1>Acme Outdoor</h1>
+<p>Tents, boots and everything for the trail. Questions? Ask our assistant.</p>
+${options.body ?? ''}
+</main>
+<script src="${escapeAttribute(options.scriptSrc)}"${attributes} defer></script>
+</body>
+</html>`;
+}
+
+/** The running system under test: agent service, BFFs, page servers. */
+export interface Stack {
+  /** Origin serving the pages, the widget and the BFF (mounted at `/`). */
+  origin: string;
+  /** A second origin serving pages only (cross-origin embedding). */
+  otherOrigin: string;
+  /** Registers a page at `path` on the main origin (or the other one). */
+  page(path: string, html: string, options?: { csp?: string; other?: boolean }): void;
+  /** Serves a stylesheet at `path` on the main origin. */
+  stylesheet(path: string, css: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real agent service (seeded demo, words streamed with a small delay), a scripted
+ * hostile upstream, and one Express app with the real BFF at `/` and a second BFF relaying
+ * the hostile upstream at `/hostile`; plus a second origin for cross-origin pages.
+ */
+export async function startStack(hostileEvents: StreamEvent[]): Promise<Stack> {
+  let service: RunningAgentService | undefined;
+  const servers: Server[] = [];
+  const routers: BffRouter[] = [];
+  try {
+    service = await startAgentService({ port: 0, fragmentDelayMs: 4 });
+    const { apiKey } = await service.seedDemo();
+    const hostile = createScriptedUpstream(hostileEvents);
+    servers.push(hostile);
+    const hostileUrl = await listen(hostile);
+
+    const pages = new Map<string, { html: string; csp?: string | undefined }>();
+    const otherPages = new Map<string, string>();
+    const stylesheets = new Map<string, string>();
+    const main: Express = express();
+    const other: Express = express();
+    const mainServer = createServer(main);
+    const otherServer = createServer(other);
+    servers.push(mainServer, otherServer);
+    const origin = await listen(mainServer);
+    const otherOrigin = await listen(otherServer);
+
+    const bffOptions = {
+      agentApiToken: apiKey,
+      allowedAgents: ['demo'],
+      allowedOrigins: [origin, otherOrigin],
+      widgetDir: WIDGET_DIST,
+      logger: false as const,
+      rateLimit: { perIp: 10_000, perVisitor: 10_000 },
+    };
+    const bff = createBff({ ...bffOptions, upstreamUrl: service.url });
+    const hostileBff = createBff({ ...bffOptions, upstreamUrl: hostileUrl });
+    routers.push(bff, hostileBff);
+
+    const servePage =
+      (table: Map<string, { html: string; csp?: string | undefined }>): RequestHandler =>
+      (req, res, next) => {
+        const page = table.get(req.path);
+        if (!page) return next();
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        if (page.csp) res.setHeader('Content-Security-Policy', page.csp);
+        res.end(page.html);
+      };
+    main.use(servePage(pages));
+    main.get(/\.css$/, (req, res, next) => {
+      const css = stylesheets.get(req.path);
+      if (css === undefined) return next();
+      res.type('text/css').send(css);
+    });
+    main.use('/hostile', hostileBff);
+    main.use(bff);
+    const otherTable = new Map<string, { html: string }>();
+    other.use(servePage(otherTable));
+
+    return {
+      origin,
+      otherOrigin,
+      page(path, html, options = {}) {
+        if (options.other) {
+          otherPages.set(path, html);
+          otherTable.set(path, { html });
+        } else pages.set(path, { html, csp: options.csp });
+      },
+      stylesheet(path, css) {
+        stylesheets.set(path, css);
+      },
+      async close() {
+        await Promise.all(routers.map((router) => router.shutdown(0)));
+        await Promise.all(servers.map(close));
+        await service?.close();
+      },
+    };
+  } catch (error) {
+    await Promise.all(routers.map((router) => router.shutdown(0)));
+    await Promise.all(servers.map((server) => (server.listening ? close(server) : undefined)));
+    await service?.close();
+    throw error;
+  }
+}
