@@ -136,6 +136,7 @@ export function createFakeUpstream(options: FakeUpstreamOptions = {}): FakeUpstr
         if (!res.write(chunk)) await once(res, 'drain', { signal });
         if (index === Math.min(fragments, fragmentsPerTick)) await passGate(signal);
       }
+      if (signal.aborted) return;
       const closing: StreamEvent = { type: 'endpoint_response', json: JSON.stringify(final) };
       res.end(encoder.encode(closing) + encoder.encode({ type: 'done' }));
       stats.streamsCompleted += 1;
