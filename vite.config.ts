@@ -68,6 +68,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: fileURLToPath(new URL('./e2e', import.meta.url)),
+          environment: 'node',
+          include: ['**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Runs after every other project: `npm start` reuses the widget build the
+          // widget-browser project made, instead of rebuilding it concurrently.
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -31,6 +31,15 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+function milliseconds(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    fail(`${name} must be a whole number of ms, got "${raw}".`);
+  return value;
+}
+
 /** The demo's own API key, created once and kept in the data directory (mode 0600). */
 function demoApiKey(dataDir: string): string {
   const file = resolve(dataDir, 'demo-api-key');
@@ -65,6 +74,8 @@ async function main(): Promise<void> {
       dataDir: resolve(dataDir, 'agent-service'),
       host: '127.0.0.1',
       port: port('AGENT_SERVICE_PORT', 3001),
+      // Paces the extractive answer like a model's tokens, so the demo shows streaming.
+      fragmentDelayMs: milliseconds('DEMO_FRAGMENT_DELAY_MS', 12),
     }).catch((error: unknown) =>
       fail(
         `could not start the embedded agent service: ${(error as Error).message}. ` +
@@ -123,6 +134,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await closed;
     await service?.close();
+    console.log('  stopped.');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

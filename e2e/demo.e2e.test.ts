@@ -1,0 +1,160 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { QueryResponse } from '@agent-chat/protocol';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../packages/widget/browser/browser-harness.js';
+import { type DemoStack, REPO_ROOT, startDemo } from './demo-stack.js';
+
+const adminToken = 'e2e-admin-token-0123456789';
+const dataDir = mkdtempSync(join(tmpdir(), 'agent-chat-e2e-'));
+const env = { PORT: '0', AGENT_SERVICE_PORT: '0', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken };
+
+let stack: DemoStack;
+let browser: Browser;
+
+async function query(body: Record<string, unknown>): Promise<QueryResponse> {
+  const response = await fetch(`${stack.url}/api/agents/demo/query`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as QueryResponse;
+}
+
+function admin(
+  method: string,
+  path: string,
+  body?: unknown,
+  token = adminToken,
+): Promise<Response> {
+  return fetch(`${stack.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+}
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startDemo(env), launchChromium()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start, end to end', () => {
+  it('answers a question on the demo page with a streamed answer and sources, and restores it after a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const streamTypes: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/agents/demo/query')) {
+        streamTypes.push(response.headers()['content-type'] ?? '');
+      }
+    });
+    // Records the assistant text length once per frame while the answer arrives.
+    await context.addInitScript(() => {
+      const lengths: number[] = [];
+      (window as unknown as { __lengths: number[] }).__lengths = lengths;
+      const sample = () => {
+        const bubbles = document
+          .querySelector('agent-chat')
+          ?.shadowRoot?.querySelectorAll('.message.assistant:not(.welcome)');
+        lengths.push(bubbles?.[bubbles.length - 1]?.textContent?.length ?? 0);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const input = page.getByRole('textbox', { name: 'Your message' });
+    await input.fill('How do I deploy behind nginx?');
+    await input.press('Enter');
+
+    const answer = page.locator('.message.assistant:not(.welcome) .bubble').last();
+    await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toContain('proxy_buffering');
+    await expect.poll(() => page.locator('[role=log]').getAttribute('aria-busy')).toBe('false');
+    expect(streamTypes[0]).toContain('text/event-stream');
+    const lengths = await page.evaluate(
+      () => (window as unknown as { __lengths: number[] }).__lengths,
+    );
+    expect(new Set(lengths.filter((length) => length > 0)).size).toBeGreaterThan(2);
+    const sources = page.locator('.sources li');
+    expect(await sources.count()).toBeGreaterThan(0);
+    expect(await sources.allTextContents()).toContainEqual(expect.stringContaining('deployment'));
+
+    if (process.env.UPDATE_SCREENSHOT === '1') {
+      await input.blur();
+      mkdirSync(join(REPO_ROOT, 'docs'), { recursive: true });
+      writeFileSync(join(REPO_ROOT, 'docs/screenshot.png'), await page.screenshot());
+    }
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await expect
+      .poll(() => page.locator('.message.user .bubble').textContent())
+      .toBe('How do I deploy behind nginx?');
+    expect(await answer.textContent()).toContain('proxy_buffering');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('applies admin edits through the BFF and shows them in the public query', async () => {
+    const before = await query({ query: 'nginx proxy_buffering deployment' });
+    const deployment = before.sources.find((source) => /deployment/i.test(source.datasource_name));
+    expect(deployment, JSON.stringify(before.sources)).toBeDefined();
+
+    expect(
+      (await admin('PATCH', '/api/agents/demo', { name: 'Renamed' }, 'wrong-token')).status,
+    ).toBe(401);
+    const renamed = await admin('PATCH', '/api/agents/demo', { name: 'Docs assistant' });
+    expect(renamed.status).toBe(200);
+    const agent = (await renamed.json()) as { id: string; name: string; datastoreIds?: string[] };
+    expect(agent).toMatchObject({ id: 'demo', name: 'Docs assistant' });
+    expect(agent.datastoreIds?.length).toBeGreaterThan(0);
+
+    const deleted = await admin('DELETE', `/api/datasources/${deployment!.datasource_id}`);
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toMatchObject({ id: deployment!.datasource_id });
+
+    const after = await query({ query: 'nginx proxy_buffering deployment' });
+    expect(after.sources.map((source) => source.datasource_id)).not.toContain(
+      deployment!.datasource_id,
+    );
+
+    // Unlinking the agent's datastores leaves it nothing to answer from, visibly.
+    const unlinked = await admin('PATCH', '/api/agents/demo', { datastoreIds: [] });
+    expect(unlinked.status).toBe(200);
+    expect((await query({ query: 'How do I embed the widget?' })).sources).toEqual([]);
+    const relinked = await admin('PATCH', '/api/agents/demo', { datastoreIds: agent.datastoreIds });
+    expect(relinked.status).toBe(200);
+    expect((await query({ query: 'How do I embed the widget?' })).sources.length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
+    const first = await query({ query: 'What is agent-chat?' });
+    await stack.stop();
+    expect(stack.output()).toContain('SIGINT: stopping');
+    expect(stack.output()).toContain('stopped.');
+    await expect(fetch(`${stack.url}/healthz`)).rejects.toThrow();
+
+    stack = await startDemo(env);
+    const again = await query({ query: 'And the widget?', conversationId: first.conversationId });
+    expect(again.conversationId).toBe(first.conversationId);
+    const agent = await admin('PATCH', '/api/agents/demo', {});
+    expect(await agent.json()).toMatchObject({ name: 'Docs assistant' });
+  });
+});
