@@ -1,0 +1,80 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { readQueryStream } from '@agent-chat/protocol';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHostApp, type HostApp } from '../examples/express-host/host-app.js';
+import { launchChromium } from '../packages/widget/browser/browser-harness.js';
+
+let service: RunningAgentService;
+let host: HostApp;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startAgentService({ port: 0 });
+  const { apiKey } = await service.seedDemo();
+  host = createHostApp({
+    upstreamUrl: service.url,
+    agentApiToken: apiKey,
+    allowedAgents: ['demo'],
+    logger: false,
+  });
+  server = host.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.bff.shutdown(0);
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await service?.close();
+});
+
+describe('examples/express-host', () => {
+  it('keeps the site routes and serves agent-chat under /chat', async () => {
+    expect(await (await fetch(`${origin}/api/status`)).json()).toEqual({ ok: true });
+    expect((await fetch(`${origin}/pricing`)).status).toBe(200);
+    const widget = await fetch(`${origin}/chat/widget.js`);
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get('content-type')).toContain('javascript');
+
+    const response = await fetch(`${origin}/chat/api/agents/demo/query`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify({
+        query: 'Which environment variables does the BFF read?',
+        streaming: true,
+      }),
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const result = await readQueryStream(response.body!);
+    expect(result.answer).toMatch(/UPSTREAM_URL|AGENT_API_TOKEN/);
+    expect(result.sources.length).toBeGreaterThan(0);
+  });
+
+  it('chats from a page of the host site through the /chat mount', async () => {
+    const page = await browser.newPage();
+    const queries: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') queries.push(request.url());
+    });
+    await page.goto(`${origin}/pricing`);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const input = page.getByRole('textbox', { name: 'Your message' });
+    await input.fill('How do I embed the widget?');
+    await input.press('Enter');
+    await expect
+      .poll(() => page.locator('.message.assistant:not(.welcome) .bubble').last().textContent(), {
+        timeout: 30_000,
+      })
+      .toContain('data-agent-id');
+    expect(queries).toEqual([`${origin}/chat/api/agents/demo/query`]);
+    await page.close();
+  });
+});
