@@ -306,6 +306,40 @@ describe('the widget in Chromium', () => {
     expect(hostile.image.equals(plain.image)).toBe(true);
   });
 
+  it('does not change the host page', async () => {
+    stack.page('/without', pageHtml({ scriptSrc: '/missing-on-purpose.js' }));
+    stack.page('/with', widgetPage({ open: 'true' }));
+    const snapshot = async (path: string) => {
+      await page.goto(`${stack.origin}${path}`);
+      await page.waitForLoadState('load');
+      return page.evaluate(() => {
+        const box = (element: Element) => {
+          const rect = element.getBoundingClientRect();
+          return [rect.x, rect.y, rect.width, rect.height];
+        };
+        const body = getComputedStyle(document.body);
+        return {
+          boxes: ['main', 'h1', 'p'].map((selector) => box(document.querySelector(selector)!)),
+          scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+          body: [body.fontFamily, body.fontSize, body.color, body.margin, body.overflow],
+          headChildren: document.head.children.length,
+          styleSheets: document.styleSheets.length,
+          adopted: document.adoptedStyleSheets.length,
+        };
+      });
+    };
+    const without = await snapshot('/without');
+    const withoutGlobals = await page.evaluate(() => Object.keys(window));
+    const withWidget = await snapshot('/with');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(withWidget).toEqual(without);
+    const globals = await page.evaluate(
+      (before) => Object.keys(window).filter((key) => !before.includes(key)),
+      withoutGlobals,
+    );
+    expect(globals).toEqual(['AgentChat']);
+  });
+
   it("works on a page whose CSP is default-src 'self' (no unsafe-inline)", async () => {
     stack.page('/csp', widgetPage(), { csp: "default-src 'self'" });
     const response = await page.goto(`${stack.origin}/csp`);

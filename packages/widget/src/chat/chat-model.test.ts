@@ -334,3 +334,46 @@ describe('createChatModel', () => {
     expect(chat.messages.value).toEqual([]);
   });
 });
+
+describe('createChatModel restoring', () => {
+  it('shows an answer that was still streaming when its page closed as stopped', () => {
+    const local = createMemoryStorage();
+    const window = createStorageWindow({ local });
+    local.setItem(
+      storageKey('demo'),
+      JSON.stringify({
+        updatedAt: Date.now(),
+        messages: [
+          { id: 'u', role: 'user', text: 'Question' },
+          { id: 'a', role: 'assistant', text: 'Half an', state: 'streaming' },
+        ],
+      }),
+    );
+    const chat = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://bff.example',
+      store: createConversationStore({ agentId: 'demo', window }),
+    });
+    expect(chat.messages.value[1]).toMatchObject({ text: 'Half an', state: 'stopped' });
+    expect(chat.status.value).toBe('idle');
+  });
+
+  it('accepts a JSON answer when the server does not stream', async () => {
+    const network = createFakeFetch();
+    const chat = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://bff.example',
+      store: createConversationStore({ agentId: 'demo', storage: 'none' }),
+      fetch: network.fetch,
+    });
+    const sending = chat.send('Hi');
+    (await network.next()).json(200, {
+      answer: 'Hello from JSON',
+      conversationId: 'c',
+      visitorId: 'v',
+      sources: [],
+    });
+    await sending;
+    expect(chat.messages.value[1]).toMatchObject({ text: 'Hello from JSON', state: 'done' });
+  });
+});

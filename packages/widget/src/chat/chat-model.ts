@@ -113,7 +113,12 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   const store = options.store;
 
   const saved = store.load();
-  const messages = signal<ChatMessage[]>(saved?.messages ?? []);
+  // An answer still streaming when its page went away can never complete: show it stopped.
+  const messages = signal<ChatMessage[]>(
+    (saved?.messages ?? []).map((message) =>
+      message.state === 'streaming' ? { ...message, state: 'stopped' } : message,
+    ),
+  );
   const status = signal<ChatStatus>('idle');
   const error = signal<ChatError | undefined>(undefined);
   let conversationId = saved?.conversationId;
@@ -215,9 +220,9 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       if (!response.body || !response.headers.get('Content-Type')?.includes('text/event-stream')) {
         const body = (await response.json()) as Partial<QueryResponse>;
         return finishDone({
+          ...body,
           answer: typeof body.answer === 'string' ? body.answer : '',
           sources: Array.isArray(body.sources) ? body.sources : [],
-          ...body,
         });
       }
       status.value = 'streaming';

@@ -6,11 +6,13 @@ const dark =
 /**
  * Styles the loader adopts at once: the host reset (host-page CSS cannot leak in through
  * inheritance: `all: initial` and explicit font, colour, line height, direction, letter
- * spacing), the theme variables and the launcher. Pixel units only, no `rem`.
+ * spacing; important declarations of a shadow tree win over the page's), the theme
+ * variables and the launcher. The floating host is a fixed 0×0 box, so it never takes part
+ * in the page's layout. Pixel units only, no `rem`.
  */
 export const loaderStyles = `
-:host{all:initial!important;display:contents!important}
-:host([data-mode=inline]){display:block!important;width:100%!important;height:100%!important}
+:host{all:initial!important;display:block!important;position:fixed!important;top:0!important;left:0!important;width:0!important;height:0!important}
+:host([data-mode=inline]){position:relative!important;width:100%!important;height:100%!important}
 .root{${light}--ac-primary:#2563eb;--ac-on-primary:#ffffff;font:400 14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ac-fg);letter-spacing:normal;word-spacing:normal;text-align:start;text-transform:none;text-indent:0;font-style:normal;white-space:normal;-webkit-text-size-adjust:100%;text-size-adjust:100%;height:100%}
 .root *,.root *::before,.root *::after{box-sizing:border-box}
 .theme-dark{${dark}color-scheme:dark}
