@@ -152,6 +152,7 @@ async function main(): Promise<number> {
     );
   }
   const sections: SectionResult[] = [];
+  const data: Record<string, unknown> = {};
   for (const name of sectionNames) {
     if (!config.only.includes(name)) continue;
     const started = Date.now();
@@ -165,6 +166,7 @@ async function main(): Promise<number> {
         checks: [{ name: `${name} benchmark ran`, limit: 'runs', actual: message, pass: false }],
       });
     }
+    data[name] = { title: sections.at(-1)?.title, ...sections.at(-1)?.data };
     console.log(`  ${name} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   console.log(renderTable(sections));
@@ -173,7 +175,7 @@ async function main(): Promise<number> {
   await writeJsonReport(config.out, {
     machine,
     config: { ...config, quick },
-    sections: Object.fromEntries(sections.map((section) => [section.title, section.data])),
+    sections: data,
     budgets: checks,
     pass: missed.length === 0,
   });
