@@ -19,7 +19,10 @@ const shared = {
   root,
   logLevel: 'warn',
   resolve: { conditions: ['agent-chat-source', ...defaultClientConditions] },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // Always the production JSX runtime, even when a test runner's NODE_ENV leaks in.
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
 } satisfies UserConfig;
 
 async function buildPanel(): Promise<string> {
@@ -52,7 +55,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const panelFile = command === 'build' ? await buildPanel() : 'assets/panel.js';
   return {
     ...shared,
-    define: { __AGENT_CHAT_PANEL__: JSON.stringify(panelFile) },
+    define: { ...shared.define, __AGENT_CHAT_PANEL__: JSON.stringify(panelFile) },
     build: {
       outDir,
       emptyOutDir: false,

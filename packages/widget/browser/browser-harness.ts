@@ -41,6 +41,7 @@ export function buildWidget(): void {
   execFileSync(process.execPath, [vite, 'build', '-c', `${WIDGET_ROOT}vite.config.ts`], {
     cwd: WIDGET_ROOT,
     stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentChildren, VNode } from 'preact';
-import { memo } from 'preact/compat';
 import { CopyButton } from './copy-button.js';
 import { parseBlock, splitBlocks } from './markdown-blocks.js';
+import { memo } from './memo.js';
 import { safeHref } from './safe-href.js';
 
 // Alternatives, in order: code span, **strong**, __strong__, *em*, _em_, ~~del~~,

@@ -1,11 +1,11 @@
 import type { VNode } from 'preact';
-import { memo } from 'preact/compat';
 import type { ChatMessage } from '../chat/chat-message.js';
 import { describeError } from '../chat/describe-error.js';
 import type { PanelStrings } from '../i18n/strings.js';
 import { CopyButton } from './copy-button.js';
 import { RetryIcon } from './icons.js';
 import { Markdown } from './markdown.js';
+import { memo } from './memo.js';
 import { Sources } from './sources.js';
 
 /** Props of {@link MessageView}. */
