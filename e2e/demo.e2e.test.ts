@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QueryResponse } from '@agent-chat/protocol';
@@ -142,6 +143,58 @@ describe('npm start, end to end', () => {
     expect((await query({ query: 'How do I embed the widget?' })).sources.length).toBeGreaterThan(
       0,
     );
+  });
+
+  it('ingests documents through the BFF admin upsert route and the agent-chat-service CLI', async () => {
+    const datastoreId = /demo datastore (\S+)/.exec(stack.output())?.[1];
+    expect(datastoreId, stack.output()).toBeDefined();
+
+    const upserted = await admin('POST', `/api/datastores/upsert/${datastoreId}`, {
+      documents: [
+        { name: 'returns.md', text: 'Zorblax gadgets can be returned within 30 days of purchase.' },
+      ],
+    });
+    expect(upserted.status).toBe(200);
+    expect(upserted.headers.get('deprecation')).toBeTruthy();
+    const zorblax = await query({ query: 'Can I return a zorblax gadget?' });
+    expect(zorblax.answer).toContain('30 days');
+    expect(zorblax.sources.map((source) => source.datasource_name)).toContain('returns.md');
+
+    const serviceUrl = /agent service\s+(http:\/\/\S+)/.exec(stack.output())?.[1];
+    const docs = mkdtempSync(join(tmpdir(), 'agent-chat-docs-'));
+    writeFileSync(
+      join(docs, 'warranty.md'),
+      '# Warranty\n\nEvery quibbleflux carries a five year warranty.\n',
+    );
+    writeFileSync(join(docs, 'hours.txt'), 'The quibbleflux help desk opens at 9am.\n');
+    const cli = spawnSync(
+      process.execPath,
+      [
+        '--conditions=agent-chat-source',
+        '--import',
+        'tsx',
+        'packages/agent-service/src/cli.ts',
+        'ingest',
+        datastoreId!,
+        join(docs, 'warranty.md'),
+        join(docs, 'hours.txt'),
+        '--url',
+        serviceUrl!,
+      ],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          AGENT_API_TOKEN: readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim(),
+        },
+      },
+    );
+    expect(cli.status, cli.stderr + cli.stdout).toBe(0);
+    rmSync(docs, { recursive: true, force: true });
+    const warranty = await query({ query: 'How long is the quibbleflux warranty?' });
+    expect(warranty.answer).toContain('five year');
+    expect(warranty.sources.map((source) => source.datasource_name)).toContain('warranty.md');
   });
 
   it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {

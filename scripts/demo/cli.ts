@@ -62,7 +62,14 @@ function listen(server: Server, listenPort: number, host: string): Promise<Addre
 async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR ?? '.data/demo');
   mkdirSync(dataDir, { recursive: true });
-  const agentId = 'demo';
+  const allowedAgents = env.ALLOWED_AGENTS
+    ? env.ALLOWED_AGENTS.split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+    : ['demo'];
+  // The demo page chats with the first allowed agent (`demo` with the embedded service).
+  const agentId = allowedAgents.find((id) => id !== '*') ?? 'demo';
+  let datastoreId: string | undefined;
 
   let service: RunningAgentService | undefined;
   let upstreamUrl = env.UPSTREAM_URL;
@@ -85,6 +92,7 @@ async function main(): Promise<void> {
     const seeded = await service.seedDemo({ apiKey: agentApiToken ?? demoApiKey(dataDir) });
     upstreamUrl = service.url;
     agentApiToken = seeded.apiKey;
+    datastoreId = seeded.datastoreId;
   }
 
   const adminToken = env.ADMIN_TOKEN || randomBytes(18).toString('base64url');
@@ -116,6 +124,12 @@ async function main(): Promise<void> {
   console.log(
     `  agent service  ${service ? `${service.url} (embedded, data in ${dataDir})` : upstreamUrl}`,
   );
+  if (datastoreId) {
+    const keyNote = env.AGENT_API_TOKEN
+      ? 'API key: AGENT_API_TOKEN'
+      : `API key in ${dataDir}/demo-api-key`;
+    console.log(`  demo datastore ${datastoreId} (${keyNote})`);
+  }
   console.log(`  admin token    ${adminToken}`);
   console.log(`  try            curl -N -X POST ${url}/api/agents/${agentId}/query \\`);
   console.log(
