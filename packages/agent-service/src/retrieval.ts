@@ -1,5 +1,6 @@
 import type { QueryFilters, Source } from '@agent-chat/protocol';
 import type { Queryable } from './database.js';
+import { queryTerms, termsOf } from './text-terms.js';
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {
@@ -9,7 +10,7 @@ export interface Passage {
   title: string;
   content: string;
   position: number;
-  /** ts_rank normalised to 0..1; higher is more relevant. */
+  /** Relevance in 0..1 (Postgres rank blended with rare-word coverage); higher is better. */
   score: number;
 }
 
@@ -26,6 +27,8 @@ export interface RetrieveOptions {
   filters?: QueryFilters | undefined;
   /** Most passages returned. Default 6. */
   limit?: number;
+  /** Candidates fetched from Postgres before re-ranking. Default 4 × `limit`, at least 24. */
+  candidates?: number;
 }
 
 interface PassageRow {
@@ -82,8 +85,35 @@ function toSource(row: PassageRow): Source {
 }
 
 /**
+ * Re-ranks candidates: `ts_rank` counts matches but ignores how rare a word is, so a
+ * question's distinctive word ("nginx") weighs no more than a common one ("configure").
+ * Each query word is weighted by its inverse frequency among the candidates, and the
+ * coverage of those weights is blended with the normalised Postgres rank.
+ */
+function rerank(query: string, rows: readonly PassageRow[]): PassageRow[] {
+  const terms = [...queryTerms(query)];
+  const topRank = Math.max(...rows.map((row) => Number(row.score)), Number.EPSILON);
+  const rowTerms = rows.map((row) => termsOf(`${row.title} ${row.content}`));
+  const weights = new Map<string, number>();
+  for (const term of terms) {
+    const frequency = rowTerms.filter((set) => set.has(term)).length;
+    if (frequency > 0) weights.set(term, Math.log(1 + rows.length / frequency));
+  }
+  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  return rows
+    .map((row, index) => {
+      let covered = 0;
+      for (const [term, weight] of weights) if (rowTerms[index]?.has(term)) covered += weight;
+      const coverage = totalWeight > 0 ? covered / totalWeight : 0;
+      const rank = Number(row.score) / topRank;
+      return { ...row, score: Math.round((0.4 * rank + 0.6 * coverage) * 1e6) / 1e6 };
+    })
+    .sort((left, right) => right.score - left.score);
+}
+
+/**
  * Ranked full-text search (Postgres `tsvector` + `ts_rank`, GIN index) over the chunks of
- * the given datastores. `filters.datasource_ids` and `filters.custom_ids` (the `custom_id`
+ * the given datastores, re-ranked (see `rerank`). `filters.datasource_ids` and `filters.custom_ids` (the `custom_id`
  * in a document's metadata) each restrict the datasources searched; given together, a
  * datasource must match both.
  */
@@ -112,15 +142,16 @@ export async function retrieve(
       [...options.datastoreIds],
       options.filters?.datasource_ids ?? null,
       options.filters?.custom_ids ?? null,
-      options.limit ?? 6,
+      options.candidates ?? Math.max(24, 4 * (options.limit ?? 6)),
     ],
   );
+  const ranked = rerank(query, rows).slice(0, options.limit ?? 6);
   const sources = new Map<string, Source>();
-  for (const row of rows) {
+  for (const row of ranked) {
     if (!sources.has(row.datasource_id)) sources.set(row.datasource_id, toSource(row));
   }
   return {
-    passages: rows.map((row) => ({
+    passages: ranked.map((row) => ({
       chunkId: row.chunk_id,
       datasourceId: row.datasource_id,
       datasourceName: row.datasource_name,

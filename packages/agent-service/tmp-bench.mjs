@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+let t=Date.now();
+const db = await PGlite.create();
+console.log('fresh', Date.now()-t);
+await db.exec('create table x(a int)');
+t=Date.now();
+const dump = await db.dumpDataDir('none');
+console.log('dump', Date.now()-t, dump.size);
+await db.close();
+t=Date.now();
+const db2 = await PGlite.create({ loadDataDir: dump });
+console.log('load', Date.now()-t);
+console.log((await db2.query('select count(*) from x')).rows);
+t=Date.now();
+const db3 = await PGlite.create();
+console.log('fresh2', Date.now()-t);
