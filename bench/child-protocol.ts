@@ -31,6 +31,8 @@ export interface ChildStats {
   heapUsed: number;
   /** Open TCP connections accepted by the child's server. */
   connections: number;
+  /** TCP connections accepted since the server started. */
+  connectionsAccepted: number;
   /** Present when the child is (or contains) a fake upstream. */
   upstream?: FakeUpstreamStats;
   /** Counters of the served application (e.g. the agent service's chunk count). */

@@ -18,6 +18,15 @@ export interface BenchChild {
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const running = new Set<ChildProcess>();
+let profileDir: string | undefined;
+
+/**
+ * Writes a V8 CPU profile of every BFF child into `directory` (open the `.cpuprofile`
+ * files in Chrome DevTools or speedscope). Off by default.
+ */
+export function profileBffInto(directory: string | undefined): void {
+  profileDir = directory;
+}
 
 function post(child: ChildProcess, message: ParentMessage): void {
   child.send(message);
@@ -30,7 +39,14 @@ function post(child: ChildProcess, message: ParentMessage): void {
  */
 export async function startChild(spec: ChildSpec, startTimeoutMs = 30_000): Promise<BenchChild> {
   const child = fork(serverEntry, [], {
-    execArgv: ['--conditions', 'agent-chat-source', '--import', 'tsx', '--expose-gc'],
+    execArgv: [
+      '--conditions',
+      'agent-chat-source',
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(profileDir && spec.kind === 'bff' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   running.add(child);

@@ -12,6 +12,7 @@
  *   --build-widget=true                             BENCH_BUILD_WIDGET  rebuild the widget (default: only when dist/ lacks it)
  *                                                   BENCH_CHROMIUM  Chromium executable (default /usr/bin/chromium)
  *   --out=docs/benchmarks.json                      BENCH_OUT
+ *   --profile-bff=<dir>                             BENCH_PROFILE_BFF  write CPU profiles of the BFF processes there
  *   --quick                                         BENCH_QUICK=1   small counts, for trying the bench out
  */
 import { readFile } from 'node:fs/promises';
@@ -19,7 +20,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchAgentService } from './agent-service-bench.js';
 import { missedBudgets } from './budgets.js';
-import { killChildren } from './children.js';
+import { killChildren, profileBffInto } from './children.js';
 import { benchConcurrency } from './concurrency.js';
 import { benchRelayOverhead } from './relay-overhead.js';
 import { renderTable, type SectionResult, skippedSection, writeJsonReport } from './report.js';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     'log-requests': { type: 'string' },
     'build-widget': { type: 'string' },
     out: { type: 'string' },
+    'profile-bff': { type: 'string' },
     quick: { type: 'boolean' },
   },
 });
@@ -68,7 +70,9 @@ const config = {
   chunks: integer(values.chunks, 'BENCH_CHUNKS', quick ? 1_000 : 10_000),
   logRequests: setting(values['log-requests'], 'BENCH_LOG_REQUESTS', 'true') !== 'false',
   out: setting(values.out, 'BENCH_OUT', 'docs/benchmarks.json'),
+  profileBff: values['profile-bff'] ?? process.env.BENCH_PROFILE_BFF,
 };
+profileBffInto(config.profileBff);
 
 for (const name of config.only) {
   if (!(sectionNames as readonly string[]).includes(name)) {

@@ -40,6 +40,8 @@ interface TargetResult {
   jsonErrors: number;
   streamRps: number;
   streamErrors: number;
+  /** TCP connections the upstream accepted per stream relayed (0 = keep-alive reuse). */
+  upstreamConnectionsPerStream: number;
   streamErrorSamples: string[];
   ttfe: Summary;
 }
@@ -143,10 +145,13 @@ export async function benchRelayOverhead(options: RelayBenchOptions): Promise<Se
       }
     }
 
-    const streams: Record<TargetName, { rps: number[]; errors: number; samples: string[] }> = {
-      direct: { rps: [], errors: 0, samples: [] },
-      pipe: { rps: [], errors: 0, samples: [] },
-      bff: { rps: [], errors: 0, samples: [] },
+    const streams: Record<
+      TargetName,
+      { rps: number[]; errors: number; samples: string[]; started: number; accepted: number }
+    > = {
+      direct: { rps: [], errors: 0, samples: [], started: 0, accepted: 0 },
+      pipe: { rps: [], errors: 0, samples: [], started: 0, accepted: 0 },
+      bff: { rps: [], errors: 0, samples: [], started: 0, accepted: 0 },
     };
     const agent = createLoadAgent();
     try {
@@ -160,7 +165,10 @@ export async function benchRelayOverhead(options: RelayBenchOptions): Promise<Se
       for (const target of targets) await load(target, options.warmupMs);
       for (let round = 0; round < options.rounds; round += 1) {
         for (const target of orderOf(targets, round)) {
+          const acceptedBefore = (await upstream.stats()).connectionsAccepted;
           const run = await load(target, options.durationMs);
+          streams[target].accepted += (await upstream.stats()).connectionsAccepted - acceptedBefore;
+          streams[target].started += run.started;
           streams[target].rps.push(run.requestsPerSecond);
           streams[target].errors += run.errors;
           streams[target].samples.push(...run.errorSamples);
@@ -188,6 +196,7 @@ export async function benchRelayOverhead(options: RelayBenchOptions): Promise<Se
             jsonLatencyP99Ms: mean(json[target].p99),
             jsonErrors: json[target].errors,
             streamRps: mean(streams[target].rps),
+            upstreamConnectionsPerStream: streams[target].accepted / streams[target].started,
             streamErrors: streams[target].errors,
             streamErrorSamples: streams[target].samples.slice(0, 5),
             ttfe: summarize(ttfe[target]),
@@ -254,6 +263,10 @@ function report(
       { figure: 'stream req/s pipe relay', value: perSecond(pipe.streamRps) },
       { figure: 'stream req/s BFF', value: perSecond(bff.streamRps) },
       { figure: 'stream BFF / pipe', value: ratio(streamRatio), check: streamCheck! },
+      {
+        figure: 'new upstream connections per stream pipe / BFF',
+        value: `${pipe.upstreamConnectionsPerStream.toFixed(2)} / ${bff.upstreamConnectionsPerStream.toFixed(2)}`,
+      },
       {
         figure: 'TTFE p50 direct / pipe / BFF',
         value: `${ms(direct.ttfe.p50)} / ${ms(pipe.ttfe.p50)} / ${ms(bff.ttfe.p50)}`,

@@ -55,7 +55,9 @@ async function start(spec: ChildSpec): Promise<void> {
   server.keepAliveTimeout = spec.kind === 'upstream' ? (spec.keepAliveTimeoutMs ?? 5_000) : 5_000;
   server.headersTimeout = 60_000;
   server.requestTimeout = 0;
+  let accepted = 0;
   server.on('connection', (socket: Socket) => {
+    accepted += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -74,6 +76,7 @@ async function start(spec: ChildSpec): Promise<void> {
         rss: memory.rss,
         heapUsed: memory.heapUsed,
         connections: sockets.size,
+        connectionsAccepted: accepted,
       };
       if (served.upstream) stats.upstream = served.upstream.stats();
       if (!served.counters) {

@@ -135,6 +135,8 @@ export function openStream(request: StreamRequest, agent: http.Agent): StreamHan
 
 /** Result of {@link runClosedLoop}. */
 export interface LoadResult {
+  /** Streams opened (including those still in flight at the deadline). */
+  started: number;
   completed: number;
   errors: number;
   /** The first few error messages, to say what failed. */
@@ -157,6 +159,7 @@ export async function runClosedLoop(options: {
   request: (index: number) => StreamRequest;
 }): Promise<LoadResult> {
   const result: LoadResult = {
+    started: 0,
     completed: 0,
     errors: 0,
     errorSamples: [],
@@ -181,6 +184,7 @@ export async function runClosedLoop(options: {
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
+  result.started = index;
   result.elapsedMs = options.durationMs;
   result.requestsPerSecond = (result.completed / options.durationMs) * 1000;
   return result;
