@@ -7,6 +7,7 @@ import {
   type OpenAiTestServer,
   startOpenAiTestServer,
 } from './testing/openai-test-server.js';
+import { createTestDatabase } from './testing/test-database.js';
 
 let llm: OpenAiTestServer;
 let service: RunningAgentService;
@@ -27,6 +28,7 @@ function query(body: unknown, init: RequestInit = {}) {
 beforeAll(async () => {
   llm = await startOpenAiTestServer(() => nextReply);
   service = await startAgentService({
+    database: await createTestDatabase(),
     port: 0,
     heartbeatMs: 20,
     llm: { baseUrl: llm.baseUrl, apiKey: 'sk-test-secret' },

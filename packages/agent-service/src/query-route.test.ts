@@ -2,6 +2,7 @@ import { decodeSseStream, readQueryStream, type StreamEvent } from '@agent-chat/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from './server.js';
 import { createApiClient } from './testing/api-client.js';
+import { createTestDatabase } from './testing/test-database.js';
 
 let service: RunningAgentService;
 let call: ReturnType<typeof createApiClient>;
@@ -37,7 +38,10 @@ function post(body: unknown, init: RequestInit = {}) {
 }
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({
+    database: await createTestDatabase(),
+    port: 0,
+  });
   ({ apiKey } = await service.createOrganization('Acme'));
   call = createApiClient(service.url, apiKey);
   datastoreId = (await call('POST', '/api/datastores', { name: 'Docs' })).body.id;

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from './server.js';
 import { type ApiCall, createApiClient } from './testing/api-client.js';
+import { createTestDatabase } from './testing/test-database.js';
 
 let service: RunningAgentService;
 let alice: ReturnType<typeof createApiClient>;
 let bob: ReturnType<typeof createApiClient>;
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0, bodyLimitBytes: 64 * 1024 });
+  service = await startAgentService({
+    database: await createTestDatabase(),
+    port: 0,
+    bodyLimitBytes: 64 * 1024,
+  });
   alice = createApiClient(service.url, (await service.createOrganization('Alice')).apiKey);
   bob = createApiClient(service.url, (await service.createOrganization('Bob')).apiKey);
 });

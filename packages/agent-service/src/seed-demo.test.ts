@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DOCS_DIR } from './seed-demo.js';
 import { type RunningAgentService, startAgentService } from './server.js';
 import { createApiClient } from './testing/api-client.js';
+import { createTestDatabase } from './testing/test-database.js';
 
 let service: RunningAgentService;
 let docsDir: string;
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({
+    database: await createTestDatabase(),
+    port: 0,
+  });
   docsDir = await mkdtemp(path.join(tmpdir(), 'agent-service-docs-'));
 });
 

@@ -4,6 +4,7 @@ import { AgentServiceError } from './agent-service-error.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 import { type RunningAgentService, startAgentService } from './server.js';
 import { createApiClient } from './testing/api-client.js';
+import { createTestDatabase } from './testing/test-database.js';
 
 let clock = Date.UTC(2030, 0, 1, 12, 0, 0);
 let service: RunningAgentService;
@@ -46,6 +47,7 @@ async function events(response: Response): Promise<StreamEvent[]> {
 
 beforeAll(async () => {
   service = await startAgentService({
+    database: await createTestDatabase(),
     port: 0,
     answerer,
     usageLimit: { queries: 2, periodMs: 60_000 },

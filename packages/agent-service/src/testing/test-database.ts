@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from '../database.js';
+import { MIGRATIONS, migrate } from '../migrations.js';
+import { createPgliteDatabase } from '../pglite-database.js';
+
+const snapshotPath = path.join(
+  tmpdir(),
+  `agent-service-test-${createHash('sha256')
+    .update(JSON.stringify(MIGRATIONS))
+    .digest('hex')
+    .slice(0, 16)}.tar`,
+);
+
+/**
+ * An in-memory PGlite database with the schema already migrated. Initialising a PGlite
+ * cluster costs seconds of CPU, so the first test file that needs one saves a snapshot
+ * (keyed by the migrations) in the temp directory and every later one loads it.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const saved = await readFile(snapshotPath).catch(() => undefined);
+  if (saved) {
+    try {
+      return await createPgliteDatabase({ snapshot: new Blob([saved]) });
+    } catch {
+      // A damaged snapshot: fall through and make a new one.
+    }
+  }
+  const database = await createPgliteDatabase();
+  await migrate(database);
+  const snapshot = Buffer.from(await (await database.dump()).arrayBuffer());
+  const temporary = `${snapshotPath}.${process.pid}.${Date.now()}`;
+  await writeFile(temporary, snapshot);
+  await rename(temporary, snapshotPath);
+  return database;
+}
