@@ -25,7 +25,8 @@ export interface PanelContext {
 
 /** What the panel chunk gives back to the loader. */
 export interface PanelController {
-  open(): void;
+  /** Opens the panel; focus moves into it unless `moveFocus` is false (opening at page load). */
+  open(moveFocus?: boolean): void;
   close(): void;
   toggle(): void;
   send(text: string): Promise<void>;

@@ -198,3 +198,17 @@ describe('createStyleAdopter', () => {
     expect(appended[0]?.textContent).toBe('.x{color:red}');
   });
 });
+
+describe('startWidget with data-open', () => {
+  it('opens at load without taking focus from the page, and links the launcher to the panel', async () => {
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    outside.focus();
+    const { shadow, launcher } = start({ agentId: 'demo', open: 'true' });
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+    const dialog = shadow.querySelector<HTMLElement>('[role=dialog]')!;
+    expect(launcher!.getAttribute('aria-controls')).toBe(dialog.id);
+    expect(document.activeElement).toBe(outside);
+    expect(shadow.activeElement).toBeNull();
+  });
+});

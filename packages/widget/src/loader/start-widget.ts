@@ -150,7 +150,8 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     }
     parent.append(host);
     if (config.primaryColor) applyPrimaryColor(container, config.primaryColor, window);
-    if (inline || config.open) withPanel((controller) => controller.open());
+    // Opening at page load (data-open) shows the panel without taking focus from the page.
+    if (inline || config.open) withPanel((controller) => controller.open(false));
     else if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(preload, { timeout: 4000 });
       cleanups.push(() => window.cancelIdleCallback(handle));

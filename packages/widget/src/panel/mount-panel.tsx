@@ -35,13 +35,17 @@ export function mountPanel(context: PanelContext): PanelController {
   });
   const inline = launcher === null;
   const isOpen = signal(inline);
+  const focusRequests = signal(0);
+  const id = `agent-chat-${++panelCount}`;
+  launcher?.setAttribute('aria-controls', `${id}-panel`);
   const slot = document.createElement('div');
   slot.className = 'slot';
   context.container.append(slot);
 
-  const setOpen = (open: boolean, returnFocus: boolean): void => {
+  const setOpen = (open: boolean, moveFocus: boolean): void => {
     if (inline || !launcher || isOpen.value === open) return;
     isOpen.value = open;
+    if (open && moveFocus) focusRequests.value++;
     context.container.classList.toggle('open', open);
     launcher.setAttribute('aria-expanded', String(open));
     launcher.setAttribute(
@@ -49,16 +53,17 @@ export function mountPanel(context: PanelContext): PanelController {
       open ? context.launcherStrings.closeChat : context.launcherStrings.openChat,
     );
     context.emit(open ? 'open' : 'close', {});
-    if (!open && (returnFocus || shadowRoot.activeElement)) launcher.focus();
+    if (!open && (moveFocus || shadowRoot.activeElement)) launcher.focus();
   };
 
   render(
     <Panel
-      id={`agent-chat-${++panelCount}`}
+      id={id}
       chat={chat}
       config={config}
       strings={strings}
       isOpen={isOpen}
+      focusRequests={focusRequests}
       inline={inline}
       onClose={() => setOpen(false, true)}
     />,
@@ -66,9 +71,9 @@ export function mountPanel(context: PanelContext): PanelController {
   );
 
   return {
-    open: () => setOpen(true, false),
+    open: (moveFocus = true) => setOpen(true, moveFocus),
     close: () => setOpen(false, false),
-    toggle: () => setOpen(!isOpen.value, false),
+    toggle: () => setOpen(!isOpen.value, !isOpen.value),
     send: (text) => chat.send(text),
     reset: () => chat.reset(),
     destroy() {

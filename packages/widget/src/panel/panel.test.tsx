@@ -40,6 +40,7 @@ function setup(options: { inline?: boolean; open?: boolean; config?: Partial<Wid
     scheduleFrame: (flush) => flush(),
   });
   const isOpen = signal(options.open ?? true);
+  const focusRequests = signal(0);
   const onClose = vi.fn(() => {
     isOpen.value = false;
   });
@@ -51,11 +52,12 @@ function setup(options: { inline?: boolean; open?: boolean; config?: Partial<Wid
       config={config}
       strings={resolveStrings(config.lang, config.strings)}
       isOpen={isOpen}
+      focusRequests={focusRequests}
       inline={options.inline ?? false}
       onClose={onClose}
     />,
   );
-  return { ...view, chat, network, isOpen, onClose };
+  return { ...view, chat, network, isOpen, focusRequests, onClose };
 }
 
 afterEach(cleanup);
@@ -74,10 +76,11 @@ describe('Panel', () => {
   });
 
   it('moves focus into the message box when opened and closes on Escape', async () => {
-    const { isOpen, onClose } = setup({ open: false });
+    const { isOpen, focusRequests, onClose } = setup({ open: false });
     expect(screen.getByRole('dialog', { hidden: true }).hidden).toBe(true);
     await act(() => {
       isOpen.value = true;
+      focusRequests.value++;
     });
     const input = screen.getByRole('textbox', { name: 'Your message' });
     expect(document.activeElement).toBe(input);

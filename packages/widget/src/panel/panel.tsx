@@ -14,6 +14,8 @@ export interface PanelProps {
   config: WidgetConfig;
   strings: Strings;
   isOpen: ReadonlySignal<boolean>;
+  /** Incremented each time focus should move into the message box. */
+  focusRequests: ReadonlySignal<number>;
   inline: boolean;
   onClose: () => void;
   /** Unique per widget on the page, for element ids. */
@@ -42,8 +44,18 @@ function useVisualViewport(element: { current: HTMLElement | null }): void {
 }
 
 /** The chat panel: header, transcript (a log region), starters, message box. */
-export function Panel({ chat, config, strings, isOpen, inline, onClose, id }: PanelProps): VNode {
+export function Panel({
+  chat,
+  config,
+  strings,
+  isOpen,
+  focusRequests,
+  inline,
+  onClose,
+  id,
+}: PanelProps): VNode {
   const open = isOpen.value;
+  const focusRequest = focusRequests.value;
   const messages = chat.messages.value;
   const status = chat.status.value;
   const busy = status === 'submitted' || status === 'streaming';
@@ -57,8 +69,8 @@ export function Panel({ chat, config, strings, isOpen, inline, onClose, id }: Pa
   useVisualViewport(panelRef);
 
   useLayoutEffect(() => {
-    if (open && !inline) inputRef.current?.focus();
-  }, [open, inline]);
+    if (focusRequest > 0) inputRef.current?.focus();
+  }, [focusRequest]);
 
   useLayoutEffect(() => {
     const log = logRef.current;
@@ -171,6 +183,7 @@ export function Panel({ chat, config, strings, isOpen, inline, onClose, id }: Pa
   ) : (
     <div
       ref={setPanel}
+      id={`${id}-panel`}
       class="panel"
       role="dialog"
       aria-modal="false"
