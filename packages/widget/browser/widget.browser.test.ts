@@ -423,6 +423,36 @@ describe('the widget in Chromium', () => {
     expect(assets).toContain(`${stack.origin}/api/agents/demo/query`);
   });
 
+  it('follows the system colour scheme with data-theme=auto and honours reduced motion', async () => {
+    stack.page('/auto', widgetPage({ theme: 'auto', 'primary-color': '#ffeb3b' }));
+    const look = async () => {
+      await page.goto(`${stack.origin}/auto`);
+      await page.getByRole('button', { name: 'Open chat' }).click();
+      await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+      return page.evaluate(() => {
+        const root = document.querySelector('agent-chat')!.shadowRoot!;
+        const launcher = getComputedStyle(root.querySelector('.launcher')!);
+        return {
+          panel: getComputedStyle(root.querySelector('.panel')!).backgroundColor,
+          launcherText: launcher.color,
+          transition: launcher.transitionDuration,
+        };
+      });
+    };
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+    expect(await look()).toEqual({
+      panel: 'rgb(255, 255, 255)',
+      launcherText: 'rgb(0, 0, 0)',
+      transition: '0.15s',
+    });
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    expect(await look()).toEqual({
+      panel: 'rgb(28, 30, 34)',
+      launcherText: 'rgb(0, 0, 0)',
+      transition: '0s',
+    });
+  });
+
   it('fills a small screen and keeps the input at 16px', async () => {
     await page.setViewportSize({ width: 375, height: 667 });
     stack.page('/mobile', widgetPage({ lang: 'ar' }));
