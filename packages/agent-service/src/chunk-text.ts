@@ -68,12 +68,18 @@ function splitLong(block: string, maxChars: number): string[] {
   while (rest.length > maxChars) {
     const window = rest.slice(0, maxChars);
     // Prefer to cut after a sentence, then at a line break, then at a space.
-    const cut = Math.max(
-      window.lastIndexOf('. ') + 1,
-      window.lastIndexOf('\n'),
-      window.lastIndexOf(' ') > maxChars / 2 ? window.lastIndexOf(' ') : 0,
-    );
-    const at = cut > maxChars / 4 ? cut : maxChars;
+    const floor = maxChars / 4;
+    const sentenceEnd = window.lastIndexOf('. ') + 1;
+    const lineBreak = window.lastIndexOf('\n');
+    const space = window.lastIndexOf(' ');
+    const at =
+      sentenceEnd > floor
+        ? sentenceEnd
+        : lineBreak > floor
+          ? lineBreak
+          : space > floor
+            ? space
+            : maxChars;
     pieces.push(rest.slice(0, at).trim());
     rest = rest.slice(at).trimStart();
   }

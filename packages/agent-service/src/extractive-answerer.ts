@@ -37,16 +37,31 @@ function shorten(text: string, maxChars: number): string {
   return text.length <= maxChars ? text : `${text.slice(0, maxChars).replace(/\s+\S*$/, '')}…`;
 }
 
-/** Keeps the list items, or else the sentences, of a long block that mention the question's terms. */
+function hits(text: string, terms: Set<string>): number {
+  let count = 0;
+  for (const term of termsOf(text)) if (terms.has(term)) count += 1;
+  return count;
+}
+
+/**
+ * Trims a block to what answers: of a long list, the items matching the most question
+ * terms (plus the line introducing the list); of long prose, the sentences that mention
+ * a term.
+ */
 function bestSentences(block: string, terms: Set<string>, maxChars: number): string {
-  if (block.length <= maxChars || isCode(block)) return block;
+  if (isCode(block)) return block;
   const lines = block.split('\n');
-  if (lines.filter((line) => listItemPattern.test(line)).length >= 2) {
-    const kept = lines.filter((line, index) =>
-      !listItemPattern.test(line) ? index === 0 : hasTerm(line, terms),
-    );
-    return shorten(kept.join('\n'), maxChars);
+  const items = lines.filter((line) => listItemPattern.test(line));
+  if (items.length >= 2 && (block.length > 400 || block.length > maxChars)) {
+    const best = Math.max(...items.map((line) => hits(line, terms)));
+    if (best > 0) {
+      const kept = lines.filter((line, index) =>
+        listItemPattern.test(line) ? hits(line, terms) >= best : index === 0,
+      );
+      return shorten(kept.join('\n'), maxChars);
+    }
   }
+  if (block.length <= maxChars) return block;
   const sentences = block.match(/[^.!?]+[.!?]+(\s+|$)|[^.!?]+$/g) ?? [block];
   const kept = sentences.filter((sentence) => hasTerm(sentence, terms));
   return shorten((kept.length > 0 ? kept : sentences).join('').trim(), maxChars);
