@@ -25,7 +25,7 @@ export { createJsonLogger, type Logger, silentLogger } from './logger.js';
 export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations.js';
 export { createPgDatabase } from './pg-database.js';
-export { createPgliteDatabase } from './pglite-database.js';
+export { createPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.js';
 export type { Passage } from './retrieval.js';
 export {
   DEMO_AGENT_ID,
