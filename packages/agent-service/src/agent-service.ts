@@ -42,6 +42,8 @@ export interface AgentServiceOptions {
   heartbeatMs?: number;
   /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
   bodyLimitBytes?: number;
+  /** How long a resolved API key is remembered in memory, ms (0: look it up every time). Default 30 000. */
+  authCacheTtlMs?: number;
   /** Logger with pino's call shape. Default: silent. */
   logger?: Logger;
   /** Clock for usage-limit windows. Default `Date.now`. */
@@ -127,7 +129,12 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     res.json({ status: 'ok' });
   });
   const api = express.Router();
-  api.use(createAuthMiddleware(database));
+  api.use(
+    createAuthMiddleware(database, {
+      now: context.now,
+      ...(options.authCacheTtlMs === undefined ? {} : { cacheTtlMs: options.authCacheTtlMs }),
+    }),
+  );
   api.use(express.json({ limit: options.bodyLimitBytes ?? 10 * 1024 * 1024 }));
   api.use(createQueryRoute(context));
   api.use(createAgentRoutes(context));
