@@ -8,7 +8,10 @@ import { createTestDatabase } from './testing/test-database.js';
 
 let clock = Date.UTC(2030, 0, 1, 12, 0, 0);
 let service: RunningAgentService;
-let answerMode: 'normal' | 'endless' | 'fails-midway' = 'normal';
+let answerMode: 'normal' | 'endless' | 'fails-midway' | 'huge' = 'normal';
+let yielded = 0;
+const HUGE_FRAGMENTS = 20_000;
+const FRAGMENT = `${'x'.repeat(1023)} `;
 let aborted: Promise<void>;
 let markAborted: () => void;
 
@@ -23,6 +26,10 @@ const answerer: Answerer = {
     if (answerMode === 'normal') {
       yield 'Hello ';
       yield 'there.';
+      return;
+    }
+    if (answerMode === 'huge') {
+      for (yielded = 0; yielded < HUGE_FRAGMENTS; yielded += 1) yield FRAGMENT;
       return;
     }
     if (answerMode === 'fails-midway') {
@@ -151,5 +158,25 @@ describe('streaming', () => {
       code: 'UPSTREAM_ERROR',
       message: 'The model went away.',
     });
+  });
+
+  it('waits for a slow reader instead of buffering the whole answer (backpressure)', async () => {
+    answerMode = 'huge';
+    const { query } = await setup('Slow reader');
+    const response = await query({ query: 'everything', streaming: true });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // 20 MB of answer: socket and client buffers hold a few MB at most.
+    expect(yielded).toBeLessThan(HUGE_FRAGMENTS / 2);
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(yielded).toBe(HUGE_FRAGMENTS);
+    expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
   });
 });
