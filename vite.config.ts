@@ -71,6 +71,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Unit tests of the benchmark's own pieces; they assert no timings.
+          name: 'bench',
+          root: fileURLToPath(new URL('./bench', import.meta.url)),
+          environment: 'node',
+          include: ['*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           root: fileURLToPath(new URL('./e2e', import.meta.url)),
           environment: 'node',
