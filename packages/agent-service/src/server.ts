@@ -12,13 +12,18 @@ export interface StartAgentServiceOptions extends AgentServiceOptions {
   port?: number;
   /** Interface to bind. Default `127.0.0.1` (local only). */
   host?: string;
+  /** On `close()`, how long requests in flight (e.g. open streams) may finish, ms. Default 5 000. */
+  shutdownGraceMs?: number;
 }
 
 /** A listening agent service. */
 export interface RunningAgentService extends Omit<AgentService, 'close'> {
   /** Base URL, e.g. `http://127.0.0.1:43210` (the real port when started on port 0). */
   url: string;
-  /** Stops listening (open streams are ended) and closes the database. */
+  /**
+   * Stops listening, lets requests in flight finish (up to `shutdownGraceMs`, then cuts
+   * them) and closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -36,6 +41,16 @@ export async function startAgentService(
 ): Promise<RunningAgentService> {
   const service = await createAgentService(options);
   const server = createServer(service.app);
+  let inFlight = 0;
+  let closingRequested = false;
+  server.on('request', (_req, res) => {
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      // Keep-alive sockets go idle after their last response: free them once nothing runs.
+      if (closingRequested && inFlight === 0) server.closeAllConnections();
+    });
+  });
   const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -58,8 +73,17 @@ export async function startAgentService(
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
+          const cut = setTimeout(
+            () => server.closeAllConnections(),
+            options.shutdownGraceMs ?? 5_000,
+          );
+          closingRequested = true;
+          server.close(() => {
+            clearTimeout(cut);
+            resolve();
+          });
+          if (inFlight === 0) server.closeAllConnections();
+          else server.closeIdleConnections();
         });
         await service.close();
       })();

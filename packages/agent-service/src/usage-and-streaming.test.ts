@@ -179,4 +179,37 @@ describe('streaming', () => {
     expect(yielded).toBe(HUGE_FRAGMENTS);
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
   });
+
+  it('lets an open stream finish when the service closes', async () => {
+    const slow = await startAgentService({
+      port: 0,
+      database: await createTestDatabase(),
+      answerer: {
+        async *answer() {
+          for (const word of ['still ', 'here ', 'at ', 'the ', 'end.']) {
+            await new Promise((resolve) => setTimeout(resolve, 40));
+            yield word;
+          }
+        },
+      },
+    });
+    const { apiKey } = await slow.createOrganization('Closing');
+    const agent = (await createApiClient(slow.url, apiKey)('POST', '/api/agents', { name: 'S' }))
+      .body;
+    const response = await fetch(`${slow.url}/api/agents/${agent.id}/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'hello', streaming: true }),
+    });
+    const closed = slow.close();
+    const list = await events(response);
+    await closed;
+    expect(list.at(-1)).toEqual({ type: 'done' });
+    expect(
+      list
+        .filter((event) => event.type === 'answer')
+        .map((event) => (event as { text: string }).text)
+        .join(''),
+    ).toBe('still here at the end.');
+  });
 });
