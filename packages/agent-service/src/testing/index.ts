@@ -1,0 +1,15 @@
+/**
+ * @agent-chat/agent-service/testing — helpers for tests of this and other packages
+ * (resolved from source only; not part of the built package).
+ *
+ * @example
+ * const service = await startAgentService({ port: 0, database: await createTestDatabase() });
+ */
+export { type ApiCall, createApiClient } from './api-client.js';
+export {
+  type OpenAiTestReply,
+  type OpenAiTestServer,
+  type RecordedRequest,
+  startOpenAiTestServer,
+} from './openai-test-server.js';
+export { createTestDatabase } from './test-database.js';
