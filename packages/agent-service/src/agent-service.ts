@@ -4,6 +4,7 @@ import type { Answerer } from './answerer.js';
 import { createAuthMiddleware } from './auth-middleware.js';
 import type { Database } from './database.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
+import { indexPendingDatasources } from './datasources.js';
 import { createDatastoreRoutes } from './datastore-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
 import { createExtractiveAnswerer } from './extractive-answerer.js';
@@ -108,6 +109,7 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
   const database = await openDatabase(options);
   try {
     await migrate(database);
+    await indexPendingDatasources(database);
   } catch (error) {
     await database.close();
     throw error;

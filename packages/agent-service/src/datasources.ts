@@ -235,3 +235,27 @@ export async function updateDatasourceDocument(
   await indexDatasource(database, { id: updated.id, datastoreId, name: body.name }, updated.text);
   return { id: updated.id };
 }
+
+/**
+ * Indexes datasources left `unsynched` (a process that stopped between storing a
+ * document and indexing it). Run at start-up; returns how many it indexed.
+ */
+export async function indexPendingDatasources(database: Database): Promise<number> {
+  const pending = await database.query<{
+    id: string;
+    datastore_id: string;
+    name: string;
+    text: string;
+  }>(
+    `SELECT id, datastore_id, name, text FROM datasources
+     WHERE status IN ('unsynched', 'pending', 'running') ORDER BY created_at`,
+  );
+  for (const row of pending) {
+    await indexDatasource(
+      database,
+      { id: row.id, datastoreId: row.datastore_id, name: row.name },
+      row.text,
+    );
+  }
+  return pending.length;
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentService } from './agent-service.js';
 import { type RunningAgentService, startAgentService } from './server.js';
 import { createApiClient } from './testing/api-client.js';
+import { createTestDatabase } from './testing/test-database.js';
 
 let dataDir: string;
 const open: RunningAgentService[] = [];
@@ -69,6 +70,23 @@ describe('PGlite data directory', () => {
       'SELECT count(*)::int AS count FROM organizations',
     );
     expect(rows[0]?.count).toBe(1);
+    await service.close();
+  });
+
+  it('indexes documents left unsynched by an interrupted process at start-up', async () => {
+    const database = await createTestDatabase();
+    await database.exec(`
+      INSERT INTO organizations (id, name) VALUES ('org-1', 'Interrupted');
+      INSERT INTO datastores (id, organization_id, name) VALUES ('store-1', 'org-1', 'S');
+      INSERT INTO datasources (id, organization_id, datastore_id, name, status, text)
+      VALUES ('source-1', 'org-1', 'store-1', 'late.md', 'unsynched', 'Walruses use tusks to climb.');
+    `);
+    const service = await createAgentService({ database });
+    const rows = await service.database.query<{ status: string; chunks: number }>(
+      `SELECT status, (SELECT count(*)::int FROM chunks WHERE datasource_id = d.id) AS chunks
+       FROM datasources d WHERE id = 'source-1'`,
+    );
+    expect(rows).toEqual([{ status: 'synched', chunks: 1 }]);
     await service.close();
   });
 });
