@@ -34,7 +34,7 @@ export interface AgentServiceOptions {
   /** Default query quota per organization (organizations may have their own). Default: unlimited. */
   usageLimit?: UsageLimit;
   /** An OpenAI-compatible backend. Omitted: the extractive answerer (no model, no network). */
-  llm?: { baseUrl: string; apiKey?: string; model?: string };
+  llm?: { baseUrl: string; apiKey?: string; model?: string; timeoutMs?: number };
   /** A custom answerer, used instead of the extractive or LLM one. */
   answerer?: Answerer;
   /** Pause between the extractive answerer's streamed words, ms. Default 0. */
@@ -86,6 +86,7 @@ function chooseAnswerer(options: AgentServiceOptions): Answerer {
       baseUrl: options.llm.baseUrl,
       ...(options.llm.apiKey === undefined ? {} : { apiKey: options.llm.apiKey }),
       ...(options.llm.model === undefined ? {} : { model: options.llm.model }),
+      ...(options.llm.timeoutMs === undefined ? {} : { timeoutMs: options.llm.timeoutMs }),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }

@@ -44,6 +44,7 @@ ${STORAGE_ENV}
   LLM_BASE_URL            OpenAI-compatible API base URL (default: extractive answers, no model)
   LLM_API_KEY             Its API key
   LLM_MODEL               Model name (default: mapped from the agent's modelName)
+  LLM_TIMEOUT_MS          Longest silence of the model before giving up (default 60000)
   USAGE_LIMIT_QUERIES     Default queries per organization per period (default: unlimited)
   USAGE_LIMIT_PERIOD_MS   Length of that period in ms (default 86400000, one day)
   HEARTBEAT_MS            Stream heartbeat interval in ms (default 15000)
@@ -101,6 +102,7 @@ async function serve(io: CliIo): Promise<number> {
   const periodMs = integerEnv(io, 'USAGE_LIMIT_PERIOD_MS', 86_400_000) as number;
   const heartbeatMs = integerEnv(io, 'HEARTBEAT_MS');
   const llmBaseUrl = io.env.LLM_BASE_URL;
+  const llmTimeoutMs = integerEnv(io, 'LLM_TIMEOUT_MS');
   const service = await startAgentService({
     ...storageOptions(io),
     port,
@@ -114,6 +116,7 @@ async function serve(io: CliIo): Promise<number> {
             baseUrl: llmBaseUrl,
             ...(io.env.LLM_API_KEY ? { apiKey: io.env.LLM_API_KEY } : {}),
             ...(io.env.LLM_MODEL ? { model: io.env.LLM_MODEL } : {}),
+            ...(llmTimeoutMs === undefined ? {} : { timeoutMs: llmTimeoutMs }),
           },
         }
       : {}),

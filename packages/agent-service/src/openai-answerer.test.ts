@@ -31,7 +31,7 @@ beforeAll(async () => {
     database: await createTestDatabase(),
     port: 0,
     heartbeatMs: 20,
-    llm: { baseUrl: llm.baseUrl, apiKey: 'sk-test-secret' },
+    llm: { baseUrl: llm.baseUrl, apiKey: 'sk-test-secret', timeoutMs: 250 },
   });
   ({ apiKey } = await service.createOrganization('LLM org'));
   call = createApiClient(service.url, apiKey);
@@ -160,6 +160,13 @@ describe('OpenAI-compatible backend', () => {
     const auth = await call('POST', `/api/agents/${agentId}/query`, { query: 'returns' });
     expect(auth.status).toBe(502);
     expect(auth.body.error.code).toBe('UPSTREAM_AUTH');
+  });
+
+  it('gives up on a silent model with 504 UPSTREAM_TIMEOUT', async () => {
+    nextReply = { deltas: ['late'], delayMs: 600 };
+    const response = await call('POST', `/api/agents/${agentId}/query`, { query: 'returns' });
+    expect(response.status).toBe(504);
+    expect(response.body.error.code).toBe('UPSTREAM_TIMEOUT');
   });
 
   it('stops the model request when the client disconnects', async () => {

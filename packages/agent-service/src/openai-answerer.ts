@@ -11,6 +11,8 @@ export interface OpenAiAnswererOptions {
   apiKey?: string;
   /** Model to request. Default: the agent's `modelName` mapped to OpenAI's name. */
   model?: string;
+  /** Longest silence of the model (before the response or between chunks), ms. Default 60 000. */
+  timeoutMs?: number;
   /** Injected fetch (tests). Default: global fetch. */
   fetch?: typeof fetch;
 }
@@ -85,6 +87,7 @@ export function createOpenAiAnswerer(options: OpenAiAnswererOptions): Answerer {
         apiKey: options.apiKey,
         signal: input.signal,
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.timeoutMs === undefined ? {} : { idleTimeoutMs: options.timeoutMs }),
         request: {
           model: options.model ?? MODEL_NAMES[settings.modelName],
           messages: buildChatMessages(input),
