@@ -66,7 +66,7 @@ async function linkDatastores(
 /** The organization's agents, oldest first. */
 export async function listAgents(database: Queryable, organizationId: string): Promise<Agent[]> {
   const rows = await database.query<AgentRow>(
-    `${select} WHERE a.organization_id = $1 ORDER BY a.created_at, a.id`,
+    `${select} WHERE a.organization_id = $1 ORDER BY a.seq`,
     [organizationId],
   );
   return rows.map(toAgent);

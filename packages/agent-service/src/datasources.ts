@@ -53,7 +53,7 @@ export async function listDatasources(
 ): Promise<Datasource[]> {
   await getDatastore(database, organizationId, datastoreId);
   const rows = await database.query<DatasourceRow>(
-    `SELECT ${columns} FROM datasources WHERE datastore_id = $1 ORDER BY created_at, id`,
+    `SELECT ${columns} FROM datasources WHERE datastore_id = $1 ORDER BY seq`,
     [datastoreId],
   );
   return rows.map(toDatasource);
@@ -248,7 +248,7 @@ export async function indexPendingDatasources(database: Database): Promise<numbe
     text: string;
   }>(
     `SELECT id, datastore_id, name, text FROM datasources
-     WHERE status IN ('unsynched', 'pending', 'running') ORDER BY created_at`,
+     WHERE status IN ('unsynched', 'pending', 'running') ORDER BY seq`,
   );
   for (const row of pending) {
     await indexDatasource(

@@ -29,7 +29,7 @@ export async function listDatastores(
   organizationId: string,
 ): Promise<Datastore[]> {
   const rows = await database.query<DatastoreRow>(
-    `SELECT ${columns} FROM datastores WHERE organization_id = $1 ORDER BY created_at, id`,
+    `SELECT ${columns} FROM datastores WHERE organization_id = $1 ORDER BY seq`,
     [organizationId],
   );
   return rows.map(toDatastore);

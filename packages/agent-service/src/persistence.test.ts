@@ -59,7 +59,7 @@ describe('PGlite data directory', () => {
     const migrations = await second.database.query<{ id: number }>(
       'SELECT id FROM schema_migrations ORDER BY id',
     );
-    expect(migrations).toEqual([{ id: 1 }]);
+    expect(migrations).toEqual([{ id: 1 }, { id: 2 }]);
     await second.close();
   });
 

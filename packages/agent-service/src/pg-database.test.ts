@@ -44,7 +44,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
       await service.close();
       const again = await createAgentService({ databaseUrl: scoped });
       const migrations = await again.database.query('SELECT id FROM schema_migrations');
-      expect(migrations).toHaveLength(1);
+      expect(migrations).toHaveLength(2);
       await again.close();
     } finally {
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
