@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import {
+  createSseDecoder,
   createSseEncoder,
-  decodeSseStream,
   ERROR_CODES,
   SSE_HEADERS,
   type SseDialect,
+  type StreamEvent,
 } from '@agent-chat/protocol';
 import type { Response } from 'express';
 import type { RelayControl } from './relay-control.js';
@@ -22,6 +23,8 @@ export interface StreamRelayOptions {
   onFirstEvent(): void;
   /** Called when the stream fails because of the upstream (not the browser, not shutdown). */
   onUpstreamError(error: MappedError): void;
+  /** Bound on reading the upstream body's end after `[DONE]`. Default {@link UPSTREAM_DRAIN_MS}. */
+  upstreamDrainMs?: number;
 }
 
 /** How a relayed stream ended. */
@@ -30,27 +33,23 @@ export type StreamOutcome = 'done' | 'error' | 'client-gone';
 const encoder = createSseEncoder();
 const heartbeatFrame = encoder.encode({ type: 'heartbeat' });
 
+/**
+ * Longest wait, after the upstream sent `[DONE]` (or an `[ERROR]` frame), for the end of its
+ * response body. Reading it to its end returns the keep-alive socket to the pool, so the next
+ * stream does not pay a new TCP connection; an upstream that does not end by then is cut off.
+ */
+export const UPSTREAM_DRAIN_MS = 2_000;
+
 export const SHUTTING_DOWN: MappedError = {
   status: 503,
   code: ERROR_CODES.shuttingDown,
   message: 'The chat server is restarting. Please try again in a moment.',
 };
 
-/** Resolves true on `drain`, false when the response closes or the relay is aborted first. */
-function drained(res: Response, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    const finish = (value: boolean) => {
-      res.off('drain', onDrain);
-      res.off('close', onClose);
-      signal.removeEventListener('abort', onClose);
-      resolve(value);
-    };
-    const onDrain = () => finish(true);
-    const onClose = () => finish(false);
-    res.on('drain', onDrain);
-    res.on('close', onClose);
-    signal.addEventListener('abort', onClose);
-  });
+const ignore = (): void => {};
+
+function destroyIfIncomplete(upstream: IncomingMessage): void {
+  if (!upstream.complete) upstream.destroy();
 }
 
 /**
@@ -60,20 +59,33 @@ function drained(res: Response, signal: AbortSignal): Promise<boolean> {
  * - Our response headers wait for the first real event, so an error that comes first
  *   (Chaindesk's 200 + `[ERROR]USAGE_LIMIT`) still becomes a JSON error with its status.
  * - After that, every failure is an `[ERROR]` frame followed by the end of the stream.
- * - Backpressure: the next upstream chunk is read only after the browser drained the last
- *   one; upstream heartbeats are not forwarded, ours are sent every `heartbeatMs` instead.
- * - The idle deadline is restarted by every upstream event and paused while the browser
- *   is slow, where the same deadline bounds how long a non-reading browser is waited for.
+ * - The frames decoded from one upstream chunk go to the browser in one write.
+ * - Backpressure: the upstream is paused while the browser has not drained the last write;
+ *   upstream heartbeats are not forwarded, ours are sent every `heartbeatMs` instead.
+ * - The idle deadline is restarted by every upstream event and, while the browser is slow,
+ *   bounds how long a non-reading browser is waited for (then its connection is closed).
+ * - After `[DONE]` the rest of the upstream response is read to its end (at most
+ *   {@link UPSTREAM_DRAIN_MS}), so its keep-alive socket is reused; on abort, timeout,
+ *   error or client disconnect the upstream response is destroyed.
  */
-export async function relayStream(
+export function relayStream(
   res: Response,
   upstream: IncomingMessage,
   options: StreamRelayOptions,
 ): Promise<StreamOutcome> {
-  const { control } = options;
-  const events = decodeSseStream(upstream, { dialect: options.dialect })[Symbol.asyncIterator]();
+  const { control, idleTimeoutMs } = options;
+  const drainMs = options.upstreamDrainMs ?? UPSTREAM_DRAIN_MS;
+  const { signal } = control;
   let started = false;
+  let settled = false;
+  let waitingForDrain = false;
   let heartbeat: NodeJS.Timeout | undefined;
+  // Frames decoded from the current upstream chunk, written at once after it.
+  let batch = '';
+  let resolveOutcome: (outcome: StreamOutcome) => void = ignore;
+  const outcome = new Promise<StreamOutcome>((resolve) => {
+    resolveOutcome = resolve;
+  });
 
   const failure = (code: string): MappedError => {
     const cause = control.cause();
@@ -87,60 +99,125 @@ export async function relayStream(
     return mapped;
   };
 
-  try {
-    for (;;) {
-      const step = await events.next();
-      if (control.cause() === 'client' || res.destroyed) return 'client-gone';
-      if (step.done) {
-        // decodeSseStream always ends with `done` or `error`; this is a safety net.
-        const error = failure(ERROR_CODES.streamInterrupted);
-        if (!started) sendError(res, error.status, error.code, error.message);
-        else res.end(encoder.encode({ type: 'error', code: error.code, message: error.message }));
-        return 'error';
-      }
-      const event = step.value;
-      if (event.type === 'heartbeat') {
-        if (started) control.arm(options.idleTimeoutMs);
-        continue;
-      }
-      if (event.type === 'error') {
-        const error = failure(event.code);
-        if (!started) sendError(res, error.status, error.code, error.message);
-        else res.end(encoder.encode({ type: 'error', code: error.code, message: error.message }));
-        return 'error';
-      }
-      if (!started) {
-        started = true;
-        options.onFirstEvent();
-        res.writeHead(200, SSE_HEADERS);
-        heartbeat = setInterval(() => {
-          if (!res.writableNeedDrain && !res.writableEnded) res.write(heartbeatFrame);
-        }, options.heartbeatMs);
-      }
-      control.arm(options.idleTimeoutMs);
-      const frame = encoder.encode(event);
-      if (event.type === 'done') {
-        res.end(frame);
-        return 'done';
-      }
-      if (!res.write(frame)) {
-        control.disarm();
-        const stalled = setTimeout(() => control.abort('timeout'), options.idleTimeoutMs);
-        const ok = await drained(res, control.signal);
-        clearTimeout(stalled);
-        if (!ok && (control.cause() === 'client' || res.destroyed)) return 'client-gone';
-        if (!ok && control.cause() === 'timeout') {
-          // The browser stopped reading: it cannot receive a frame either.
-          res.destroy();
-          return 'client-gone';
-        }
-        control.arm(options.idleTimeoutMs);
-      }
-    }
-  } finally {
+  const finish = (result: StreamOutcome, reuseUpstream: boolean): void => {
+    settled = true;
     if (heartbeat) clearInterval(heartbeat);
     control.disarm();
-    if (!upstream.complete) upstream.destroy();
-    void events.return(undefined).catch(() => {});
+    upstream.off('data', onData);
+    upstream.off('end', onEnd);
+    upstream.off('close', onUpstreamClose);
+    res.off('drain', onDrain);
+    signal.removeEventListener('abort', onAbort);
+    if (reuseUpstream && !signal.aborted) {
+      // Read the rest (the end of the chunked body) so the socket goes back to the pool.
+      upstream.resume();
+      if (!upstream.complete) setTimeout(destroyIfIncomplete, drainMs, upstream).unref();
+    } else {
+      destroyIfIncomplete(upstream);
+    }
+    resolveOutcome(result);
+  };
+
+  const fail = (code: string, fromUpstreamFrame: boolean): void => {
+    const error = failure(code);
+    if (!started) {
+      sendError(res, error.status, error.code, error.message);
+    } else {
+      res.end(batch + encoder.encode({ type: 'error', code: error.code, message: error.message }));
+    }
+    batch = '';
+    finish('error', fromUpstreamFrame);
+  };
+
+  const onEvent = (event: StreamEvent): void => {
+    if (settled) return;
+    if (event.type === 'heartbeat') {
+      if (started) control.arm(idleTimeoutMs);
+      return;
+    }
+    if (event.type === 'error') {
+      fail(event.code, true);
+      return;
+    }
+    if (!started) {
+      started = true;
+      options.onFirstEvent();
+      res.writeHead(200, SSE_HEADERS);
+      heartbeat = setInterval(() => {
+        if (!res.writableNeedDrain && !res.writableEnded) res.write(heartbeatFrame);
+      }, options.heartbeatMs);
+    }
+    control.arm(idleTimeoutMs);
+    if (event.type === 'done') {
+      res.end(batch + encoder.encode(event));
+      batch = '';
+      finish('done', true);
+      return;
+    }
+    batch += encoder.encode(event);
+  };
+
+  const decoder = createSseDecoder({ dialect: options.dialect }, onEvent);
+
+  function onData(chunk: Buffer): void {
+    decoder.feed(chunk);
+    if (settled || batch === '') return;
+    const frames = batch;
+    batch = '';
+    if (!res.write(frames)) {
+      waitingForDrain = true;
+      upstream.pause();
+      // The same deadline now bounds how long a browser that does not read is waited for.
+      control.arm(idleTimeoutMs);
+      res.on('drain', onDrain);
+    }
   }
+
+  function onDrain(): void {
+    res.off('drain', onDrain);
+    waitingForDrain = false;
+    if (settled) return;
+    control.arm(idleTimeoutMs);
+    upstream.resume();
+  }
+
+  function onEnd(): void {
+    if (settled) return;
+    // A stream that ended without `[DONE]` or `[ERROR]` becomes STREAM_INTERRUPTED.
+    decoder.end();
+    if (!settled) fail(ERROR_CODES.streamInterrupted, false);
+  }
+
+  function onUpstreamClose(): void {
+    if (!settled) fail(ERROR_CODES.streamInterrupted, false);
+  }
+
+  function onAbort(): void {
+    if (settled) return;
+    const cause = control.cause();
+    if (cause === 'client' || res.destroyed) {
+      finish('client-gone', false);
+      return;
+    }
+    if (cause === 'timeout' && waitingForDrain) {
+      // The browser stopped reading: it cannot receive a frame either.
+      res.destroy();
+      finish('client-gone', false);
+      return;
+    }
+    fail(ERROR_CODES.streamInterrupted, false);
+  }
+
+  // Errors of the upstream response show up as its `close` without `end`; the listener
+  // stays so a late error (e.g. while draining) is never unhandled.
+  upstream.on('error', ignore);
+  if (signal.aborted) {
+    onAbort();
+    return outcome;
+  }
+  signal.addEventListener('abort', onAbort);
+  upstream.on('data', onData);
+  upstream.on('end', onEnd);
+  upstream.on('close', onUpstreamClose);
+  return outcome;
 }

@@ -1,0 +1,144 @@
+import { once } from 'node:events';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSseEncoder, type StreamEvent } from '@agent-chat/protocol';
+import type { Response } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayControl } from './relay-control.js';
+import { relayStream, type StreamOutcome } from './stream-relay.js';
+import { type BffHarness, startBff } from './testing/bff-harness.js';
+import { postQuery, readEvents } from './testing/query-client.js';
+
+const encoder = createSseEncoder();
+const answers: StreamEvent[] = ['a', 'b\nc', 'd', 'e', 'f'].map((text) => ({
+  type: 'answer',
+  text,
+}));
+const frames = answers.map((event) => encoder.encode(event)).join('');
+const ending =
+  encoder.encode({ type: 'endpoint_response', json: '{"answer":"abcdef"}' }) +
+  encoder.encode({ type: 'done' });
+
+/** An upstream that counts TCP connections; `/linger` sends `[DONE]` but never ends. */
+function startUpstream() {
+  const state = { connections: 0, lingerClosed: 0 };
+  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    if (req.url?.includes('linger')) {
+      res.on('close', () => {
+        state.lingerClosed += 1;
+      });
+      res.write(frames + ending);
+      return;
+    }
+    // All answer frames in one chunk, then the end in another.
+    res.write(frames);
+    setImmediate(() => res.end(ending));
+  });
+  server.on('connection', () => {
+    state.connections += 1;
+  });
+  server.keepAliveTimeout = 30_000;
+  return { server, state };
+}
+
+async function listen(server: Server): Promise<string> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('stream relay: upstream keep-alive and write batching', () => {
+  const upstream = startUpstream();
+  let upstreamUrl = '';
+  let harness: BffHarness;
+  beforeAll(async () => {
+    upstreamUrl = await listen(upstream.server);
+    harness = await startBff({ upstreamUrl });
+  });
+  afterAll(async () => {
+    await harness.close();
+    upstream.server.closeAllConnections();
+    await new Promise((resolve) => upstream.server.close(resolve));
+  });
+
+  it('reuses one upstream connection for sequential streams', async () => {
+    const before = upstream.state.connections;
+    for (let index = 0; index < 4; index += 1) {
+      const response = await postQuery(harness.url, 'keep', { query: 'hi', streaming: true });
+      const events = await readEvents(response);
+      expect(events.filter((event) => event.type === 'answer')).toEqual(answers);
+      expect(events.at(-1)).toEqual({ type: 'done' });
+    }
+    expect(upstream.state.connections - before).toBe(1);
+  });
+
+  describe('relayStream on its own', () => {
+    const agent = new http.Agent({ keepAlive: true });
+    const writes: string[][] = [];
+    const outcomes: StreamOutcome[] = [];
+    let relayUrl = '';
+    const relay = http.createServer((req, res) => {
+      req.resume();
+      const control = createRelayControl();
+      const outgoing = http.request(`${upstreamUrl}${req.url}`, {
+        method: 'POST',
+        agent,
+        signal: control.signal,
+      });
+      outgoing.on('error', () => res.destroy());
+      outgoing.end('{}');
+      const calls: string[] = [];
+      writes.push(calls);
+      const write = res.write.bind(res);
+      res.write = ((chunk: string, ...rest: never[]) => {
+        calls.push(String(chunk));
+        return write(chunk, ...rest);
+      }) as typeof res.write;
+      outgoing.on('response', (upstreamResponse) => {
+        void relayStream(res as unknown as Response, upstreamResponse, {
+          dialect: 'spec',
+          agentId: 'agent',
+          heartbeatMs: 60_000,
+          idleTimeoutMs: 5_000,
+          control,
+          upstreamDrainMs: 100,
+          onFirstEvent: () => {},
+          onUpstreamError: () => {},
+        }).then((outcome) => outcomes.push(outcome));
+      });
+    });
+    beforeAll(async () => {
+      relayUrl = await listen(relay);
+    });
+    afterAll(async () => {
+      agent.destroy();
+      relay.closeAllConnections();
+      await new Promise((resolve) => relay.close(resolve));
+    });
+
+    it('writes the frames decoded from one upstream chunk in one write', async () => {
+      const response = await fetch(`${relayUrl}/batch`, { method: 'POST' });
+      const events = await readEvents(response);
+      expect(events.filter((event) => event.type === 'answer')).toEqual(answers);
+      const calls = writes.at(-1) ?? [];
+      // The five answers came in one upstream chunk: one write; the end goes with res.end().
+      expect(calls.filter((chunk) => chunk.includes('event: answer'))).toEqual([frames]);
+      expect(outcomes.at(-1)).toBe('done');
+    });
+
+    it('cuts off an upstream that does not end its response after [DONE]', async () => {
+      const closedBefore = upstream.state.lingerClosed;
+      const response = await fetch(`${relayUrl}/linger`, { method: 'POST' });
+      const events = await readEvents(response);
+      expect(events.at(-1)).toEqual({ type: 'done' });
+      const deadline = Date.now() + 5_000;
+      while (upstream.state.lingerClosed === closedBefore) {
+        if (Date.now() > deadline) throw new Error('the lingering upstream was never closed');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(upstream.state.lingerClosed - closedBefore).toBe(1);
+    });
+  });
+});
