@@ -81,6 +81,12 @@ export function createQueryRoute(context: ServiceContext): Router {
   const encoder = createSseEncoder();
   const router = Router();
   router.post('/agents/:id/query', async (req, res) => {
+    // Listen first: a client that leaves during retrieval must not get an answer computed.
+    const controller = new AbortController();
+    const { signal } = controller;
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
     const organization = organizationOf(res.locals);
     const agent = await getAgent(database, organization.id, req.params.id);
     const query = validateBody<QueryRequest>(queryRequestSchema, req.body);
@@ -90,12 +96,8 @@ export function createQueryRoute(context: ServiceContext): Router {
       datastoreIds: agent.datastoreIds ?? [],
       filters: query.filters,
     });
+    if (signal.aborted) return;
 
-    const controller = new AbortController();
-    const { signal } = controller;
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
     const input = {
       query: query.query,
       passages,
