@@ -43,6 +43,24 @@ describe('composeExtractiveAnswer', () => {
     );
   });
 
+  it('keeps a whole list whose heading matches the question', () => {
+    const answer = composeExtractiveAnswer('Which environment variables does the server read?', [
+      passage({
+        title: 'Server › Environment variables',
+        content: [
+          '- `PORT`: listen port, default 3000, change it when another program uses it.',
+          '- `TOKEN`: the secret sent upstream; it is never logged and never sent to browsers.',
+          '- `ORIGINS`: the origins allowed to call, comma separated, default same origin.',
+          '- `CACHE`: a Redis URL shared by several server replicas for their rate limits.',
+          '- `LEVEL`: how much is logged: debug, info, warn or error; default info.',
+          '- `GRACE`: how long open streams may finish during shutdown, in milliseconds.',
+        ].join('\n'),
+      }),
+    ]);
+    expect(answer).toContain('`PORT`');
+    expect(answer).toContain('`TOKEN`');
+  });
+
   it('says plainly when nothing relevant was found', () => {
     expect(composeExtractiveAnswer('penguins?', [])).toBe(NOTHING_FOUND_ANSWER);
     expect(composeExtractiveAnswer('what is it?', [passage({ content: 'Anything.' })])).toBe(

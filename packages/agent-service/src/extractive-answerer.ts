@@ -19,6 +19,7 @@ export const NOTHING_FOUND_ANSWER =
 
 interface Candidate {
   passageIndex: number;
+  titleHits: number;
   blockIndex: number;
   text: string;
   score: number;
@@ -46,15 +47,22 @@ function hits(text: string, terms: Set<string>): number {
 /**
  * Trims a block to what answers: of a long list, the items matching the most question
  * terms (plus the line introducing the list); of long prose, the sentences that mention
- * a term.
+ * a term. `titleHits`: question terms found in the passage's title.
  */
-function bestSentences(block: string, terms: Set<string>, maxChars: number): string {
+function bestSentences(
+  block: string,
+  terms: Set<string>,
+  maxChars: number,
+  titleHits: number,
+): string {
   if (isCode(block)) return block;
   const lines = block.split('\n');
   const items = lines.filter((line) => listItemPattern.test(line));
   if (items.length >= 2 && (block.length > 400 || block.length > maxChars)) {
     const best = Math.max(...items.map((line) => hits(line, terms)));
-    if (best > 0) {
+    // Under a heading that already matches the question the whole list is the answer,
+    // unless one item matches more specifically.
+    if (best >= 2 || (best > 0 && titleHits === 0)) {
       const kept = lines.filter((line, index) =>
         listItemPattern.test(line) ? hits(line, terms) >= best : index === 0,
       );
@@ -93,6 +101,7 @@ export function selectExcerpts(
       const relevance = ((hits + 0.5 * titleHits) / terms.size) * (isCode(block) ? 0.5 : 1);
       candidates.push({
         passageIndex,
+        titleHits,
         blockIndex,
         text: block,
         score: relevance * (0.5 + (0.5 * passage.score) / topScore),
@@ -113,7 +122,12 @@ export function selectExcerpts(
   for (const candidate of candidates) {
     if (chosen.length >= 4 || length >= maxChars) break;
     if (candidate.score < (chosen[0]?.score ?? 0) * 0.6) break;
-    const text = bestSentences(candidate.text, terms, Math.max(200, maxChars - length));
+    const text = bestSentences(
+      candidate.text,
+      terms,
+      Math.max(200, maxChars - length),
+      candidate.titleHits,
+    );
     take({ ...candidate, text });
     const next = blocksByPassage[candidate.passageIndex]?.[candidate.blockIndex + 1];
     if (next && isCode(next) && candidate.text.trimEnd().endsWith(':')) {
