@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -12,6 +13,13 @@ export interface BffMetrics {
   countUpstreamError(code: string): void;
   /** Counts a request rejected by a rate limit or the stream cap. */
   countRateLimited(limit: 'ip' | 'visitor' | 'streams'): void;
+}
+
+const routeOf = Symbol('agent-chat.routeLabel');
+
+/** The route label of a response being counted, kept on it (no closure per request). */
+interface CountedResponse extends ServerResponse {
+  [routeOf]?: string | undefined;
 }
 
 /** Low-cardinality route label from the path (ids never become label values). */
@@ -65,19 +73,29 @@ export function createBffMetrics(activeStreams: () => number): BffMetrics {
     registers: [registry],
   });
 
+  // One counter child per label set, looked up by a flat key instead of hashing labels.
+  const requestCounters = new Map<string, Counter.Internal>();
+  // `close` comes once per response, after `finish` when it finished: one shared listener.
+  function countRequest(this: CountedResponse): void {
+    const route = this[routeOf];
+    if (route === undefined) return;
+    this[routeOf] = undefined;
+    const status = this.writableFinished || this.headersSent ? String(this.statusCode) : '0';
+    const method = this.req.method ?? '';
+    const key = `${route} ${method} ${status}`;
+    let counter = requestCounters.get(key);
+    if (!counter) {
+      counter = requests.labels({ route, method, status });
+      requestCounters.set(key, counter);
+    }
+    counter.inc();
+  }
+
   return {
     registry,
     countRequests(req, res, next) {
-      let counted = false;
-      const route = routeLabel(req);
-      const count = () => {
-        if (counted) return;
-        counted = true;
-        const status = res.writableFinished || res.headersSent ? String(res.statusCode) : '0';
-        requests.inc({ route, method: req.method, status });
-      };
-      res.once('finish', count);
-      res.once('close', count);
+      (res as unknown as CountedResponse)[routeOf] = routeLabel(req);
+      res.on('close', countRequest);
       next();
     },
     observeTimeToFirstEvent: (seconds) => timeToFirstEvent.observe(seconds),

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { ERROR_CODES, ID_PATTERN, type QueryRequest } from '@agent-chat/protocol';
 import express, {
   type ErrorRequestHandler,
@@ -134,10 +133,12 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
       if (!res.writableFinished) control.abort('client');
     };
     res.on('close', onClose);
-    const log = deps.logger?.child({ reqId: requestIdOf(res), agentId });
+    // Log lines carry the request id and agent; built only when something is logged.
+    const log = (level: 'warn' | 'error', fields: Record<string, unknown>, message: string) =>
+      deps.logger?.[level]({ reqId: requestIdOf(res), agentId, ...fields }, message);
     const fail = (error: MappedError, detail?: Record<string, unknown>) => {
       metrics.countUpstreamError(error.code);
-      log?.warn({ upstream: detail, code: error.code }, 'upstream query failed');
+      log('warn', { upstream: detail, code: error.code }, 'upstream query failed');
       sendError(res, error.status, error.code, error.message);
     };
     try {
@@ -185,14 +186,14 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
             metrics.observeTimeToFirstEvent((performance.now() - localsOf(res).startedAt) / 1000),
           onUpstreamError: (error) => {
             metrics.countUpstreamError(error.code);
-            log?.warn({ code: error.code }, 'upstream stream failed');
+            log('warn', { code: error.code }, 'upstream stream failed');
           },
         });
         return;
       }
       await relayJson(res, response, control, options.idleTimeoutMs, fail);
     } catch (error) {
-      log?.error({ err: { message: (error as Error).message } }, 'query relay failed');
+      log('error', { err: { message: (error as Error).message } }, 'query relay failed');
       if (!res.headersSent) {
         sendError(res, 500, ERROR_CODES.internal, 'Something went wrong on the chat server.');
       } else {
@@ -241,8 +242,13 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
   return router;
 }
 
-/** Relays a JSON answer as it comes (no parsing: the BFF adds nothing to its latency). */
-async function relayJson(
+/**
+ * Relays a JSON answer as it comes (no parsing: the BFF adds nothing to its latency), with
+ * backpressure; the idle deadline is restarted by every chunk. Resolves when the answer
+ * was relayed or the relay failed (mapped to a JSON error before the first byte, a cut
+ * connection after it).
+ */
+function relayJson(
   res: Response,
   response: IncomingMessage,
   control: RelayControl,
@@ -250,24 +256,49 @@ async function relayJson(
   fail: (error: MappedError) => void,
 ): Promise<void> {
   control.arm(idleTimeoutMs);
-  response.on('data', () => control.arm(idleTimeoutMs));
-  res.status(200);
+  res.statusCode = 200;
   res.setHeader('Content-Type', response.headers['content-type'] ?? 'application/json');
   res.setHeader('Cache-Control', 'no-store');
   const length = response.headers['content-length'];
   if (length !== undefined) res.setHeader('Content-Length', length);
-  try {
-    await pipeline(response, res);
-  } catch {
-    const cause: AbortCause | undefined = control.cause();
-    if (cause === 'client') return;
-    if (!res.headersSent) {
-      fail(cause === 'timeout' ? TIMED_OUT : cause === 'shutdown' ? SHUTTING_DOWN : UNREACHABLE);
-    } else {
-      res.destroy();
-    }
-  }
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      response.off('data', onData);
+      res.off('drain', onDrain);
+      resolve();
+    };
+    const onDrain = () => response.resume();
+    const onData = (chunk: Buffer) => {
+      control.arm(idleTimeoutMs);
+      if (!res.write(chunk)) {
+        response.pause();
+        res.once('drain', onDrain);
+      }
+    };
+    response.on('data', onData);
+    response.once('end', () => {
+      if (settled) return;
+      res.end();
+      settle();
+    });
+    response.on('error', ignoreError);
+    response.once('close', () => {
+      if (settled) return;
+      settle();
+      const cause: AbortCause | undefined = control.cause();
+      if (cause === 'client') return;
+      if (!res.headersSent) {
+        fail(cause === 'timeout' ? TIMED_OUT : cause === 'shutdown' ? SHUTTING_DOWN : UNREACHABLE);
+      } else {
+        res.destroy();
+      }
+    });
+  });
 }
+
+function ignoreError(): void {}
 
 function describeCause(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause ?? error;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import pino, { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -41,8 +40,9 @@ export function requestIdOf(res: Response): string {
  */
 export function createRequestId(): RequestHandler {
   return function requestId(req, res, next) {
-    const incoming = req.get('x-request-id');
-    const id = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    const incoming = req.headers['x-request-id'];
+    const id =
+      typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     next();
@@ -54,42 +54,63 @@ export function createDefaultLogger(): Logger {
   return pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
 }
 
+/** When the request started, kept on the response (no closure or object per request). */
+interface LoggedResponse extends ServerResponse {
+  [startedAt]?: number | undefined;
+}
+
+const startedAt = Symbol('agent-chat.requestStartedAt');
+
+function loggedHeaders(req: IncomingMessage): Record<string, unknown> {
+  const headers: Record<string, unknown> = {};
+  for (const name of loggedRequestHeaders) {
+    const value = req.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/** Logs a response that closed (`this`); shared by every request of one logger. */
+function logResponse(this: LoggedResponse, logger: Logger): void {
+  const started = this[startedAt];
+  if (started === undefined) return;
+  this[startedAt] = undefined;
+  const req = this.req as IncomingMessage & { originalUrl?: string };
+  const finished = this.writableFinished;
+  const status = this.statusCode;
+  const level = !finished || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](
+    {
+      req: {
+        id: (this as unknown as Response).locals?.requestId,
+        method: req.method,
+        url: req.originalUrl ?? req.url,
+        remoteAddress: req.socket?.remoteAddress,
+        headers: loggedHeaders(req),
+      },
+      res: { statusCode: finished || this.headersSent ? status : 0 },
+      responseTime: Math.round(performance.now() - started),
+    },
+    finished ? 'request completed' : 'request aborted',
+  );
+}
+
 /**
- * Request logging with pino-http: one line per request with its id, method, URL, status
- * and duration. Only an allow-list of request headers is logged (never `Authorization` or
- * cookies); upstream request headers are never logged at all.
+ * Request logging: one pino line per request when its response closes, with its id,
+ * method, URL, an allow-list of request headers (never `Authorization` or cookies),
+ * status and duration; `request completed` at `info` (`warn` for 4xx, `error` for 5xx),
+ * or `request aborted` at `error` when the client left first. Upstream request headers are
+ * never logged at all. Lines go through a child logger that redacts {@link REDACTED_PATHS}.
  */
 export function createRequestLogging(logger: Logger): RequestHandler {
   const safeLogger = logger.child({}, { redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
-  return pinoHttp({
-    logger: safeLogger,
-    genReqId: (_req: IncomingMessage, res: ServerResponse) =>
-      String((res as unknown as Response).locals?.requestId ?? randomUUID()),
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    serializers: {
-      req(req: {
-        id: unknown;
-        method: string;
-        url: string;
-        headers: Record<string, unknown>;
-        remoteAddress?: string;
-      }) {
-        const headers: Record<string, unknown> = {};
-        for (const name of loggedRequestHeaders) {
-          if (req.headers[name] !== undefined) headers[name] = req.headers[name];
-        }
-        return {
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-          headers,
-        };
-      },
-      res(res: { statusCode: number }) {
-        return { statusCode: res.statusCode };
-      },
-    },
-  }) as unknown as RequestHandler;
+  function onClose(this: LoggedResponse): void {
+    logResponse.call(this, safeLogger);
+  }
+  return function requestLogging(_req, res, next) {
+    (res as unknown as LoggedResponse)[startedAt] = performance.now();
+    res.on('close', onClose);
+    next();
+  };
 }
