@@ -90,15 +90,40 @@ export function selectExcerpts(
   const topScore = passages[0]?.score || 1;
   const candidates: Candidate[] = [];
   const blocksByPassage = passages.map((passage) => splitBlocks(passage.content));
+  const titleTermsByPassage = passages.map((passage) => termsOf(passage.title));
+  const blockTerms = blocksByPassage.map((blocks) => blocks.map((block) => termsOf(block)));
+  // Rare words say more about what is asked than common ones ("nginx" against "agent"):
+  // weight each question term by its inverse frequency among the blocks (with titles).
+  const allBlocks = blockTerms.flatMap((sets, passageIndex) =>
+    sets.map((set) => ({ set, title: titleTermsByPassage[passageIndex] as Set<string> })),
+  );
+  const weights = new Map<string, number>();
+  for (const term of terms) {
+    const frequency = allBlocks.filter(({ set, title }) => set.has(term) || title.has(term)).length;
+    if (frequency > 0) weights.set(term, Math.log(1 + allBlocks.length / frequency));
+  }
+  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  if (totalWeight === 0) return { excerpts: [], used: [] };
   passages.forEach((passage, passageIndex) => {
-    const titleTerms = termsOf(passage.title);
-    const titleHits = [...terms].filter((term) => titleTerms.has(term)).length;
+    const titleTerms = titleTermsByPassage[passageIndex] as Set<string>;
+    let titleWeight = 0;
+    let titleHits = 0;
+    for (const [term, weight] of weights) {
+      if (titleTerms.has(term)) {
+        titleWeight += weight;
+        titleHits += 1;
+      }
+    }
     blocksByPassage[passageIndex]?.forEach((block, blockIndex) => {
-      const blockTerms = termsOf(block);
-      const hits = [...terms].filter((term) => blockTerms.has(term)).length;
-      if (hits === 0) return;
+      const own = blockTerms[passageIndex]?.[blockIndex] as Set<string>;
+      let ownWeight = 0;
+      for (const [term, weight] of weights) if (own.has(term)) ownWeight += weight;
+      if (ownWeight === 0 && titleWeight === 0) return;
+      // A block that only sits under a matching heading: the first ones explain it best.
+      const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;
       // Code blocks are pulled in by the paragraph that introduces them; alone they rank lower.
-      const relevance = ((hits + 0.5 * titleHits) / terms.size) * (isCode(block) ? 0.5 : 1);
+      const kind = isCode(block) ? 0.5 : 1;
+      const relevance = ((ownWeight + 0.5 * titleWeight) / totalWeight) * position * kind;
       candidates.push({
         passageIndex,
         titleHits,
