@@ -49,6 +49,18 @@ describe('seedDemo', () => {
     });
     expect(nginx.body.answer).toContain('proxy_buffering off');
     expect(nginx.body.sources[0].datasource_name).toMatch(/deployment/);
+
+    // Common words ("agent", "chat") must not drown the distinctive one ("nginx").
+    const behind = await call('POST', '/api/agents/demo/query', {
+      query: 'How do I deploy agent-chat behind nginx?',
+    });
+    expect(behind.body.answer).toContain('proxy_buffering off');
+
+    const colour = await call('POST', '/api/agents/demo/query', {
+      query: 'What data attributes change the color?',
+    });
+    expect(colour.body.answer).toContain('data-primary-color');
+    expect(colour.body.answer).not.toContain('data-nonce');
   });
 
   it('is idempotent: reuses the organization, agent and datastore, never duplicates', async () => {
