@@ -209,5 +209,5 @@ describe('npm start, end to end', () => {
     expect(again.conversationId).toBe(first.conversationId);
     const agent = await admin('PATCH', '/api/agents/demo', {});
     expect(await agent.json()).toMatchObject({ name: 'Docs assistant' });
-  });
+  }, 300_000); // a second full `npm start` on a loaded 2-core machine
 });
