@@ -1,6 +1,5 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
-import express, { type ErrorRequestHandler, type Router } from 'express';
-import helmet from 'helmet';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { createAdminRouter } from './admin-router.js';
 import { createBffMetrics } from './bff-metrics.js';
 import type { BffOptions } from './bff-options.js';
@@ -16,11 +15,23 @@ import {
   requestIdOf,
 } from './request-logging.js';
 import { resolveBffOptions } from './resolve-bff-options.js';
+import { createSecurityHeaders } from './security-headers.js';
 import { sendError } from './send-error.js';
 import { createStreamSlots } from './stream-slots.js';
 import { createStreamTracker } from './stream-tracker.js';
 import { createUpstreamClient } from './upstream-client.js';
 import { createWidgetAssets } from './widget-assets.js';
+
+/** Runs `handler` for GET and HEAD requests only (it serves nothing else); others skip it. */
+function onlyForReads(handler: RequestHandler): RequestHandler {
+  return function readsOnly(req, res, next) {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      handler(req, res, next);
+    } else {
+      next();
+    }
+  };
+}
 
 /** The Express router returned by {@link createBff}, with lifecycle controls. */
 export type BffRouter = Router & {
@@ -82,19 +93,20 @@ export function createBff(options: BffOptions): BffRouter {
   router.use(createRequestId());
   router.use(metrics.countRequests);
   if (logger) router.use(createRequestLogging(logger));
-  // The widget and every route it calls are used cross-origin: never CORP same-origin.
-  router.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  router.use(createSecurityHeaders());
   router.use(
-    createOpsRoutes({
-      upstream,
-      registry: metrics.registry,
-      isShuttingDown: () => shuttingDown,
-      rateLimitStoreReady: () => (resolved.redisUrl ? rateLimits.ready() : undefined),
-      probeTimeoutMs: Math.min(resolved.firstByteTimeoutMs, 5_000),
-    }),
+    onlyForReads(
+      createOpsRoutes({
+        upstream,
+        registry: metrics.registry,
+        isShuttingDown: () => shuttingDown,
+        rateLimitStoreReady: () => (resolved.redisUrl ? rateLimits.ready() : undefined),
+        probeTimeoutMs: Math.min(resolved.firstByteTimeoutMs, 5_000),
+      }),
+    ),
   );
   // Public static files, loaded by other sites: before the Origin check.
-  router.use(createWidgetAssets({ ...options, logger: logger ?? false }));
+  router.use(onlyForReads(createWidgetAssets({ ...options, logger: logger ?? false })));
   router.use(createCors(resolved.allowedOrigins));
   router.use(
     createQueryRoute({

@@ -1,0 +1,45 @@
+import { once } from 'node:events';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import helmet from 'helmet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecurityHeaders, helmetOptions } from './security-headers.js';
+
+describe('security headers', () => {
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    const app = express();
+    app.get('/helmet', helmet(helmetOptions), (_req, res) => {
+      res.send('ok');
+    });
+    app.get('/precomputed', createSecurityHeaders(), (_req, res) => {
+      res.send('ok');
+    });
+    server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const headersOf = async (path: string) => {
+    const response = await fetch(`${base}${path}`);
+    await response.text();
+    const headers = Object.fromEntries(response.headers);
+    delete headers.date;
+    return headers;
+  };
+
+  it('sets exactly the headers helmet sets, on every response', async () => {
+    const expected = await headersOf('/helmet');
+    expect(expected['content-security-policy']).toBeTruthy();
+    expect(expected['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(expected['x-powered-by']).toBeUndefined();
+    expect(await headersOf('/precomputed')).toEqual(expected);
+    expect(await headersOf('/precomputed')).toEqual(expected);
+  });
+});
