@@ -13,6 +13,7 @@
  *                                                   BENCH_CHROMIUM  Chromium executable (default /usr/bin/chromium)
  *   --out=docs/benchmarks.json                      BENCH_OUT
  *   --profile-bff=<dir>                             BENCH_PROFILE_BFF  write CPU profiles of the BFF processes there
+ *   --bff-from=dist                                 BENCH_BFF_FROM  run the BFF compiled (dist, default: built first) or from source (tsx)
  *   --quick                                         BENCH_QUICK=1   small counts, for trying the bench out
  */
 import { readFile } from 'node:fs/promises';
@@ -20,7 +21,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchAgentService } from './agent-service-bench.js';
 import { missedBudgets } from './budgets.js';
-import { killChildren, profileBffInto } from './children.js';
+import { killChildren, loadBffFrom, profileBffInto } from './children.js';
 import { benchConcurrency } from './concurrency.js';
 import { benchRelayOverhead } from './relay-overhead.js';
 import { renderTable, type SectionResult, skippedSection, writeJsonReport } from './report.js';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     chunks: { type: 'string' },
     'log-requests': { type: 'string' },
     'build-widget': { type: 'string' },
+    'bff-from': { type: 'string' },
     out: { type: 'string' },
     'profile-bff': { type: 'string' },
     quick: { type: 'boolean' },
@@ -71,8 +73,13 @@ const config = {
   logRequests: setting(values['log-requests'], 'BENCH_LOG_REQUESTS', 'true') !== 'false',
   out: setting(values.out, 'BENCH_OUT', 'docs/benchmarks.json'),
   profileBff: values['profile-bff'] ?? process.env.BENCH_PROFILE_BFF,
+  bffFrom: setting(values['bff-from'], 'BENCH_BFF_FROM', 'dist'),
 };
 profileBffInto(config.profileBff);
+if (config.bffFrom !== 'dist' && config.bffFrom !== 'source') {
+  throw new Error(`--bff-from must be "dist" or "source", not "${config.bffFrom}".`);
+}
+loadBffFrom(config.bffFrom);
 
 for (const name of config.only) {
   if (!(sectionNames as readonly string[]).includes(name)) {
