@@ -193,6 +193,17 @@ describe('createChatModel', () => {
     expect(events.error).toHaveBeenCalledTimes(1);
   });
 
+  it('explains a usage limit reported inside the stream (HTTP 200, then [ERROR]USAGE_LIMIT)', async () => {
+    const { chat, network, events } = setup();
+    const sending = chat.send('Hi');
+    const stream = (await network.next()).stream();
+    stream.push(encoder.encode({ type: 'error', code: 'USAGE_LIMIT', message: 'Quota used up.' }));
+    await sending;
+    expect(chat.error.value).toMatchObject({ code: 'USAGE_LIMIT' });
+    expect(describeError(chat.error.value!, strings)).toBe(strings.errorUsageLimit);
+    expect(events.error).toHaveBeenCalledWith({ code: 'USAGE_LIMIT', message: 'Quota used up.' });
+  });
+
   it('explains 429 with the wait from Retry-After', async () => {
     const { chat, network } = setup();
     const sending = chat.send('Hi');
@@ -309,6 +320,35 @@ describe('createChatModel', () => {
     expect(request.body).toEqual({ query: 'New topic', streaming: true, visitorId: 'v1' });
     chat.stop();
     await next;
+  });
+
+  it('lets a question sent right after reset() run, untouched by the aborted answer', async () => {
+    const { chat, network, events, runFrames } = setup();
+    const sending = chat.send('Old topic');
+    const old = await network.next();
+    const oldStream = old.stream();
+    oldStream.push(answer('Old partial'));
+    await vi.waitFor(() => expect(chat.status.value).toBe('streaming'));
+    runFrames();
+    chat.reset();
+    const next = chat.send('New topic');
+    await sending;
+    expect(old.init.signal?.aborted).toBe(true);
+    expect(chat.status.value).toBe('submitted');
+    expect(chat.messages.value).toMatchObject([
+      { role: 'user', text: 'New topic' },
+      { role: 'assistant', text: '', state: 'streaming' },
+    ]);
+    const request = await network.next();
+    expect(request.body.query).toBe('New topic');
+    request.stream().push(answer('Fresh.') + done({ sources: [] }));
+    await next;
+    expect(chat.messages.value.map((message) => [message.text, message.state])).toEqual([
+      ['New topic', undefined],
+      ['Fresh.', 'done'],
+    ]);
+    expect(events.answer).toHaveBeenCalledTimes(1);
+    expect(events.error).not.toHaveBeenCalled();
   });
 
   it('follows another tab writing the same conversation', () => {

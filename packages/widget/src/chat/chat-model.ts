@@ -208,7 +208,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       } catch (cause) {
         if (abort.signal.aborted) return finishStopped('');
         const offline = !isOnline();
-        return fail(
+        return failCurrent(
           {
             code: offline ? CLIENT_ERROR_CODES.offline : CLIENT_ERROR_CODES.network,
             message: cause instanceof Error ? cause.message : String(cause),
@@ -216,7 +216,8 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
           '',
         );
       }
-      if (!response.ok) return fail(await errorFromResponse(response, now()), '');
+      if (controller !== abort) return;
+      if (!response.ok) return failCurrent(await errorFromResponse(response, now()), '');
       if (!response.body || !response.headers.get('Content-Type')?.includes('text/event-stream')) {
         const body = (await response.json()) as Partial<QueryResponse>;
         return finishDone({
@@ -244,10 +245,10 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
         state.status === 'error'
           ? state.error
           : { code: ERROR_CODES.streamInterrupted, message: 'The stream ended early.' };
-      return fail(failure, state.answer);
+      return failCurrent(failure, state.answer);
     } catch (cause) {
       if (abort.signal.aborted) return finishStopped(answer);
-      return fail(
+      return failCurrent(
         {
           code: ERROR_CODES.invalidStream,
           message: cause instanceof Error ? cause.message : String(cause),
@@ -258,7 +259,13 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       if (controller === abort) controller = undefined;
     }
 
+    // reset() aborts this request and lets a new one start at once: once superseded, this
+    // one must leave the state alone (it would mark the new answer stopped or failed).
+    function failCurrent(failure: ChatError, text: string): void {
+      if (controller === abort) fail(failure, text);
+    }
     function finishStopped(text: string): void {
+      if (controller !== abort) return;
       batch(() => {
         updateLast({ text, state: 'stopped' });
         status.value = 'idle';
@@ -273,6 +280,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       visitorId?: string;
       messageId?: string;
     }): void {
+      if (controller !== abort) return;
       if (result.conversationId) conversationId = result.conversationId;
       if (result.visitorId) visitorId = result.visitorId;
       batch(() => {

@@ -31,6 +31,50 @@ describe('createConversationStore', () => {
     expect(store.kind).toBe('local');
   });
 
+  it('writes nothing to storage until the first save', () => {
+    const local = createMemoryStorage();
+    const writes: string[] = [];
+    const spied: Storage = Object.assign(Object.create(local) as Storage, {
+      getItem: (key: string) => local.getItem(key),
+      setItem(key: string, value: string) {
+        writes.push(`set ${key}`);
+        local.setItem(key, value);
+      },
+      removeItem(key: string) {
+        writes.push(`remove ${key}`);
+        local.removeItem(key);
+      },
+      clear() {
+        writes.push('clear');
+        local.clear();
+      },
+    });
+    const store = createConversationStore({
+      agentId: 'a',
+      window: createStorageWindow({ local: spied }),
+      now: () => 1,
+    });
+    expect(store.load()).toBeUndefined();
+    expect(store.kind).toBe('local');
+    expect(writes).toEqual([]);
+    store.save({ messages: messages(1), updatedAt: 1 });
+    expect(writes).toEqual(['set agent-chat:a']);
+  });
+
+  it('falls back to memory when the first write fails (old Safari private mode)', () => {
+    const local = createMemoryStorage();
+    local.failWrites = true;
+    const store = createConversationStore({
+      agentId: 'a',
+      window: createStorageWindow({ local }),
+      now: () => 1,
+    });
+    expect(() => store.save({ messages: messages(2), updatedAt: 1 })).not.toThrow();
+    expect(store.kind).toBe('memory');
+    expect(store.load()?.messages).toHaveLength(2);
+    expect(local.length).toBe(0);
+  });
+
   it('keeps two agents apart', () => {
     const local = createMemoryStorage();
     const window = createStorageWindow({ local });

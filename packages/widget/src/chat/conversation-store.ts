@@ -88,9 +88,9 @@ function openStorage(
     const storage =
       kind === 'session' ? options.window.sessionStorage : options.window.localStorage;
     if (!storage) return undefined;
-    const probe = '__agent-chat-probe__';
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
+    // A read, never a write: nothing may be stored before the first message. Storage that
+    // refuses writes (a full quota, old Safari private mode) is found out by the first save.
+    storage.getItem(storageKey(options.agentId));
     return { storage, kind };
   } catch {
     return undefined;
