@@ -129,7 +129,9 @@ describe('the widget in Chromium', () => {
     stack.page('/basic', widgetPage({ title: 'Acme assistant', 'primary-color': '#0f766e' }));
     const queries: string[] = [];
     const contentTypes: string[] = [];
+    const requested: string[] = [];
     page.on('request', (request) => {
+      requested.push(request.url());
       if (request.url().endsWith('/api/agents/demo/query')) queries.push(request.postData() ?? '');
     });
     page.on('response', (response) => {
@@ -172,6 +174,8 @@ describe('the widget in Chromium', () => {
     expect(await sources.count()).toBeGreaterThan(0);
     expect(await sources.first().textContent()).toMatch(/\.md|\w/);
     expect(await page.locator('[role=log]').getAttribute('aria-busy')).toBe('false');
+    // No fonts, CDNs or other third parties: everything comes from the widget's origin.
+    expect(requested.filter((url) => !url.startsWith(`${stack.origin}/`))).toEqual([]);
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -341,7 +345,8 @@ describe('the widget in Chromium', () => {
   });
 
   it("works on a page whose CSP is default-src 'self' (no unsafe-inline)", async () => {
-    stack.page('/csp', widgetPage(), { csp: "default-src 'self'" });
+    // A named colour makes the loader compute it through the CSSOM, which CSP allows.
+    stack.page('/csp', widgetPage({ 'primary-color': 'yellow' }), { csp: "default-src 'self'" });
     const response = await page.goto(`${stack.origin}/csp`);
     expect(response?.headers()['content-security-policy']).toBe("default-src 'self'");
     await page.getByRole('button', { name: 'Open chat' }).click();
@@ -354,6 +359,7 @@ describe('the widget in Chromium', () => {
         styleElements: root.querySelectorAll('style').length,
         sheets: root.adoptedStyleSheets.length,
         launcherPosition: getComputedStyle(root.querySelector('.launcher')!).position,
+        launcherText: getComputedStyle(root.querySelector('.launcher')!).color,
         panelWidth: getComputedStyle(root.querySelector('.panel')!).width,
       };
     });
@@ -361,6 +367,7 @@ describe('the widget in Chromium', () => {
       styleElements: 0,
       sheets: 2,
       launcherPosition: 'fixed',
+      launcherText: 'rgb(0, 0, 0)',
       panelWidth: '380px',
     });
     expect(await page.locator('.sources li').count()).toBeGreaterThan(0);
@@ -453,14 +460,143 @@ describe('the widget in Chromium', () => {
     });
   });
 
-  it('fills a small screen and keeps the input at 16px', async () => {
-    await page.setViewportSize({ width: 375, height: 667 });
+  it('stacks above the page’s own positioned content, at the data-z-index given', async () => {
+    stack.stylesheet(
+      '/layers.css',
+      '.cover{position:fixed;right:0;bottom:0;width:320px;height:320px;z-index:1000;background:#ddd}',
+    );
+    const layered = (data: Record<string, string>) =>
+      pageHtml({
+        scriptSrc: '/widget.js',
+        data: { 'agent-id': 'demo', ...data },
+        head: '<link rel="stylesheet" href="/layers.css">',
+        body: '<div class="cover"></div>',
+      });
+    stack.page('/layers', layered({}));
+    stack.page('/layers-low', layered({ 'z-index': '10' }));
+    const topmost = async (path: string) => {
+      await page.goto(`${stack.origin}${path}`);
+      const box = (await page.getByRole('button', { name: 'Open chat' }).boundingBox())!;
+      return page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.localName,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+    };
+    expect(await topmost('/layers')).toBe('agent-chat');
+    expect(await topmost('/layers-low')).toBe('div');
+  });
+
+  it('picks readable text for any CSS colour given as data-primary-color', async () => {
+    const launcherText = async (color: string) => {
+      stack.page('/colour', widgetPage({ 'primary-color': color }));
+      await page.goto(`${stack.origin}/colour`);
+      const launcher = page.getByRole('button', { name: 'Open chat' });
+      return launcher.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.backgroundColor, style.color];
+      });
+    };
+    expect(await launcherText('yellow')).toEqual(['rgb(255, 255, 0)', 'rgb(0, 0, 0)']);
+    expect(await launcherText('hsl(210 100% 25%)')).toEqual([
+      'rgb(0, 64, 128)',
+      'rgb(255, 255, 255)',
+    ]);
+    expect((await launcherText('oklch(0.95 0.1 100)'))[1]).toBe('rgb(0, 0, 0)');
+  });
+
+  it('uses <style nonce> where constructable stylesheets are missing, under a nonce-only CSP', async () => {
+    await page.addInitScript(() => {
+      delete (CSSStyleSheet.prototype as Partial<CSSStyleSheet>).replaceSync;
+    });
+    stack.page('/nonce', widgetPage({ nonce: 'n0nce-123' }), {
+      csp: "default-src 'self'; style-src 'nonce-n0nce-123'",
+    });
+    await page.goto(`${stack.origin}/nonce`);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    const styled = await page.evaluate(() => {
+      const root = document.querySelector('agent-chat')!.shadowRoot!;
+      return {
+        styleElements: root.querySelectorAll('style').length,
+        sheets: root.adoptedStyleSheets.length,
+        launcherPosition: getComputedStyle(root.querySelector('.launcher')!).position,
+        panelWidth: getComputedStyle(root.querySelector('.panel')!).width,
+      };
+    });
+    expect(styled).toEqual({
+      styleElements: 2,
+      sheets: 0,
+      launcherPosition: 'fixed',
+      panelWidth: '380px',
+    });
+    expect(await page.evaluate(() => window.__recorder.violations)).toEqual([]);
+  });
+
+  it('renders inline inside data-mount, filling its container, without a launcher', async () => {
+    stack.stylesheet('/inline.css', '#help{width:420px;height:520px;margin:24px}');
+    stack.page(
+      '/inline',
+      pageHtml({
+        scriptSrc: '/widget.js',
+        data: { 'agent-id': 'demo', mount: '#help', title: 'Help' },
+        head: '<link rel="stylesheet" href="/inline.css">',
+        body: '<div id="help"></div>',
+      }),
+    );
+    await page.goto(`${stack.origin}/inline`);
+    const region = page.getByRole('region', { name: 'Help' });
+    await expect.poll(() => region.isVisible()).toBe(true);
+    const slot = (await page.locator('#help').boundingBox())!;
+    expect(await page.locator('.panel').boundingBox()).toEqual(slot);
+    expect(await page.locator('.launcher').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await ask('What is agent-chat?');
+    expect(await page.locator('.message.assistant:not(.welcome) .bubble').textContent()).not.toBe(
+      '',
+    );
+  });
+
+  it('keeps two tabs of the same site in sync', async () => {
+    stack.page('/tabs', widgetPage({ open: 'true' }));
+    await page.goto(`${stack.origin}/tabs`);
+    const other = await context.newPage();
+    await other.goto(`${stack.origin}/tabs`);
+    await expect.poll(() => other.getByRole('dialog').isVisible()).toBe(true);
+    await ask('What is agent-chat?');
+    const answer = await page.locator('.message.assistant:not(.welcome) .bubble').textContent();
+    await expect
+      .poll(() => other.locator('.message.user .bubble').textContent())
+      .toBe('What is agent-chat?');
+    await expect
+      .poll(() => other.locator('.message.assistant:not(.welcome) .bubble').textContent())
+      .toBe(answer);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await expect.poll(() => other.locator('.message.user').count()).toBe(0);
+  });
+
+  it('fills a small screen, follows the visual viewport, clears safe areas, 16px input', async () => {
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setSafeAreaInsetsOverride', {
+      insets: { top: 44, bottom: 34, left: 0, right: 0 },
+    });
     stack.page('/mobile', widgetPage({ lang: 'ar' }));
     await page.goto(`${stack.origin}/mobile`);
-    await page.getByRole('button', { name: 'فتح الدردشة' }).click();
+    const launcher = page.getByRole('button', { name: 'فتح الدردشة' });
+    // A large screen: launcher and panel keep 20 px (88 px) above the bottom inset.
+    const launcherBox = (await launcher.boundingBox())!;
+    expect(launcherBox.y + launcherBox.height).toBe(800 - 34 - 20);
+    await launcher.click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    const floating = (await page.locator('.panel').boundingBox())!;
+    expect(floating.y + floating.height).toBe(800 - 34 - 88);
+
+    await page.setViewportSize({ width: 375, height: 667 });
     const box = await page.locator('.panel').boundingBox();
     expect(box).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+    const header = (await page.locator('.header').boundingBox())!;
+    const composer = (await page.locator('.composer').boundingBox())!;
+    expect(header.y).toBe(44);
+    expect(composer.y + composer.height).toBe(667 - 34);
     const facts = await page.evaluate(() => {
       const root = document.querySelector('agent-chat')!.shadowRoot!;
       return {
@@ -469,5 +605,15 @@ describe('the widget in Chromium', () => {
       };
     });
     expect(facts).toEqual({ fontSize: '16px', direction: 'rtl' });
+
+    // Zooming in shrinks the visual viewport, as an on-screen keyboard does: the panel follows.
+    await devtools.send('Emulation.setPageScaleFactor', { pageScaleFactor: 2 });
+    const panelAndViewport = () =>
+      page.evaluate(() => {
+        const panel = document.querySelector('agent-chat')!.shadowRoot!.querySelector('.panel')!;
+        return [getComputedStyle(panel).height, `${window.visualViewport!.height}px`];
+      });
+    await expect.poll(async () => new Set(await panelAndViewport()).size).toBe(1);
+    expect((await panelAndViewport())[0]).not.toBe('667px');
   });
 });

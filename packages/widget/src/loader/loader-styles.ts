@@ -8,7 +8,8 @@ const dark =
  * inheritance: `all: initial` and explicit font, colour, line height, direction, letter
  * spacing; important declarations of a shadow tree win over the page's), the theme
  * variables and the launcher. The floating host is a fixed 0×0 box, so it never takes part
- * in the page's layout. Pixel units only, no `rem`.
+ * in the page's layout. The launcher keeps clear of safe-area insets (notches, home
+ * indicator). Pixel units only, no `rem`.
  */
 export const loaderStyles = `
 :host{all:initial!important;display:block!important;position:fixed!important;top:0!important;left:0!important;width:0!important;height:0!important}
@@ -17,8 +18,8 @@ export const loaderStyles = `
 .root *,.root *::before,.root *::after{box-sizing:border-box}
 .theme-dark{${dark}color-scheme:dark}
 @media (prefers-color-scheme:dark){.theme-auto{${dark}color-scheme:dark}}
-.launcher{position:fixed;bottom:20px;right:20px;z-index:var(--ac-z);width:56px;height:56px;margin:0;padding:0;border:0;border-radius:50%;background:var(--ac-primary);color:var(--ac-on-primary);cursor:pointer;display:flex;align-items:center;justify-content:center;box-shadow:0 4px 16px var(--ac-shadow);transition:transform .15s ease}
-.left .launcher{right:auto;left:20px}
+.launcher{position:fixed;bottom:calc(20px + env(safe-area-inset-bottom,0px));right:calc(20px + env(safe-area-inset-right,0px));width:56px;height:56px;margin:0;padding:0;border:0;border-radius:50%;background:var(--ac-primary);color:var(--ac-on-primary);cursor:pointer;display:flex;align-items:center;justify-content:center;box-shadow:0 4px 16px var(--ac-shadow);transition:transform .15s ease}
+.left .launcher{right:auto;left:calc(20px + env(safe-area-inset-left,0px))}
 .launcher:hover{transform:scale(1.06)}
 .launcher:focus-visible{outline:3px solid var(--ac-fg);outline-offset:3px;box-shadow:0 0 0 3px var(--ac-bg)}
 .launcher svg{width:28px;height:28px;fill:currentColor}

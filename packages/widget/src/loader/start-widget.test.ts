@@ -112,6 +112,95 @@ describe('startWidget', () => {
     expect(JSON.parse(localStorage.getItem('agent-chat:demo')!).messages).toHaveLength(2);
   });
 
+  it('toggles, closes and resets through the API; dispatches message, answer and error on the host', async () => {
+    const { api, shadow, launcher } = start({ agentId: 'demo' });
+    const dom: string[] = [];
+    const record = (event: Event): void => {
+      const { detail } = event as CustomEvent<Record<string, unknown>>;
+      dom.push(`${event.type}:${detail.agentId}:${detail.text ?? detail.code ?? ''}`);
+    };
+    const names = ['open', 'close', 'message', 'answer', 'error'];
+    for (const name of names) document.addEventListener(`agent-chat:${name}`, record);
+    try {
+      api.toggle();
+      await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+      await vi.waitFor(() => expect(shadow.activeElement?.localName).toBe('textarea'));
+      api.close();
+      await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('false'));
+      expect(shadow.activeElement).toBe(launcher);
+      expect(shadow.querySelector<HTMLElement>('[role=dialog]')!.hidden).toBe(true);
+
+      let sending = api.send('First?');
+      let request = await network.next();
+      request.stream().push(encoder.encode({ type: 'answer', text: 'One.' }));
+      await vi.waitFor(() =>
+        expect(shadow.querySelector('.message.assistant:not(.welcome)')?.textContent).toContain(
+          'One.',
+        ),
+      );
+      api.reset();
+      await sending;
+      expect(request.init.signal?.aborted).toBe(true);
+      await vi.waitFor(() => expect(shadow.querySelector('.message.user')).toBeNull());
+
+      sending = api.send('Second?');
+      request = await network.next();
+      request.json(500, { error: { code: 'UPSTREAM_ERROR', message: 'Boom.' } });
+      await sending;
+      expect(shadow.querySelector('.notice.error')?.textContent).toBe(
+        'The assistant is having trouble right now. Please try again in a moment.',
+      );
+      expect(dom).toEqual([
+        'agent-chat:open:demo:',
+        'agent-chat:close:demo:',
+        'agent-chat:message:demo:First?',
+        'agent-chat:message:demo:Second?',
+        'agent-chat:error:demo:UPSTREAM_ERROR',
+      ]);
+    } finally {
+      for (const name of names) document.removeEventListener(`agent-chat:${name}`, record);
+    }
+  });
+
+  it('loads the panel when the browser is idle, without any intent', async () => {
+    const idle: (() => void)[] = [];
+    const request = vi.fn((callback: () => void) => idle.push(callback));
+    const cancel = vi.fn();
+    Object.assign(window, { requestIdleCallback: request, cancelIdleCallback: cancel });
+    try {
+      const { importPanel, api } = start({ agentId: 'demo' });
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(importPanel).not.toHaveBeenCalled();
+      for (const callback of idle) callback();
+      expect(importPanel).toHaveBeenCalledWith(panelUrl);
+      api.destroy();
+      expect(cancel).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+      Reflect.deleteProperty(window, 'cancelIdleCallback');
+    }
+  });
+
+  it("styles with a <style> carrying the script's nonce where constructable sheets are missing", () => {
+    vi.stubGlobal('CSSStyleSheet', undefined);
+    try {
+      const element = script({ agentId: 'demo' });
+      element.nonce = 'from-script';
+      const api = startWidget({
+        script: element,
+        panelUrl,
+        importPanel: async () => ({ mountPanel }),
+        window: window as Window & typeof globalThis,
+      });
+      const styles = [...api.element.shadowRoot!.querySelectorAll('style')];
+      expect(styles).toHaveLength(1);
+      expect(styles[0]!.nonce).toBe('from-script');
+      expect(styles[0]!.textContent).toContain(':host{z-index:2147483000!important}');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('keeps two widgets for two agents apart', async () => {
     const first = start({ agentId: 'sales' });
     const second = start({ agentId: 'support', position: 'left' });
@@ -157,6 +246,21 @@ describe('startWidget', () => {
     expect(launcher?.getAttribute('aria-label')).toBe('فتح الدردشة');
     expect(root.style.getPropertyValue('--ac-primary')).toBe('#ffeb3b');
     expect(root.style.getPropertyValue('--ac-on-primary')).toBe('#000000');
+  });
+
+  it('lets data-strings override the launcher labels and the panel strings', async () => {
+    const { api, shadow, launcher } = start({
+      agentId: 'demo',
+      lang: 'de',
+      strings: '{"openChat":"Hilfe öffnen","send":"Los"}',
+    });
+    expect(launcher?.getAttribute('aria-label')).toBe('Hilfe öffnen');
+    api.open();
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-label')).toBe('Chat schließen'));
+    expect(shadow.querySelector('button[type=submit]')?.getAttribute('aria-label')).toBe('Los');
+    expect(shadow.querySelector('textarea')?.getAttribute('placeholder')).toBe(
+      'Stellen Sie eine Frage…',
+    );
   });
 
   it('refuses a configuration without an agent id', () => {

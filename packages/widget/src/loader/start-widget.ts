@@ -8,6 +8,7 @@ import type {
   PanelModule,
 } from '../panel-contract.js';
 import { WidgetError } from '../widget-error.js';
+import { computeColor } from './compute-color.js';
 import { createLauncher } from './create-launcher.js';
 import { createStyleAdopter } from './create-style-adopter.js';
 import { loaderStyles } from './loader-styles.js';
@@ -43,7 +44,7 @@ function applyPrimaryColor(
     return;
   }
   element.style.setProperty('--ac-primary', value);
-  const color = parseColor(value) ?? parseColor(window.getComputedStyle(element).color);
+  const color = parseColor(value) ?? computeColor(element, value, window);
   if (color) element.style.setProperty('--ac-on-primary', readableTextColor(color));
 }
 
@@ -67,13 +68,15 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   if (inline) host.setAttribute('data-mode', 'inline');
   const shadowRoot = host.attachShadow({ mode: 'open' });
   const adoptStyles = createStyleAdopter(shadowRoot, config.nonce);
-  adoptStyles(loaderStyles);
+  // A fixed host is a stacking context of its own: its children's z-index only orders them
+  // inside it, so the configured z-index must be the host's (else any positioned page
+  // element with a z-index covers the widget). Inline, the page decides the stacking.
+  adoptStyles(inline ? loaderStyles : `${loaderStyles}:host{z-index:${config.zIndex}!important}`);
 
   const container = document.createElement('div');
   container.className = `root theme-${config.theme} ${config.position}`;
   container.dir = languageDirection(config.lang);
   container.lang = config.lang;
-  container.style.setProperty('--ac-z', String(config.zIndex));
   shadowRoot.append(container);
 
   const launcher = inline ? null : createLauncher(document, labels.openChat);

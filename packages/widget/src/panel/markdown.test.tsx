@@ -1,8 +1,13 @@
 import { cleanup, render } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown.js';
 import { parseBlock, splitBlocks } from './markdown-blocks.js';
 import { safeHref } from './safe-href.js';
+
+vi.mock('./markdown-blocks.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./markdown-blocks.js')>();
+  return { ...original, parseBlock: vi.fn(original.parseBlock) };
+});
 
 const show = (text: string) =>
   render(<Markdown text={text} copyLabel="Copy code" copiedLabel="Copied" />).container;
@@ -85,6 +90,35 @@ describe('Markdown', () => {
         expect(attribute.startsWith('on')).toBe(false);
       }
     }
+  });
+});
+
+describe('Markdown while an answer streams', () => {
+  it('parses only the block still growing, not the whole answer, on each fragment', () => {
+    const blocks = [
+      '## Setup',
+      'Install the **package** and read [the docs](https://docs.example).',
+      '```sh\nnpm install agent-chat\n```',
+      '- one\n- two',
+      'Then *restart* the server.',
+    ];
+    const answer = blocks.join('\n\n');
+    const parse = vi.mocked(parseBlock);
+    const view = render(<Markdown text="" copyLabel="Copy code" copiedLabel="Copied" />);
+    parse.mockClear();
+    let renders = 0;
+    for (let length = 4; length <= answer.length; length += 4) {
+      view.rerender(
+        <Markdown text={answer.slice(0, length)} copyLabel="Copy code" copiedLabel="Copied" />,
+      );
+      renders++;
+    }
+    view.rerender(<Markdown text={answer} copyLabel="Copy code" copiedLabel="Copied" />);
+    renders++;
+    // One parse per render (the last block) plus at most one per block as it is completed.
+    expect(parse.mock.calls.length).toBeLessThanOrEqual(renders + blocks.length);
+    expect(view.container.querySelector('pre code')?.textContent).toBe('npm install agent-chat');
+    expect(view.container.querySelectorAll('.markdown > *')).toHaveLength(blocks.length);
   });
 });
 

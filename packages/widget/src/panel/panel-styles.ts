@@ -4,10 +4,11 @@
  * safe-area insets and a 16 px input (no zoom on focus in iOS).
  */
 export const panelStyles = `
-.panel{position:fixed;bottom:88px;right:20px;z-index:var(--ac-z);width:380px;height:640px;max-height:calc(100vh - 108px);display:flex;flex-direction:column;background:var(--ac-bg);color:var(--ac-fg);border:1px solid var(--ac-border);border-radius:16px;box-shadow:0 12px 40px var(--ac-shadow);overflow:hidden}
-.left .panel{right:auto;left:20px}
+.panel{position:fixed;bottom:calc(88px + env(safe-area-inset-bottom,0px));right:calc(20px + env(safe-area-inset-right,0px));width:380px;height:640px;max-height:calc(100vh - 108px - env(safe-area-inset-bottom,0px) - env(safe-area-inset-top,0px));display:flex;flex-direction:column;background:var(--ac-bg);color:var(--ac-fg);border:1px solid var(--ac-border);border-radius:16px;box-shadow:0 12px 40px var(--ac-shadow);overflow:hidden}
+.left .panel{right:auto;left:calc(20px + env(safe-area-inset-left,0px))}
 .panel[hidden]{display:none}
-.panel.inline{position:relative;bottom:auto;right:auto;left:auto;z-index:auto;width:100%;height:100%;min-height:320px;max-height:none;box-shadow:none}
+.slot{height:100%}
+.panel.inline{position:relative;bottom:auto;right:auto;left:auto;width:100%;height:100%;min-height:320px;max-height:none;box-shadow:none}
 @media (max-width:640px){.panel:not(.inline){top:var(--ac-vvt,0px);left:0;right:0;bottom:auto;width:100%;height:var(--ac-vvh,100vh);max-height:none;border:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}}
 .header{display:flex;align-items:center;gap:4px;padding:10px 10px 10px 16px;border-bottom:1px solid var(--ac-border)}
 .header h2{flex:1;margin:0;font-size:16px;font-weight:600;line-height:1.3;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

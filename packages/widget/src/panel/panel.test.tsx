@@ -180,6 +180,46 @@ describe('Panel', () => {
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 
+  it('copies a completed answer to the clipboard and says so', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    try {
+      const { network } = setup();
+      fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+      (await network.next()).stream().push(answer('Shoes and **hats**.') + done({ sources: [] }));
+      const copy = await screen.findByRole('button', { name: 'Copy answer' });
+      fireEvent.click(copy);
+      await waitFor(() => expect(copy.textContent).toBe('Copied'));
+      expect(writeText).toHaveBeenCalledWith('Shoes and **hats**.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('hides sources with data-show-sources=false', async () => {
+    const { network, container } = setup({ config: { showSources: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    (await network.next()).stream().push(
+      answer('Shoes.') +
+        done({
+          sources: [
+            {
+              chunk_id: 'a',
+              datasource_id: 'a',
+              datasource_name: 'Catalogue',
+              datasource_type: 'web_page',
+              source_url: 'https://acme.example/catalogue',
+              mime_type: 'text/html',
+              score: 1,
+            },
+          ],
+        }),
+    );
+    await screen.findByText('Shoes.');
+    expect(container.querySelector('.sources')).toBeNull();
+    expect(screen.queryByText('Catalogue')).toBeNull();
+  });
+
   it('starts a new conversation', async () => {
     const { network, chat } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
