@@ -1,5 +1,6 @@
 import { decodeSseStream, readQueryStream, type StreamEvent } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTHING_FOUND_ANSWER } from './extractive-answerer.js';
 import { type RunningAgentService, startAgentService } from './server.js';
 import { createApiClient } from './testing/api-client.js';
 import { createTestDatabase } from './testing/test-database.js';
@@ -113,6 +114,56 @@ describe('POST /api/agents/:id/query (JSON)', () => {
       filters: { custom_ids: ['guide-embed'] },
     });
     expect(excluded.body.sources).toEqual([]);
+  });
+
+  it('requires a datasource to match both filters when both are given', async () => {
+    const both = async (datasourceIds: string[], customIds: string[]) =>
+      (
+        await call('POST', `/api/agents/${agentId}/query`, {
+          query: 'widget',
+          filters: { datasource_ids: datasourceIds, custom_ids: customIds },
+        })
+      ).body.sources.map((source: { datasource_id: string }) => source.datasource_id);
+    expect(await both([ids[0] as string, ids[2] as string], ['guide-embed'])).toEqual([ids[0]]);
+    expect(await both([ids[2] as string], ['guide-embed'])).toEqual([]);
+  });
+
+  it('answers from a document that uses another form of the question’s word', async () => {
+    const store = (await call('POST', '/api/datastores', { name: 'Word forms' })).body;
+    const [id] = (
+      await call('POST', `/api/datastores/upsert/${store.id}`, {
+        documents: [{ name: 'rollout.md', text: 'We deploy the service with one command.' }],
+      })
+    ).body.ids;
+    const agent = (await call('POST', '/api/agents', { name: 'Forms', datastoreIds: [store.id] }))
+      .body;
+    const response = await call('POST', `/api/agents/${agent.id}/query`, {
+      query: 'Where are deployments described?',
+    });
+    expect(response.body.sources.map((s: { datasource_id: string }) => s.datasource_id)).toEqual([
+      id,
+    ]);
+    expect(response.body.answer).toContain('We deploy the service with one command.');
+  });
+
+  it('never cites a source while saying nothing relevant was found', async () => {
+    const store = (await call('POST', '/api/datastores', { name: 'Fillers' })).body;
+    await call('POST', `/api/datastores/upsert/${store.id}`, {
+      documents: [{ name: 'museum.md', text: 'You need a ticket to enter the museum.' }],
+    });
+    const agent = (await call('POST', '/api/agents', { name: 'Filler', datastoreIds: [store.id] }))
+      .body;
+    // Postgres matches "need"; nothing in the document is about penguins.
+    const response = await call('POST', `/api/agents/${agent.id}/query`, {
+      query: 'What do penguins need?',
+    });
+    expect(response.body.answer).toBe(NOTHING_FOUND_ANSWER);
+    expect(response.body.sources).toEqual([]);
+    const museum = await call('POST', `/api/agents/${agent.id}/query`, {
+      query: 'What do I need for the museum?',
+    });
+    expect(museum.body.answer).toContain('You need a ticket');
+    expect(museum.body.sources).toHaveLength(1);
   });
 
   it('keeps the conversation and visitor ids it is given', async () => {

@@ -88,7 +88,10 @@ function toSource(row: PassageRow): Source {
  * Re-ranks candidates: `ts_rank` counts matches but ignores how rare a word is, so a
  * question's distinctive word ("nginx") weighs no more than a common one ("configure").
  * Each query word is weighted by its inverse frequency among the candidates, and the
- * coverage of those weights is blended with the normalised Postgres rank.
+ * coverage of those weights is blended with the normalised Postgres rank. Candidates
+ * that share none of the question's meaningful words (Postgres matched them on a filler
+ * such as "need" or "tell") are dropped: nothing in them answers the question, and the
+ * answerer would quote none of them while the response still cited them as sources.
  */
 function rerank(query: string, rows: readonly PassageRow[]): PassageRow[] {
   const terms = [...queryTerms(query)];
@@ -101,12 +104,13 @@ function rerank(query: string, rows: readonly PassageRow[]): PassageRow[] {
   }
   const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   return rows
-    .map((row, index) => {
+    .flatMap((row, index) => {
       let covered = 0;
       for (const [term, weight] of weights) if (rowTerms[index]?.has(term)) covered += weight;
-      const coverage = totalWeight > 0 ? covered / totalWeight : 0;
+      if (covered === 0) return [];
+      const coverage = covered / totalWeight;
       const rank = Number(row.score) / topRank;
-      return { ...row, score: Math.round((0.4 * rank + 0.6 * coverage) * 1e6) / 1e6 };
+      return [{ ...row, score: Math.round((0.4 * rank + 0.6 * coverage) * 1e6) / 1e6 }];
     })
     .sort((left, right) => right.score - left.score);
 }

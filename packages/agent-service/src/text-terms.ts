@@ -1,7 +1,9 @@
 /**
- * Word handling shared by retrieval re-ranking and the extractive answerer: stop words,
- * a crude stemmer, and term sets.
+ * Word handling shared by retrieval re-ranking and the extractive answerer: stop words
+ * and term sets, stemmed as Postgres's `english` configuration stems them.
  */
+import { stemEnglish } from './english-stemmer.js';
+
 const STOP_WORDS = new Set(
   `a about above after again all am an and any are as at be because been before being below
   between both but by can could did do does doing down during each few for from further had has
@@ -12,29 +14,14 @@ const STOP_WORDS = new Set(
   explain show know want need get use using way`.split(/\s+/),
 );
 
-/** A crude English stemmer: enough to match `embedding` with `embed` and `widgets` with `widget`. */
-export function stem(word: string): string {
-  let result = word.toLowerCase();
-  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'edly', 'ed', 'ies', 'es', 's', 'ly']) {
-    if (result.length - suffix.length >= 3 && result.endsWith(suffix)) {
-      result = result.slice(0, -suffix.length);
-      if (suffix === 'ies') result += 'y';
-      break;
-    }
-  }
-  // `embedd` (from embedding) → `embed`
-  if (/([b-df-hj-np-tv-z])\1$/.test(result) && result.length > 3) result = result.slice(0, -1);
-  return result;
-}
-
 /** The meaningful words of a text, stemmed. */
 export function queryTerms(text: string): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.filter((word) => !STOP_WORDS.has(word)).map(stem));
+  return new Set(words.filter((word) => !STOP_WORDS.has(word)).map(stemEnglish));
 }
 
 /** Every word of a text, stemmed. */
 export function termsOf(text: string): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.map(stem));
+  return new Set(words.map(stemEnglish));
 }
