@@ -100,7 +100,8 @@ function cleanText(text: string): string {
 /**
  * Replaces a datasource's chunks with fresh ones from `text` and marks it `synched`, in
  * one transaction. On failure the datasource is marked `error` with the reason and keeps
- * no partial chunks.
+ * no chunks at all: neither partial new ones nor those of its previous text, which it no
+ * longer holds (a failed update must not keep answering from the old version).
  */
 async function indexDatasource(
   database: Database,
@@ -140,12 +141,15 @@ async function indexDatasource(
       error instanceof IndexingError
         ? error.message
         : `Indexing failed: ${error instanceof Error ? error.message : String(error)}`;
-    await database.query(
-      `UPDATE datasources SET status = 'error', updated_at = now(),
-         config = config || jsonb_build_object('errorMessage', $2::text)
-       WHERE id = $1`,
-      [datasource.id, reason],
-    );
+    await database.transaction(async (transaction) => {
+      await transaction.query('DELETE FROM chunks WHERE datasource_id = $1', [datasource.id]);
+      await transaction.query(
+        `UPDATE datasources SET status = 'error', updated_at = now(),
+           config = config || jsonb_build_object('errorMessage', $2::text)
+         WHERE id = $1`,
+        [datasource.id, reason],
+      );
+    });
   }
 }
 

@@ -46,7 +46,9 @@ export function createDatastoreRoutes(context: ServiceContext): Router {
   });
   router.post('/datastores/upsert/:id', async (req, res) => {
     markDeprecated(res);
-    const body = validateBody<DatasourceUpsertBody>(datasourceUpsertSchema, req.body);
+    const body = validateBody<DatasourceUpsertBody>(datasourceUpsertSchema, req.body, {
+      nulAllowed: (field) => /^documents\[\d+\]\.text$/.test(field),
+    });
     const ids = await upsertDocuments(
       database,
       organizationOf(res.locals).id,
@@ -57,7 +59,9 @@ export function createDatastoreRoutes(context: ServiceContext): Router {
   });
   router.post('/datastores/update/:id', async (req, res) => {
     markDeprecated(res);
-    const body = validateBody<DatasourceUpdateBody>(datasourceUpdateSchema, req.body);
+    const body = validateBody<DatasourceUpdateBody>(datasourceUpdateSchema, req.body, {
+      nulAllowed: (field) => field === 'text',
+    });
     res.json(
       await updateDatasourceDocument(database, organizationOf(res.locals).id, req.params.id, body),
     );

@@ -114,6 +114,21 @@ describe('OpenAI-compatible backend', () => {
     expect(agent.body.systemPrompt).toBe('You are the shop assistant.');
   });
 
+  it('uses the query’s raw promptTemplate for that call', async () => {
+    await call('POST', `/api/agents/${agentId}/query`, {
+      query: 'returns?',
+      promptType: 'raw',
+      promptTemplate: 'Sources:\n{context}\n\nCustomer asks: {query}',
+    });
+    const messages = llm.requests[0]?.body.messages;
+    expect(messages[0]).toEqual({ role: 'system', content: 'You are the shop assistant.' });
+    expect(messages.at(-1)).toEqual({
+      role: 'user',
+      content:
+        'Sources:\n[1] Returns\nItems can be returned within 30 days.\n\nCustomer asks: returns?',
+    });
+  });
+
   it('feeds the conversation history to the model', async () => {
     nextReply = { deltas: ['First answer.'] };
     const first = await call('POST', `/api/agents/${agentId}/query`, { query: 'first question' });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from './server.js';
 import { type ApiCall, createApiClient } from './testing/api-client.js';
@@ -48,6 +49,22 @@ describe('authentication', () => {
       401,
       'UNAUTHORIZED',
     );
+  });
+
+  it('stores API keys only as their SHA-256 hash', async () => {
+    const { organizationId, apiKey } = await service.createOrganization('Hashed');
+    const rows = await service.database.query<{ key_hash: string }>(
+      'SELECT key_hash FROM api_keys WHERE organization_id = $1',
+      [organizationId],
+    );
+    expect(rows).toEqual([{ key_hash: createHash('sha256').update(apiKey).digest('hex') }]);
+    const everything = await service.database.query<{ dump: string }>(
+      `SELECT string_agg(t::text, ' ') AS dump FROM (
+         SELECT row_to_json(k)::text AS t FROM api_keys k
+         UNION ALL SELECT row_to_json(o)::text FROM organizations o) rows`,
+    );
+    expect(everything[0]?.dump).not.toContain(apiKey);
+    expect((await createApiClient(service.url, apiKey)('GET', '/api/agents')).status).toBe(200);
   });
 
   it('keeps each organization to its own resources (404, no existence leak)', async () => {
@@ -287,6 +304,48 @@ describe('datastores and datasources', () => {
     expect(chunks).toEqual([]);
   });
 
+  it('drops the old chunks when an update cannot be indexed (no answers from stale text)', async () => {
+    const store = (await alice('POST', '/api/datastores', { name: 'Stale' })).body;
+    const agent = (await alice('POST', '/api/agents', { name: 'S', datastoreIds: [store.id] }))
+      .body;
+    const [id] = (
+      await alice('POST', `/api/datastores/upsert/${store.id}`, {
+        documents: [{ name: 'walrus.txt', text: 'Walruses sleep on ice floes.' }],
+      })
+    ).body.ids;
+    const before = (await alice('GET', `/api/datasources/${id}`)).body;
+    expect(
+      (await alice('POST', `/api/agents/${agent.id}/query`, { query: 'walruses' })).body.sources,
+    ).toHaveLength(1);
+    const update = await alice('POST', `/api/datastores/update/${store.id}`, {
+      id,
+      name: 'walrus.txt',
+      text: ' -- ** -- ',
+    });
+    expect(update.status).toBe(200);
+    const after = (await alice('GET', `/api/datasources/${id}`)).body;
+    expect(after.status).toBe('error');
+    expect(after.config.errorMessage).toMatch(/no words/);
+    expect(after.lastSynch).toBe(before.lastSynch);
+    expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
+    const stale = await alice('POST', `/api/agents/${agent.id}/query`, { query: 'walruses' });
+    expect(stale.body.sources).toEqual([]);
+    const chunks = await service.database.query('SELECT 1 FROM chunks WHERE datasource_id = $1', [
+      id,
+    ]);
+    expect(chunks).toEqual([]);
+
+    await alice('POST', `/api/datastores/update/${store.id}`, {
+      id,
+      name: 'walrus.txt',
+      text: 'Walruses use their tusks to climb.',
+    });
+    const fixed = (await alice('GET', `/api/datasources/${id}`)).body;
+    expect(fixed.status).toBe('synched');
+    expect(fixed.config.errorMessage).toBeUndefined();
+    expect(Date.parse(fixed.lastSynch)).toBeGreaterThan(Date.parse(before.lastSynch));
+  });
+
   it('updates a datasource through the deprecated update route and re-indexes it', async () => {
     const store = (await alice('POST', '/api/datastores', { name: 'Updates' })).body;
     const agent = (await alice('POST', '/api/agents', { name: 'U', datastoreIds: [store.id] }))
@@ -337,12 +396,9 @@ describe('datastores and datasources', () => {
 
   it('rejects invalid upserts with 400 and an unknown datastore with 404', async () => {
     const store = (await alice('POST', '/api/datastores', { name: 'Strict' })).body;
-    expectError(
-      await alice('POST', `/api/datastores/upsert/${store.id}`, { documents: [] }),
-      400,
-      'INVALID_REQUEST',
-      /at least one document/,
-    );
+    const empty = await alice('POST', `/api/datastores/upsert/${store.id}`, { documents: [] });
+    expectError(empty, 400, 'INVALID_REQUEST', /at least one document/);
+    expect(empty.headers.get('deprecation')).toBe('true');
     expectError(
       await alice('POST', `/api/datastores/upsert/${store.id}`, {
         documents: [{ name: 'x', text: 'y', metadata: 'nope' }],
@@ -369,7 +425,8 @@ describe('datastores and datasources', () => {
       })
     ).body.ids;
     const before = (await alice('GET', `/api/datasources/${id}`)).body;
-    const deleted = await alice('DELETE', `/api/datasources/${id}`, {});
+    // The seed sends `{}`; a bodiless DELETE is accepted too.
+    const deleted = await alice('DELETE', `/api/datasources/${id}`);
     expect(deleted.body).toEqual(before);
     expectError(await alice('GET', `/api/datasources/${id}`), 404, 'NOT_FOUND');
     const chunks = await service.database.query('SELECT 1 FROM chunks WHERE datasource_id = $1', [
@@ -418,6 +475,46 @@ describe('HTTP edge', () => {
       'INVALID_REQUEST',
       /not valid JSON/,
     );
+  });
+
+  it('rejects NUL characters with 400 naming the field, but strips them from document text', async () => {
+    const store = (await alice('POST', '/api/datastores', { name: 'NUL' })).body;
+    expectError(
+      await alice('POST', '/api/datastores', { name: 'a\u0000b' }),
+      400,
+      'INVALID_REQUEST',
+      /^name must not contain NUL characters/,
+    );
+    const upsert = await alice('POST', `/api/datastores/upsert/${store.id}`, {
+      documents: [
+        { name: 'fine.txt', text: 'Fine.' },
+        { name: 'meta.txt', text: 'Meta.', metadata: { tags: ['ok', 'bad\u0000'] } },
+      ],
+    });
+    expectError(upsert, 400, 'INVALID_REQUEST', /^documents\[1\]\.metadata\.tags\[1\] must not/);
+    expect((await alice('GET', `/api/datastores/${store.id}/datasources`)).body).toEqual([]);
+    const agent = (await alice('POST', '/api/agents', { name: 'N', datastoreIds: [store.id] }))
+      .body;
+    expectError(
+      await alice('PATCH', `/api/agents/${agent.id}`, { systemPrompt: 'x\u0000' }),
+      400,
+      'INVALID_REQUEST',
+      /systemPrompt must not contain NUL/,
+    );
+    expectError(
+      await alice('POST', `/api/agents/${agent.id}/query`, { query: 'hello\u0000' }),
+      400,
+      'INVALID_REQUEST',
+      /query must not contain NUL/,
+    );
+    const [id] = (
+      await alice('POST', `/api/datastores/upsert/${store.id}`, {
+        documents: [{ name: 'binary.txt', text: 'Narwhals\u0000 have tusks.' }],
+      })
+    ).body.ids;
+    expect((await alice('GET', `/api/datasources/${id}`)).body.status).toBe('synched');
+    const answer = await alice('POST', `/api/agents/${agent.id}/query`, { query: 'narwhals' });
+    expect(answer.body.answer).toContain('Narwhals have tusks.');
   });
 
   it('answers 404 JSON for unknown routes', async () => {

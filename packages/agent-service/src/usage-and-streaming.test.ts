@@ -14,10 +14,15 @@ const HUGE_FRAGMENTS = 20_000;
 const FRAGMENT = `${'x'.repeat(1023)} `;
 let aborted: Promise<void>;
 let markAborted: () => void;
+let started: Promise<void>;
+let markStarted: () => void;
 
 function resetAbortWatch() {
   aborted = new Promise((resolve) => {
     markAborted = resolve;
+  });
+  started = new Promise((resolve) => {
+    markStarted = resolve;
   });
 }
 
@@ -37,6 +42,7 @@ const answerer: Answerer = {
       throw new AgentServiceError('UPSTREAM_ERROR', 502, 'The model went away.');
     }
     input.signal.addEventListener('abort', () => markAborted(), { once: true });
+    markStarted();
     while (!input.signal.aborted) {
       yield 'more ';
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -135,6 +141,26 @@ describe('streaming', () => {
     await aborted;
     const rows = await service.database.query('SELECT 1 FROM conversations WHERE id = $1', [
       'leaver-1',
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('stops a JSON answer when the client disconnects, and stores nothing', async () => {
+    answerMode = 'endless';
+    resetAbortWatch();
+    const { query } = await setup('JSON leaver');
+    const controller = new AbortController();
+    const pending = query(
+      { query: 'go on forever', conversationId: 'json-leaver-1' },
+      { signal: controller.signal },
+    ).catch((error: unknown) => error);
+    await started;
+    controller.abort();
+    await aborted;
+    expect(await pending).toBeInstanceOf(Error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const rows = await service.database.query('SELECT 1 FROM conversations WHERE id = $1', [
+      'json-leaver-1',
     ]);
     expect(rows).toEqual([]);
   });
