@@ -198,6 +198,43 @@ describe('the widget in Chromium', () => {
     }
   });
 
+  it('works from the keyboard alone, with a visible focus everywhere', async () => {
+    stack.page('/keyboard', widgetPage({ starters: 'Pricing?' }));
+    await page.goto(`${stack.origin}/keyboard`);
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.querySelector('agent-chat')?.shadowRoot?.activeElement;
+        if (!active) return null;
+        const style = getComputedStyle(active);
+        const label = (active as HTMLTextAreaElement).labels?.[0]?.textContent;
+        return {
+          name: active.getAttribute('aria-label') ?? label ?? active.textContent,
+          outline: `${style.outlineStyle} ${style.outlineWidth}`,
+        };
+      });
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ name: 'Open chat', outline: 'solid 3px' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await expect.poll(focused).toEqual({ name: 'Your message', outline: 'solid 2px' });
+    // Backwards through every control of the panel: each one shows a focus ring.
+    const seen: ({ name: string | null; outline: string } | null)[] = [];
+    for (let index = 0; index < 5; index++) {
+      await page.keyboard.press('Shift+Tab');
+      seen.push(await focused());
+    }
+    expect(seen).toEqual([
+      { name: 'Pricing?', outline: 'solid 2px' },
+      { name: 'Chat', outline: 'solid 2px' }, // the transcript, scrollable
+      { name: 'Close chat', outline: 'solid 2px' },
+      { name: 'New conversation', outline: 'solid 2px' },
+      { name: 'Close chat', outline: 'solid 3px' }, // the launcher
+    ]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
+    expect(await focused()).toEqual({ name: 'Open chat', outline: 'solid 3px' });
+  });
+
   it('restores the conversation after a reload and continues it', async () => {
     stack.page('/reload', widgetPage());
     await page.goto(`${stack.origin}/reload`);

@@ -91,6 +91,20 @@ describe('startWidget', () => {
     expect(shadow.activeElement).toBe(launcher);
   });
 
+  it('closes on Escape pressed on the launcher while the panel is open', async () => {
+    const { api, launcher } = start({ agentId: 'demo' });
+    const closed = vi.fn();
+    api.on('close', closed);
+    api.open();
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+    launcher!.focus();
+    launcher!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(launcher!.getAttribute('aria-expanded')).toBe('false');
+    expect(closed).toHaveBeenCalledTimes(1);
+    launcher!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(closed).toHaveBeenCalledTimes(1);
+  });
+
   it('exposes window.AgentChat: send() posts to the endpoint and emits message and answer', async () => {
     start({ agentId: 'demo', endpoint: 'https://bff.example/' });
     const events: string[] = [];

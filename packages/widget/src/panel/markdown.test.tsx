@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Markdown } from './markdown.js';
+import { Markdown, renderInline } from './markdown.js';
 import { parseBlock, splitBlocks } from './markdown-blocks.js';
 import { safeHref } from './safe-href.js';
 
@@ -119,6 +119,22 @@ describe('Markdown while an answer streams', () => {
     expect(parse.mock.calls.length).toBeLessThanOrEqual(renders + blocks.length);
     expect(view.container.querySelector('pre code')?.textContent).toBe('npm install agent-chat');
     expect(view.container.querySelectorAll('.markdown > *')).toHaveLength(blocks.length);
+  });
+});
+
+describe('renderInline on hostile text', () => {
+  it('stays linear when openers never close (each frame re-parses the growing block)', () => {
+    const container = (text: string) => render(<p>{renderInline(text)}</p>).container;
+    for (const unit of ['~~a ', '**a ', '__a ', '[a ', '`a` **b ~~c __d [e ']) {
+      const text = unit.repeat(Math.ceil(80_000 / unit.length));
+      const start = performance.now();
+      renderInline(text);
+      // Linear: a few milliseconds; unbounded spans took seconds here (quadratic).
+      expect(performance.now() - start).toBeLessThan(150);
+    }
+    const tail = container(`${'~~a '.repeat(2000)}and **bold** at the end`);
+    expect(tail.querySelector('strong')?.textContent).toBe('bold');
+    expect(tail.querySelector('del')).toBeNull();
   });
 });
 

@@ -4,10 +4,26 @@ import { parseBlock, splitBlocks } from './markdown-blocks.js';
 import { memo } from './memo.js';
 import { safeHref } from './safe-href.js';
 
+// Spans are bounded: an opener without a closer costs at most `span` characters of scanning,
+// instead of a scan to the end of the block for every opener (quadratic on hostile text such
+// as "~~a " repeated, re-parsed on every frame while it streams).
+const span = '{0,500}';
 // Alternatives, in order: code span, **strong**, __strong__, *em*, _em_, ~~del~~,
 // [link](url) or ![image](url), <autolink>, bare http(s) URL.
-const inlinePattern =
-  /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)|\*\*(?=\S)([\s\S]*?\S)\*\*|__(?=\S)([\s\S]*?\S)__|\*(?=[^\s*])([^*]*?[^\s*])\*|_(?=[^\s_])([^_]*?[^\s_])_(?!\w)|~~(?=\S)([\s\S]*?\S)~~|!?\[([^\]\n]*)\]\(\s*<?([^\s<>()]*(?:\([^\s<>()]*\)[^\s<>()]*)*)>?(?:\s+["'][^"'\n]*["'])?\s*\)|<((?:https?:\/\/|mailto:)[^\s<>]+)>|(https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]*_])/g;
+const inlinePattern = new RegExp(
+  [
+    String.raw`(\`+)([^\`]|[^\`][\s\S]${span}?[^\`])\1(?!\`)`,
+    String.raw`\*\*(?=\S)([\s\S]${span}?\S)\*\*`,
+    String.raw`__(?=\S)([\s\S]${span}?\S)__`,
+    String.raw`\*(?=[^\s*])([^*]${span}?[^\s*])\*`,
+    String.raw`_(?=[^\s_])([^_]${span}?[^\s_])_(?!\w)`,
+    String.raw`~~(?=\S)([\s\S]${span}?\S)~~`,
+    String.raw`!?\[([^\]\n]${span})\]\(\s*<?([^\s<>()]*(?:\([^\s<>()]*\)[^\s<>()]*)*)>?(?:\s+["'][^"'\n]*["'])?\s*\)`,
+    String.raw`<((?:https?:\/\/|mailto:)[^\s<>]+)>`,
+    String.raw`(https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]*_])`,
+  ].join('|'),
+  'g',
+);
 
 const maxDepth = 4;
 

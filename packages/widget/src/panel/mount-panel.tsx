@@ -56,6 +56,12 @@ export function mountPanel(context: PanelContext): PanelController {
     if (!open && (moveFocus || shadowRoot.activeElement)) launcher.focus();
   };
 
+  // Escape closes the panel from its launcher too (focus may go back there while it is open).
+  const onLauncherKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape' && isOpen.value) setOpen(false, true);
+  };
+  launcher?.addEventListener('keydown', onLauncherKeyDown);
+
   render(
     <Panel
       id={id}
@@ -77,6 +83,7 @@ export function mountPanel(context: PanelContext): PanelController {
     send: (text) => chat.send(text),
     reset: () => chat.reset(),
     destroy() {
+      launcher?.removeEventListener('keydown', onLauncherKeyDown);
       chat.destroy();
       render(null, slot);
       slot.remove();
