@@ -517,6 +517,21 @@ describe('HTTP edge', () => {
     expect(answer.body.answer).toContain('Narwhals have tusks.');
   });
 
+  it('answers 400, not a crash, for metadata nested absurdly deep', async () => {
+    const store = (await alice('POST', '/api/datastores', { name: 'Deep' })).body;
+    const nested = (depth: number) =>
+      `{"documents":[{"name":"deep.txt","text":"Deep.","metadata":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}]}`;
+    expect((await alice('POST', `/api/datastores/upsert/${store.id}`, nested(40))).status).toBe(
+      200,
+    );
+    expectError(
+      await alice('POST', `/api/datastores/upsert/${store.id}`, nested(30_000)),
+      400,
+      'INVALID_REQUEST',
+      /^documents\[0\]\.metadata\.a(\[0\])+ must not nest arrays and objects more than 64 deep$/,
+    );
+  });
+
   it('answers 404 JSON for unknown routes', async () => {
     expectError(await alice('GET', '/api/nothing-here'), 404, 'NOT_FOUND', /no route/);
     expectError(await alice('PUT', '/api/agents'), 404, 'NOT_FOUND');

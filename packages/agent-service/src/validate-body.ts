@@ -12,32 +12,40 @@ export interface ValidateBodyOptions {
   nulAllowed?: (field: string) => boolean;
 }
 
+/** Deepest nesting of arrays and objects a body may have (metadata is free-form JSON). */
+export const MAX_BODY_DEPTH = 64;
+
 /**
- * The path of the first string or object key in `value` that holds a NUL character,
- * outside the fields `allowed` accepts.
+ * The first field of `body` that JSON parsing and the schema accept but storage cannot:
+ * a string or object key holding a NUL character (outside the fields `nulAllowed`
+ * accepts), or nesting deeper than {@link MAX_BODY_DEPTH}. Walks without recursion, so a
+ * hostile body cannot overflow the stack.
  */
-function findNul(
-  value: unknown,
-  path: string,
-  allowed: (field: string) => boolean,
-): string | undefined {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') && !allowed(path) ? path : undefined;
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, `${path}[${index}]`, allowed);
-      if (found !== undefined) return found;
+function findUnstorable(
+  body: unknown,
+  nulAllowed: (field: string) => boolean,
+): { field: string; rule: string } | undefined {
+  const pending: { value: unknown; field: string; depth: number }[] = [
+    { value: body, field: '', depth: 0 },
+  ];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, field, depth } = next;
+    // A NUL in the path comes from an object key.
+    if (field.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
+      if (!nulAllowed(field)) return { field, rule: 'must not contain NUL characters (\\u0000)' };
     }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const field = path === '' ? key : `${path}.${key}`;
-      if (key.includes('\u0000')) return field;
-      const found = findNul(item, field, allowed);
-      if (found !== undefined) return found;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      return { field, rule: `must not nest arrays and objects more than ${MAX_BODY_DEPTH} deep` };
     }
+    const children = Array.isArray(value)
+      ? value.map((item, index) => ({ value: item, field: `${field}[${index}]` }))
+      : Object.entries(value).map(([key, item]) => ({
+          value: item,
+          field: field === '' ? key : `${field}.${key}`,
+        }));
+    // Reversed onto the stack, so fields are checked in document order.
+    for (const child of children.reverse()) pending.push({ ...child, depth: depth + 1 });
   }
   return undefined;
 }
@@ -46,8 +54,9 @@ function findNul(
  * Validates a request body with a protocol schema and returns it typed as the protocol's
  * body type `T` (the schema's output; zod drops unknown fields and leaves absent optional
  * fields absent). Throws a 400 INVALID_REQUEST naming the field and the rule otherwise.
- * Strings may not hold NUL characters (`\u0000`), which Postgres text cannot store:
- * without this check they would fail deep in the database as a 500.
+ * Strings may not hold NUL characters (`\u0000`), which Postgres text cannot store, and
+ * nothing may nest deeper than {@link MAX_BODY_DEPTH}: without these checks such bodies
+ * would fail deep in the database (or the stack) as a 500.
  *
  * @example
  * const body = validateBody<AgentCreateBody>(agentCreateSchema, req.body);
@@ -59,11 +68,9 @@ export function validateBody<T>(
 ): T {
   const result = parseBody(schema, body);
   if (!result.success) throw invalidRequest(result.message);
-  const field = findNul(result.data, '', options.nulAllowed ?? (() => false));
-  if (field !== undefined) {
-    throw invalidRequest(
-      `${field.replaceAll('\u0000', '\\u0000')} must not contain NUL characters (\\u0000)`,
-    );
+  const problem = findUnstorable(result.data, options.nulAllowed ?? (() => false));
+  if (problem !== undefined) {
+    throw invalidRequest(`${problem.field.replaceAll('\u0000', '\\u0000')} ${problem.rule}`);
   }
   return result.data as T;
 }
