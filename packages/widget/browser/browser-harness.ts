@@ -15,6 +15,9 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const WIDGET_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WIDGET_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
+/** A host name Chromium resolves to 127.0.0.1; its http pages are insecure contexts. */
+export const INSECURE_HOST = 'insecure.test';
+
 /** Launches headless Chromium, or fails with what to install. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -31,6 +34,9 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      // A host name that is not "potentially trustworthy" (unlike 127.0.0.1): pages served
+      // under it are insecure contexts, without a Clipboard API.
+      `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`,
     ],
   });
 }

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildWidget,
+  INSECURE_HOST,
   launchChromium,
   pageHtml,
   type Stack,
@@ -591,6 +592,43 @@ describe('the widget in Chromium', () => {
     expect(await page.locator('.message.assistant:not(.welcome) .bubble').textContent()).not.toBe(
       '',
     );
+  });
+
+  it('copies an answer on a plain-http page, which has no Clipboard API', async () => {
+    const insecure = stack.origin.replace('127.0.0.1', INSECURE_HOST);
+    stack.page('/copy', widgetPage({ open: 'true', endpoint: stack.origin }));
+    await context.addInitScript(() => {
+      if (location.pathname !== '/copy' || localStorage.length > 0) return;
+      localStorage.setItem(
+        'agent-chat:demo',
+        JSON.stringify({
+          updatedAt: Date.now(),
+          messages: [
+            { id: 'q', role: 'user', text: 'Where?' },
+            { id: 'a', role: 'assistant', text: 'In **Paris**.', state: 'done', sources: [] },
+          ],
+        }),
+      );
+    });
+    await page.goto(`${insecure}/copy`);
+    expect(await page.evaluate(() => [window.isSecureContext, 'clipboard' in navigator])).toEqual([
+      false,
+      false,
+    ]);
+    const copy = page.locator('.message.assistant .tools button');
+    expect(await copy.textContent()).toBe('Copy answer');
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied');
+    expect(
+      await page.evaluate(
+        () => document.querySelector('agent-chat')?.shadowRoot?.activeElement?.textContent,
+      ),
+    ).toBe('Copied');
+
+    await context.grantPermissions(['clipboard-read'], { origin: stack.origin });
+    const reader = await context.newPage();
+    await reader.goto(`${stack.origin}/copy`);
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe('In **Paris**.');
   });
 
   it('keeps two tabs of the same site in sync', async () => {

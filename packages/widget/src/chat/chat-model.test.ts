@@ -229,6 +229,22 @@ describe('createChatModel', () => {
     expect(describeError(chat.error.value!, strings)).toBe(strings.errorServer);
   });
 
+  it('treats a 200 that is neither a stream nor an answer as a server error', async () => {
+    const { chat, network, events } = setup();
+    let sending = chat.send('Hi');
+    (await network.next()).text(200, '<!doctype html><title>Welcome to nginx</title>');
+    await sending;
+    expect(chat.error.value).toMatchObject({ code: 'UPSTREAM_ERROR', status: 200 });
+    expect(describeError(chat.error.value!, strings)).toBe(strings.errorServer);
+    expect(chat.messages.value[1]).toMatchObject({ text: '', state: 'error' });
+    sending = chat.retry();
+    (await network.next()).json(200, { ok: true });
+    await sending;
+    expect(chat.error.value).toMatchObject({ code: 'UPSTREAM_ERROR', status: 200 });
+    expect(events.answer).not.toHaveBeenCalled();
+    expect(events.error).toHaveBeenCalledTimes(2);
+  });
+
   it('tells offline from an unreachable server', async () => {
     let online = true;
     const { chat, network } = setup({ isOnline: () => online });

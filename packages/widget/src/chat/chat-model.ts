@@ -219,10 +219,25 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       if (controller !== abort) return;
       if (!response.ok) return failCurrent(await errorFromResponse(response, now()), '');
       if (!response.body || !response.headers.get('Content-Type')?.includes('text/event-stream')) {
-        const body = (await response.json()) as Partial<QueryResponse>;
+        let body: Partial<QueryResponse> | undefined;
+        try {
+          body = (await response.json()) as Partial<QueryResponse> | undefined;
+        } catch {
+          // An HTML page (a misrouted endpoint, a captive portal): reported below.
+        }
+        if (typeof body?.answer !== 'string') {
+          return failCurrent(
+            {
+              code: ERROR_CODES.upstreamError,
+              message: `The server answered ${response.status} with neither a stream nor an answer.`,
+              status: response.status,
+            },
+            '',
+          );
+        }
         return finishDone({
           ...body,
-          answer: typeof body.answer === 'string' ? body.answer : '',
+          answer: body.answer,
           sources: Array.isArray(body.sources) ? body.sources : [],
         });
       }

@@ -2,14 +2,34 @@ import type { VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { CopyIcon } from './icons.js';
 
-/** Copies text to the clipboard; resolves false when the browser refuses. */
-export async function copyText(text: string): Promise<boolean> {
+/**
+ * Copies text to the clipboard; resolves false when the browser refuses. Pages served over
+ * plain http (and some embedded contexts) have no Clipboard API: there the text is copied
+ * from a selected, off-screen textarea placed next to `anchor` (inside the widget's shadow
+ * root, never in the page), and focus goes back to `anchor`.
+ */
+export async function copyText(text: string, anchor: HTMLElement): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    return false;
+    // No Clipboard API, or it refused: try the selection below.
   }
+  const area = anchor.ownerDocument.createElement('textarea');
+  area.value = text;
+  area.readOnly = true;
+  area.className = 'visually-hidden';
+  anchor.after(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = anchor.ownerDocument.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  anchor.focus();
+  return copied;
 }
 
 /** Props of {@link CopyButton}. */
@@ -31,8 +51,8 @@ export function CopyButton({ text, label, copiedLabel }: CopyButtonProps): VNode
     <button
       type="button"
       class="tool"
-      onClick={() => {
-        void copyText(text).then(setCopied);
+      onClick={(event) => {
+        void copyText(text, event.currentTarget).then(setCopied);
       }}
     >
       <CopyIcon />

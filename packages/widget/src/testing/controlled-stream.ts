@@ -45,6 +45,8 @@ export interface FakeRequest {
   stream(status?: number): ControlledStream;
   /** Answers with a JSON body. */
   json(status: number, body: unknown, headers?: Record<string, string>): void;
+  /** Answers with a raw text body (an HTML error page, say). */
+  text(status: number, body: string, headers?: Record<string, string>): void;
   /** Fails like a network error. */
   reject(error?: unknown): void;
 }
@@ -91,6 +93,11 @@ export function createFakeFetch(): FakeFetch {
               status,
               headers: { 'Content-Type': 'application/json', ...headers },
             }),
+          );
+        },
+        text(status, body, headers = {}) {
+          resolve(
+            new Response(body, { status, headers: { 'Content-Type': 'text/html', ...headers } }),
           );
         },
         reject(error = new TypeError('Failed to fetch')) {
