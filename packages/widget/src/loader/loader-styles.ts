@@ -1,7 +1,7 @@
 const light =
-  '--ac-bg:#ffffff;--ac-fg:#1a1b1e;--ac-muted:#53575e;--ac-border:#d3d6db;--ac-bubble:#f0f2f5;--ac-code:#f6f7f9;--ac-error:#b3261e;--ac-shadow:rgba(0,0,0,.22);';
+  '--ac-bg:#ffffff;--ac-fg:#1a1b1e;--ac-muted:#53575e;--ac-border:#d3d6db;--ac-control:#80858e;--ac-bubble:#f0f2f5;--ac-code:#f6f7f9;--ac-error:#b3261e;--ac-shadow:rgba(0,0,0,.22);';
 const dark =
-  '--ac-bg:#1c1e22;--ac-fg:#eef0f3;--ac-muted:#b4b9c1;--ac-border:#3a3e45;--ac-bubble:#2a2d33;--ac-code:#16181b;--ac-error:#ffb4ab;--ac-shadow:rgba(0,0,0,.6);';
+  '--ac-bg:#1c1e22;--ac-fg:#eef0f3;--ac-muted:#b4b9c1;--ac-border:#3a3e45;--ac-control:#6f747d;--ac-bubble:#2a2d33;--ac-code:#16181b;--ac-error:#ffb4ab;--ac-shadow:rgba(0,0,0,.6);';
 
 /**
  * Styles the loader adopts at once: the host reset (host-page CSS cannot leak in through

@@ -46,10 +46,10 @@ pre code{padding:0;background:none;white-space:pre}
 .tool{display:inline-flex;align-items:center;gap:4px;padding:4px 8px;border:0;border-radius:6px;background:transparent;color:var(--ac-muted);font-size:12px;cursor:pointer}
 .tool svg{width:14px;height:14px}
 .starters{display:flex;flex-wrap:wrap;gap:8px}
-.starter{padding:6px 12px;border:1px solid var(--ac-border);border-radius:16px;background:var(--ac-bg);cursor:pointer;text-align:start}
+.starter{padding:6px 12px;border:1px solid var(--ac-control);border-radius:16px;background:var(--ac-bg);cursor:pointer;text-align:start}
 .starter:hover{border-color:var(--ac-primary)}
 .composer{display:flex;align-items:flex-end;gap:8px;padding:10px;border-top:1px solid var(--ac-border)}
-textarea{flex:1;min-height:40px;max-height:120px;resize:none;margin:0;padding:9px 12px;font-family:inherit;font-size:16px;line-height:1.35;color:var(--ac-fg);background:var(--ac-bg);border:1px solid var(--ac-border);border-radius:10px;field-sizing:content}
+textarea{flex:1;min-height:40px;max-height:120px;resize:none;margin:0;padding:9px 12px;font-family:inherit;font-size:16px;line-height:1.35;color:var(--ac-fg);background:var(--ac-bg);border:1px solid var(--ac-control);border-radius:10px;field-sizing:content}
 textarea::placeholder{color:var(--ac-muted);opacity:1}
 .action{width:40px;height:40px;padding:0;border:0;border-radius:10px;background:var(--ac-primary);color:var(--ac-on-primary);cursor:pointer;display:flex;align-items:center;justify-content:center}
 [dir=rtl] .action svg{transform:scaleX(-1)}
