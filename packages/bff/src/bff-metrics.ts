@@ -1,12 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The BFF's Prometheus metrics, in a registry of their own (never prom-client's global one). */
 export interface BffMetrics {
   registry: Registry;
-  /** Counts finished (or abandoned) requests by route, method and status. */
-  countRequests: RequestHandler;
+  /** Counts a response that closed (finished or abandoned), by route, method and status. */
+  countResponse(res: ServerResponse, url: string): void;
   /** Records the time from request to the first event sent to the browser, in seconds. */
   observeTimeToFirstEvent(seconds: number): void;
   /** Counts an upstream failure by the code the browser got. */
@@ -15,17 +14,13 @@ export interface BffMetrics {
   countRateLimited(limit: 'ip' | 'visitor' | 'streams'): void;
 }
 
-const routeOf = Symbol('agent-chat.routeLabel');
+type RequestLabels = { route: string; method: string; status: string };
 
-/** The route label of a response being counted, kept on it (no closure per request). */
-interface CountedResponse extends ServerResponse {
-  [routeOf]?: string | undefined;
-}
-
-/** Low-cardinality route label from the path (ids never become label values). */
-export function routeLabel(req: Request): string {
-  const path = req.path;
-  if (/^\/api\/agents\/[^/]+\/query\/?$/.test(path)) return 'query';
+/** Low-cardinality route label from a request URL (ids never become label values). */
+export function routeLabel(url: string): string {
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (/^\/api\/agents\/[^/]+\/query\/?$/i.test(path)) return 'query';
   if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path.slice(1);
   if (path.startsWith('/api/')) return 'admin';
   if (/^\/widget[^/]*\.js$/.test(path) || path.startsWith('/widget/')) return 'widget';
@@ -40,11 +35,18 @@ export function routeLabel(req: Request): string {
  */
 export function createBffMetrics(activeStreams: () => number): BffMetrics {
   const registry = new Registry();
-  const requests = new Counter({
+  // Counted in a plain map and handed to prom-client at scrape time: a request costs one
+  // map update instead of prom-client's label hashing.
+  const requestCounts = new Map<string, { labels: RequestLabels; count: number }>();
+  new Counter({
     name: 'agent_chat_bff_requests_total',
     help: 'HTTP requests answered by the BFF, by route, method and status (0 = client went away).',
     labelNames: ['route', 'method', 'status'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const { labels, count } of requestCounts.values()) this.inc(labels, count);
+    },
   });
   new Gauge({
     name: 'agent_chat_bff_active_streams',
@@ -73,31 +75,22 @@ export function createBffMetrics(activeStreams: () => number): BffMetrics {
     registers: [registry],
   });
 
-  // One counter child per label set, looked up by a flat key instead of hashing labels.
-  const requestCounters = new Map<string, Counter.Internal>();
-  // `close` comes once per response, after `finish` when it finished: one shared listener.
-  function countRequest(this: CountedResponse): void {
-    const route = this[routeOf];
-    if (route === undefined) return;
-    this[routeOf] = undefined;
-    const status = this.writableFinished || this.headersSent ? String(this.statusCode) : '0';
-    const method = this.req.method ?? '';
+  function countResponse(res: ServerResponse, url: string): void {
+    const route = routeLabel(url);
+    const method = res.req.method ?? '';
+    const status = res.writableFinished || res.headersSent ? res.statusCode : 0;
     const key = `${route} ${method} ${status}`;
-    let counter = requestCounters.get(key);
-    if (!counter) {
-      counter = requests.labels({ route, method, status });
-      requestCounters.set(key, counter);
+    const entry = requestCounts.get(key);
+    if (entry) {
+      entry.count += 1;
+    } else {
+      requestCounts.set(key, { labels: { route, method, status: String(status) }, count: 1 });
     }
-    counter.inc();
   }
 
   return {
     registry,
-    countRequests(req, res, next) {
-      (res as unknown as CountedResponse)[routeOf] = routeLabel(req);
-      res.on('close', countRequest);
-      next();
-    },
+    countResponse,
     observeTimeToFirstEvent: (seconds) => timeToFirstEvent.observe(seconds),
     countUpstreamError: (code) => upstreamErrors.inc({ code }),
     countRateLimited: (limit) => rateLimited.inc({ limit }),

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { normalizeOrigin, type ResolvedBffOptions } from './resolve-bff-options.js';
 import { sendError } from './send-error.js';
 
@@ -20,17 +20,22 @@ function isSameOrigin(req: Request, origin: string): boolean {
 }
 
 /**
- * CORS and the server-side Origin check, in one middleware.
+ * The server-side Origin check and the CORS headers of an actual (non-preflight) request.
+ * Returns true when the request may go on; otherwise it has answered 403 JSON `FORBIDDEN`.
  *
  * - No `Origin` header (curl, server-to-server, same-origin GET): allowed, no CORS headers.
- * - An allowed origin gets `Access-Control-Allow-Origin: <origin>` (never credentials);
- *   its preflight (`OPTIONS`) is answered 204 here.
- * - Any other origin, including `null`, gets 403 JSON `FORBIDDEN`: the request is refused
- *   by the server, not just hidden from the page by the browser.
+ * - An allowed origin gets `Access-Control-Allow-Origin: <origin>` (never credentials).
+ * - Any other origin, including `null`, is refused by the server, not just hidden from the
+ *   page by the browser.
  *
  * `allowedOrigins` defaults to same-origin (the Origin's host equals the request's Host).
  */
-export function createCors(allowedOrigins: ResolvedBffOptions['allowedOrigins']): RequestHandler {
+export type OriginCheck = (req: Request, res: Response) => boolean;
+
+/** Creates the {@link OriginCheck} of an allow-list. */
+export function createOriginCheck(
+  allowedOrigins: ResolvedBffOptions['allowedOrigins'],
+): OriginCheck {
   const isAllowed = (req: Request, origin: string): boolean => {
     if (allowedOrigins === '*') return true;
     const normalized = normalizeOrigin(origin);
@@ -39,12 +44,9 @@ export function createCors(allowedOrigins: ResolvedBffOptions['allowedOrigins'])
     return allowedOrigins.has(normalized);
   };
 
-  return function cors(req, res, next) {
-    const origin = req.get('origin');
-    if (origin === undefined) {
-      next();
-      return;
-    }
+  return function checkOrigin(req, res) {
+    const origin = req.headers.origin;
+    if (origin === undefined) return true;
     res.vary('Origin');
     if (!isAllowed(req, origin)) {
       sendError(
@@ -53,11 +55,27 @@ export function createCors(allowedOrigins: ResolvedBffOptions['allowedOrigins'])
         ERROR_CODES.forbidden,
         `Origin ${origin.slice(0, 200)} is not allowed to use this chat; the site operator can add it to ALLOWED_ORIGINS.`,
       );
-      return;
+      return false;
     }
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Expose-Headers', exposeHeaders);
-    if (req.method === 'OPTIONS' && req.get('access-control-request-method')) {
+    return true;
+  };
+}
+
+/**
+ * CORS and the server-side Origin check as middleware: {@link createOriginCheck}, and
+ * preflight requests (`OPTIONS` with `Access-Control-Request-Method`) of allowed origins
+ * answered 204 here.
+ */
+export function createCors(checkOrigin: OriginCheck): RequestHandler {
+  return function cors(req, res, next) {
+    if (!checkOrigin(req, res)) return;
+    if (
+      req.headers.origin !== undefined &&
+      req.method === 'OPTIONS' &&
+      req.headers['access-control-request-method']
+    ) {
       res.setHeader('Access-Control-Allow-Methods', allowMethods);
       res.setHeader('Access-Control-Allow-Headers', allowHeaders);
       res.setHeader('Access-Control-Max-Age', '600');

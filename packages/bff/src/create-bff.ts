@@ -3,17 +3,13 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Router } f
 import { createAdminRouter } from './admin-router.js';
 import { createBffMetrics } from './bff-metrics.js';
 import type { BffOptions } from './bff-options.js';
-import { createCors } from './cors.js';
+import { createCors, createOriginCheck } from './cors.js';
 import { createOpsRoutes } from './ops-routes.js';
 import { createQueryPolicy } from './query-policy.js';
 import { createQueryRoute } from './query-route.js';
 import { createRateLimits } from './rate-limits.js';
-import {
-  createDefaultLogger,
-  createRequestId,
-  createRequestLogging,
-  requestIdOf,
-} from './request-logging.js';
+import { createRequestContext } from './request-context.js';
+import { createDefaultLogger, createResponseLogger, requestIdOf } from './request-logging.js';
 import { resolveBffOptions } from './resolve-bff-options.js';
 import { createSecurityHeaders } from './security-headers.js';
 import { sendError } from './send-error.js';
@@ -89,11 +85,35 @@ export function createBff(options: BffOptions): BffRouter {
   let shuttingDown = false;
   let shutdownPromise: Promise<void> | undefined;
 
+  const checkOrigin = createOriginCheck(resolved.allowedOrigins);
+  const securityHeaders = createSecurityHeaders();
   const router = express.Router();
-  router.use(createRequestId());
-  router.use(metrics.countRequests);
-  if (logger) router.use(createRequestLogging(logger));
-  router.use(createSecurityHeaders());
+  router.use(
+    createRequestContext({
+      metrics,
+      logResponse: logger ? createResponseLogger(logger) : undefined,
+    }),
+  );
+  // The public query route first: it is what nearly every request is.
+  router.use(
+    createQueryRoute({
+      options: resolved,
+      upstream,
+      policy: createQueryPolicy(resolved),
+      rateLimits,
+      slots: createStreamSlots(resolved.maxStreamsPerVisitor),
+      tracker,
+      metrics,
+      checkOrigin,
+      securityHeaders,
+      isShuttingDown: () => shuttingDown,
+      logger,
+    }),
+  );
+  router.use(function bffSecurityHeaders(req, res, next) {
+    securityHeaders.write(req, res);
+    next();
+  });
   router.use(
     onlyForReads(
       createOpsRoutes({
@@ -107,21 +127,15 @@ export function createBff(options: BffOptions): BffRouter {
   );
   // Public static files, loaded by other sites: before the Origin check.
   router.use(onlyForReads(createWidgetAssets({ ...options, logger: logger ?? false })));
-  router.use(createCors(resolved.allowedOrigins));
-  router.use(
-    createQueryRoute({
-      options: resolved,
-      upstream,
-      policy: createQueryPolicy(resolved),
-      rateLimits,
-      slots: createStreamSlots(resolved.maxStreamsPerVisitor),
-      tracker,
-      metrics,
-      isShuttingDown: () => shuttingDown,
-      logger,
-    }),
-  );
+  // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
+  router.use('/api', createCors(checkOrigin));
   router.use(createAdminRouter({ ...options, logger: logger ?? false }));
+  // Not a BFF route: the request goes back to the host app, without the BFF's headers.
+  router.use(function notForTheBff(_req, res, next) {
+    securityHeaders.clear(res);
+    res.removeHeader('X-Request-Id');
+    next();
+  });
 
   const lastResort: ErrorRequestHandler = function bffErrors(error, _req, res, _next) {
     logger?.error(

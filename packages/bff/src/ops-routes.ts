@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
 import express, { type Router } from 'express';
 import type { Registry } from 'prom-client';
+import { createRelayControl } from './relay-control.js';
 import { sendError } from './send-error.js';
 import type { UpstreamClient } from './upstream-client.js';
 
@@ -34,19 +35,16 @@ export function createOpsRoutes(options: OpsRoutesOptions): Router {
       sendError(res, 503, ERROR_CODES.shuttingDown, 'The chat server is shutting down.');
       return;
     }
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new Error('probe timed out')),
-      options.probeTimeoutMs,
-    );
-    const onClose = () => controller.abort(new Error('client closed'));
+    const control = createRelayControl();
+    control.arm(options.probeTimeoutMs);
+    const onClose = () => control.abort('client');
     req.on('close', onClose);
     let reachable = false;
     try {
       const response = await options.upstream.request({
         method: 'GET',
         path: '/',
-        signal: controller.signal,
+        control,
         authorize: false,
       });
       response.resume();
@@ -54,7 +52,7 @@ export function createOpsRoutes(options: OpsRoutesOptions): Router {
     } catch {
       reachable = false;
     } finally {
-      clearTimeout(timer);
+      control.disarm();
       req.off('close', onClose);
     }
     const store = options.rateLimitStoreReady();

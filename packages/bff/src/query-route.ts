@@ -1,18 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { ERROR_CODES, ID_PATTERN, type QueryRequest } from '@agent-chat/protocol';
-import express, {
-  type ErrorRequestHandler,
-  type RequestHandler,
-  type Response,
-  type Router,
-} from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { BffMetrics } from './bff-metrics.js';
+import type { OriginCheck } from './cors.js';
 import type { QueryPolicy } from './query-policy.js';
 import type { RateLimits } from './rate-limits.js';
+import { type JsonBodyResult, readJsonBody } from './read-json-body.js';
 import { type AbortCause, createRelayControl, type RelayControl } from './relay-control.js';
+import { requestStartedAt } from './request-context.js';
 import { requestIdOf } from './request-logging.js';
 import type { ResolvedBffOptions } from './resolve-bff-options.js';
+import type { SecurityHeaders } from './security-headers.js';
 import { sendError } from './send-error.js';
 import { relayStream, SHUTTING_DOWN } from './stream-relay.js';
 import type { StreamSlots } from './stream-slots.js';
@@ -36,35 +35,86 @@ export interface QueryRouteOptions {
   slots: StreamSlots;
   tracker: StreamTracker;
   metrics: BffMetrics;
+  checkOrigin: OriginCheck;
+  securityHeaders: SecurityHeaders;
   isShuttingDown(): boolean;
   logger: Logger | undefined;
 }
 
-interface QueryLocals {
-  agentId: string;
-  startedAt: number;
-  body: QueryRequest;
+/** The route's path (relative to the BFF's mount), matched as Express would: any case, optional trailing slash. */
+const queryPath = /^\/api\/agents\/([^/?#]*)\/query\/?(?:\?|$)/i;
+
+function decodeSegment(segment: string): string | undefined {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
-const localsOf = (res: Response) => res.locals as unknown as QueryLocals;
-
 /**
- * Creates the router with the one public route, `POST /api/agents/:id/query`:
- * shutdown check → id check → agent allow-list → per-IP limit → body (size-limited JSON)
- * → policy and validation → per-visitor limit → per-visitor stream cap → relay.
- * Nothing reaches the upstream before every check has passed.
+ * Creates the one public route, `POST /api/agents/:id/query`, as a single middleware that
+ * passes every other request on:
+ * Origin check → shutdown check → id check → agent allow-list → per-IP limit → body
+ * (size-limited JSON) → policy and validation → per-visitor limit → per-visitor stream cap
+ * → relay. Nothing reaches the upstream before every check has passed.
+ *
+ * The steps call each other directly instead of being Express layers: this is the route
+ * every visitor's question takes, and a router layer per step costs more than the step.
  */
-export function createQueryRoute(deps: QueryRouteOptions): Router {
+export function createQueryRoute(deps: QueryRouteOptions): RequestHandler {
   const { options, upstream, policy, rateLimits, slots, tracker, metrics } = deps;
-  const router = express.Router();
 
-  const admit: RequestHandler = function admitQuery(req, res, next) {
+  function bodyFailed(res: Response, failure: JsonBodyResult & { ok: false }): void {
+    switch (failure.reason) {
+      case 'aborted':
+        return;
+      case 'too-large':
+        res.setHeader('Connection', 'close');
+        sendError(
+          res,
+          413,
+          ERROR_CODES.payloadTooLarge,
+          `The request body is larger than the limit of ${options.maxBodyBytes} bytes.`,
+        );
+        return;
+      case 'invalid-json':
+        sendError(res, 400, ERROR_CODES.invalidRequest, 'The request body is not valid JSON.');
+        return;
+      case 'not-json':
+        sendError(
+          res,
+          415,
+          ERROR_CODES.invalidRequest,
+          'Send the query as JSON with "Content-Type: application/json".',
+        );
+        return;
+      case 'unsupported-charset':
+      case 'unsupported-encoding':
+        sendError(res, 415, ERROR_CODES.invalidRequest, 'Send the body as UTF-8 JSON.');
+        return;
+    }
+  }
+
+  return function publicQuery(req, res, next) {
+    if (req.method !== 'POST') {
+      next();
+      return;
+    }
+    const match = queryPath.exec(req.url);
+    if (!match) {
+      next();
+      return;
+    }
+    deps.securityHeaders.write(req, res);
+    if (!deps.checkOrigin(req, res)) return;
     if (deps.isShuttingDown()) {
       sendError(res, SHUTTING_DOWN.status, SHUTTING_DOWN.code, SHUTTING_DOWN.message);
       return;
     }
-    const agentId = typeof req.params.id === 'string' ? req.params.id : '';
-    if (!ID_PATTERN.test(agentId)) {
+    const agentId = decodeSegment(match[1] ?? '');
+    if (agentId === undefined || !ID_PATTERN.test(agentId)) {
       sendError(
         res,
         400,
@@ -77,37 +127,31 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
       sendError(res, 404, ERROR_CODES.notFound, `Agent "${agentId}" is not available here.`);
       return;
     }
-    Object.assign(res.locals, { agentId, startedAt: performance.now() });
-    next();
+    const afterVisitorLimit = (error?: unknown): void => {
+      if (error) next(error);
+      else relay(res, agentId, req.body as QueryRequest);
+    };
+    const afterBody = (result: JsonBodyResult): void => {
+      if (!result.ok) {
+        bodyFailed(res, result);
+        return;
+      }
+      const applied = policy.apply(agentId, result.body);
+      if (!applied.ok) {
+        sendError(res, 400, applied.code, applied.message);
+        return;
+      }
+      // The per-visitor limiter reads the visitor id from `req.body`.
+      req.body = applied.body;
+      void rateLimits.perVisitor(req, res, afterVisitorLimit);
+    };
+    void rateLimits.perIp(req, res, (error?: unknown) => {
+      if (error) next(error);
+      else readJsonBody(req, options.maxBodyBytes, afterBody);
+    });
   };
 
-  const parseJson = express.json({
-    limit: options.maxBodyBytes,
-    type: ['application/json', 'text/plain'],
-    strict: true,
-  });
-
-  const applyPolicy: RequestHandler = function applyQueryPolicy(req, res, next) {
-    if (req.body === undefined) {
-      sendError(
-        res,
-        415,
-        ERROR_CODES.invalidRequest,
-        'Send the query as JSON with "Content-Type: application/json".',
-      );
-      return;
-    }
-    const result = policy.apply(localsOf(res).agentId, req.body);
-    if (!result.ok) {
-      sendError(res, 400, result.code, result.message);
-      return;
-    }
-    localsOf(res).body = result.body;
-    next();
-  };
-
-  const relay: RequestHandler = function relayQuery(_req, res) {
-    const { agentId, body } = localsOf(res);
+  function relay(res: Response, agentId: string, body: QueryRequest): void {
     let release: (() => void) | undefined;
     if (body.streaming === true && body.visitorId !== undefined) {
       release = slots.acquire(body.visitorId);
@@ -122,8 +166,8 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
         return;
       }
     }
-    void forward(res, agentId, body).finally(() => release?.());
-  };
+    void forward(res, agentId, body).finally(release);
+  }
 
   async function forward(res: Response, agentId: string, body: QueryRequest) {
     const streaming = body.streaming === true;
@@ -151,7 +195,7 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
           body: JSON.stringify(body),
           accept: streaming ? 'text/event-stream' : 'application/json',
           requestId: requestIdOf(res),
-          signal: control.signal,
+          control,
         });
       } catch (error) {
         const cause = control.cause();
@@ -183,7 +227,7 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
           idleTimeoutMs: options.idleTimeoutMs,
           control,
           onFirstEvent: () =>
-            metrics.observeTimeToFirstEvent((performance.now() - localsOf(res).startedAt) / 1000),
+            metrics.observeTimeToFirstEvent((performance.now() - requestStartedAt(res)) / 1000),
           onUpstreamError: (error) => {
             metrics.countUpstreamError(error.code);
             log('warn', { code: error.code }, 'upstream stream failed');
@@ -205,41 +249,6 @@ export function createQueryRoute(deps: QueryRouteOptions): Router {
       untrack();
     }
   }
-
-  const bodyErrors: ErrorRequestHandler = function queryBodyErrors(error, _req, res, next) {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') {
-      sendError(
-        res,
-        413,
-        ERROR_CODES.payloadTooLarge,
-        `The request body is larger than the limit of ${options.maxBodyBytes} bytes.`,
-      );
-      return;
-    }
-    if (type === 'entity.parse.failed') {
-      sendError(res, 400, ERROR_CODES.invalidRequest, 'The request body is not valid JSON.');
-      return;
-    }
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      sendError(res, 415, ERROR_CODES.invalidRequest, 'Send the body as UTF-8 JSON.');
-      return;
-    }
-    if (type === 'request.aborted') return;
-    next(error);
-  };
-
-  router.post(
-    '/api/agents/:id/query',
-    admit,
-    rateLimits.perIp,
-    parseJson,
-    applyPolicy,
-    rateLimits.perVisitor,
-    relay,
-  );
-  router.use('/api/agents/:id/query', bodyErrors);
-  return router;
 }
 
 /**

@@ -144,7 +144,9 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     return rateLimit({
       windowMs: options.windowMs,
       limit,
-      standardHeaders: 'draft-7',
+      // One set of `RateLimit` headers per response: the visitor's (the limit a visitor
+      // meets first); the per-IP limit shows itself only in its 429 and `Retry-After`.
+      standardHeaders: name === 'visitor' ? 'draft-7' : false,
       legacyHeaders: false,
       passOnStoreError: true,
       ...(store ? { store } : {}),

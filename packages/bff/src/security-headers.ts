@@ -2,10 +2,38 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:h
 import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The helmet configuration of the BFF. */
+/**
+ * The helmet configuration of the BFF. The BFF serves no HTML, only API answers (JSON, SSE,
+ * Prometheus text) and the widget's scripts, so it sends the headers that protect such
+ * responses (as OWASP's REST security cheat sheet lists them) and leaves out those that
+ * only mean something to an HTML document (COOP, Origin-Agent-Cluster, DNS prefetch,
+ * download options, cross-domain policies, the legacy XSS filter):
+ *
+ * - `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`: nothing the BFF
+ *   returns may load anything or be framed, should a browser ever render it as a document;
+ * - `X-Content-Type-Options: nosniff`, so a JSON or text answer is never run as a script;
+ * - `X-Frame-Options: DENY` (older browsers' `frame-ancestors`);
+ * - `Strict-Transport-Security` (helmet's default: a year, subdomains);
+ * - `Referrer-Policy: no-referrer`;
+ * - `Cross-Origin-Resource-Policy: cross-origin`: the widget and every route it calls are
+ *   used by other sites' pages (never same-origin).
+ *
+ * helmet also removes `X-Powered-By`.
+ */
 export const helmetOptions: HelmetOptions = {
-  // The widget and every route it calls are used cross-origin: never CORP same-origin.
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  crossOriginOpenerPolicy: false,
   crossOriginResourcePolicy: { policy: 'cross-origin' },
+  originAgentCluster: false,
+  referrerPolicy: { policy: 'no-referrer' },
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
 };
 
 type HeaderOperation = [name: string, value: OutgoingHttpHeader] | [name: string];
@@ -36,21 +64,50 @@ function recordHelmet(middleware: ReturnType<typeof helmet>): HeaderOperation[] 
   return completed ? operations : undefined;
 }
 
+/** Puts the BFF's security headers on responses, and takes them off again. */
+export interface SecurityHeaders {
+  /** Sets the headers on a response the BFF answers. */
+  write(req: IncomingMessage, res: ServerResponse): void;
+  /** Removes what {@link SecurityHeaders.write} set (a request the BFF passes on to its host). */
+  clear(res: ServerResponse): void;
+}
+
 /**
- * helmet's security headers (CSP, HSTS, `X-Content-Type-Options`, CORP `cross-origin`, …).
- * With this static configuration helmet sets the same headers on every response, so they
- * are computed once and copied onto each response; should helmet ever need the request,
- * it runs per request instead.
+ * helmet's security headers ({@link helmetOptions}). With this static configuration helmet
+ * sets the same headers on every response, so they are computed once and copied onto each
+ * response; should helmet ever need the request, it runs per request.
  */
-export function createSecurityHeaders(): RequestHandler {
+export function createSecurityHeaders(): SecurityHeaders {
   const middleware = helmet(helmetOptions);
   const operations = recordHelmet(middleware);
-  if (!operations) return middleware as unknown as RequestHandler;
-  return function securityHeaders(_req, res, next) {
-    for (const operation of operations) {
-      if (operation.length === 2) res.setHeader(operation[0], operation[1]);
-      else res.removeHeader(operation[0]);
-    }
+  if (!operations) {
+    return {
+      write(req, res) {
+        middleware(req, res, ignoreNext);
+      },
+      clear() {},
+    };
+  }
+  const setNames = operations.filter((operation) => operation.length === 2).map(([name]) => name);
+  return {
+    write(_req, res) {
+      for (const operation of operations) {
+        if (operation.length === 2) res.setHeader(operation[0], operation[1]);
+        else res.removeHeader(operation[0]);
+      }
+    },
+    clear(res) {
+      for (const name of setNames) res.removeHeader(name);
+    },
+  };
+}
+
+function ignoreNext(): void {}
+
+/** {@link createSecurityHeaders} as Express middleware. */
+export function securityHeadersMiddleware(headers = createSecurityHeaders()): RequestHandler {
+  return function securityHeaders(req, res, next) {
+    headers.write(req, res);
     next();
   };
 }

@@ -85,8 +85,8 @@ describe('stream relay: upstream keep-alive and write batching', () => {
       const outgoing = http.request(`${upstreamUrl}${req.url}`, {
         method: 'POST',
         agent,
-        signal: control.signal,
       });
+      control.onAbort(() => outgoing.destroy());
       outgoing.on('error', () => res.destroy());
       outgoing.end('{}');
       const calls: string[] = [];

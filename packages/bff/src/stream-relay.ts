@@ -75,7 +75,6 @@ export function relayStream(
 ): Promise<StreamOutcome> {
   const { control, idleTimeoutMs } = options;
   const drainMs = options.upstreamDrainMs ?? UPSTREAM_DRAIN_MS;
-  const { signal } = control;
   let started = false;
   let settled = false;
   let waitingForDrain = false;
@@ -107,11 +106,15 @@ export function relayStream(
     upstream.off('end', onEnd);
     upstream.off('close', onUpstreamClose);
     res.off('drain', onDrain);
-    signal.removeEventListener('abort', onAbort);
-    if (reuseUpstream && !signal.aborted) {
+    control.onAbort(undefined);
+    if (reuseUpstream && control.cause() === undefined) {
       // Read the rest (the end of the chunked body) so the socket goes back to the pool.
       upstream.resume();
-      if (!upstream.complete) setTimeout(destroyIfIncomplete, drainMs, upstream).unref();
+      if (!upstream.complete) {
+        // Cleared at the end of the body: a pending timer would keep the response alive.
+        const drainTimer = setTimeout(destroyIfIncomplete, drainMs, upstream);
+        upstream.once('close', () => clearTimeout(drainTimer));
+      }
     } else {
       destroyIfIncomplete(upstream);
     }
@@ -211,11 +214,8 @@ export function relayStream(
   // Errors of the upstream response show up as its `close` without `end`; the listener
   // stays so a late error (e.g. while draining) is never unhandled.
   upstream.on('error', ignore);
-  if (signal.aborted) {
-    onAbort();
-    return outcome;
-  }
-  signal.addEventListener('abort', onAbort);
+  control.onAbort(onAbort);
+  if (settled) return outcome;
   upstream.on('data', onData);
   upstream.on('end', onEnd);
   upstream.on('close', onUpstreamClose);

@@ -2,6 +2,15 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { BffError } from './bff-error.js';
+import type { AbortCause, RelayControl } from './relay-control.js';
+
+/** The rejection of a request whose {@link RelayControl} was aborted before its response. */
+export class UpstreamAbortedError extends Error {
+  override readonly name = 'UpstreamAbortedError';
+  constructor(readonly abortCause: AbortCause) {
+    super(`The upstream request was aborted (${abortCause}).`);
+  }
+}
 
 /** One request to the upstream. */
 export interface UpstreamRequest {
@@ -14,8 +23,12 @@ export interface UpstreamRequest {
   accept?: string;
   /** Request id, forwarded as `X-Request-Id` so logs of both sides can be joined. */
   requestId?: string;
-  /** Aborting it destroys the upstream socket (client gone, timeout, shutdown). */
-  signal: AbortSignal;
+  /**
+   * Aborting it destroys the upstream request and its socket (client gone, timeout,
+   * shutdown). The client takes the control's abort listener until the response arrives;
+   * whoever reads the response may replace it.
+   */
+  control: RelayControl;
   /** Send the Bearer token. Default true; health probes do not need it. */
   authorize?: boolean;
 }
@@ -24,8 +37,8 @@ export interface UpstreamRequest {
 export interface UpstreamClient {
   /**
    * Sends a request and resolves with the response once its headers arrive. Rejects with
-   * `signal.reason` when aborted, or a {@link BffError} `UPSTREAM_ERROR` (502) when the
-   * service cannot be reached.
+   * an {@link UpstreamAbortedError} when the control was aborted first, or a
+   * {@link BffError} `UPSTREAM_ERROR` (502) when the service cannot be reached.
    */
   request(request: UpstreamRequest): Promise<IncomingMessage>;
   /** Closes idle keep-alive sockets. */
@@ -50,11 +63,15 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
   const send = secure ? https.request : http.request;
   const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
   const authorization = `Bearer ${options.token}`;
+  const hostname = options.baseUrl.hostname.replace(/^\[|\]$/g, '');
+  const port = options.baseUrl.port || (secure ? 443 : 80);
 
   function request(input: UpstreamRequest): Promise<IncomingMessage> {
+    const { control } = input;
     return new Promise((resolve, reject) => {
-      if (input.signal.aborted) {
-        reject(input.signal.reason);
+      const abortedBefore = control.cause();
+      if (abortedBefore) {
+        reject(new UpstreamAbortedError(abortedBefore));
         return;
       }
       const headers: Record<string, string> = { Accept: input.accept ?? 'application/json' };
@@ -66,18 +83,19 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
       }
       const outgoing = send({
         protocol: options.baseUrl.protocol,
-        hostname: options.baseUrl.hostname.replace(/^\[|\]$/g, ''),
-        port: options.baseUrl.port || (secure ? 443 : 80),
+        hostname,
+        port,
         path: `${basePath}${input.path}`,
         method: input.method,
         headers,
         agent,
-        signal: input.signal,
       });
+      control.onAbort(() => outgoing.destroy());
       outgoing.once('response', resolve);
       outgoing.on('error', (error) => {
-        if (input.signal.aborted) {
-          reject(input.signal.reason);
+        const cause = control.cause();
+        if (cause) {
+          reject(new UpstreamAbortedError(cause));
           return;
         }
         reject(

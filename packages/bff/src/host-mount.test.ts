@@ -1,0 +1,98 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BffRouter, createBff } from './create-bff.js';
+import { TEST_TOKEN } from './testing/bff-harness.js';
+import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
+import { rawPost } from './testing/query-client.js';
+
+/** A host that mounts the BFF at its root, with pages of its own before and after it. */
+let upstream: FaultUpstream;
+let bff: BffRouter;
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  upstream = await startFaultUpstream();
+  bff = createBff({
+    upstreamUrl: upstream.url,
+    agentApiToken: TEST_TOKEN,
+    allowedAgents: ['answer'],
+    logger: false,
+  });
+  const app = express();
+  app.get('/before', (_req, res) => {
+    res.send('<p>before</p>');
+  });
+  app.use(bff);
+  app.get('/after', (_req, res) => {
+    res.send('<p>after</p>');
+  });
+  app.post('/contact', express.json(), (_req, res) => {
+    res.json({ received: true });
+  });
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await bff.shutdown(0);
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await upstream.close();
+});
+
+describe('a BFF mounted at the root of a host app', () => {
+  it('leaves no header of its own on the host pages it passes on', async () => {
+    for (const path of ['/before', '/after']) {
+      const response = await fetch(`${base}${path}`);
+      expect(await response.text()).toContain(path.slice(1));
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('x-frame-options')).toBeNull();
+      expect(response.headers.get('x-request-id')).toBeNull();
+    }
+  });
+
+  it('does not refuse the host its own cross-origin routes', async () => {
+    const response = await fetch(`${base}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('answers its query route however Express would match it, with its headers', async () => {
+    for (const path of [
+      '/api/agents/answer/query',
+      '/API/Agents/answer/Query',
+      '/api/agents/answer/query/',
+      '/api/agents/%61nswer/query?x=1',
+    ]) {
+      const response = await rawPost(`${base}${path}`, { query: 'hi' });
+      const body = JSON.parse((await response.toArray()).join('')) as { answer?: string };
+      expect(response.statusCode, path).toBe(200);
+      expect(body.answer, path).toBeTruthy();
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(upstream.requests.at(-1)?.url).toBe('/api/agents/answer/query');
+  });
+
+  it('refuses a cross-origin query from an origin it does not allow', async () => {
+    const response = await rawPost(
+      `${base}/api/agents/answer/query`,
+      { query: 'hi' },
+      {
+        origin: 'https://elsewhere.example',
+      },
+    );
+    expect(response.statusCode).toBe(403);
+    response.resume();
+  });
+});

@@ -1,0 +1,115 @@
+import type { IncomingMessage } from 'node:http';
+
+/** Why a body could not be read, with the HTTP status the browser gets. */
+export type JsonBodyFailure =
+  | { status: 413; reason: 'too-large' }
+  | { status: 400; reason: 'invalid-json' }
+  | { status: 415; reason: 'not-json' | 'unsupported-charset' | 'unsupported-encoding' };
+
+/** Outcome of {@link readJsonBody}; `aborted` when the client went away while sending it. */
+export type JsonBodyResult =
+  | { ok: true; body: unknown }
+  | ({ ok: false } & JsonBodyFailure)
+  | { ok: false; status: 0; reason: 'aborted' };
+
+const jsonTypes = new Set(['application/json', 'text/plain']);
+const utf8Charsets = new Set(['utf-8', 'utf8']);
+
+/** The media type and charset of a `Content-Type` value, lower-cased. */
+function parseContentType(value: string): { type: string; charset: string | undefined } {
+  const semicolon = value.indexOf(';');
+  if (semicolon === -1) return { type: value.trim().toLowerCase(), charset: undefined };
+  const type = value.slice(0, semicolon).trim().toLowerCase();
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(value);
+  return { type, charset: match?.[1]?.toLowerCase() };
+}
+
+/** What the headers alone already rule out, before any byte is read. */
+function checkHeaders(req: IncomingMessage, limit: number): JsonBodyFailure | undefined {
+  const contentType = req.headers['content-type'];
+  if (contentType === undefined) return { status: 415, reason: 'not-json' };
+  const { type, charset } = parseContentType(contentType);
+  if (!jsonTypes.has(type)) return { status: 415, reason: 'not-json' };
+  if (charset !== undefined && !utf8Charsets.has(charset)) {
+    return { status: 415, reason: 'unsupported-charset' };
+  }
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return { status: 415, reason: 'unsupported-encoding' };
+  }
+  const length = req.headers['content-length'];
+  if (length !== undefined && Number(length) > limit) return { status: 413, reason: 'too-large' };
+  return undefined;
+}
+
+function parse(text: string): JsonBodyResult {
+  // A UTF-8 byte order mark is not JSON, but some clients send one.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (json.trim() === '') return { ok: true, body: {} };
+  try {
+    return { ok: true, body: JSON.parse(json) as unknown };
+  } catch {
+    return { ok: false, status: 400, reason: 'invalid-json' };
+  }
+}
+
+/**
+ * Reads a small JSON request body (UTF-8, `application/json` or `text/plain`, the latter so
+ * that cross-origin pages can post without a CORS preflight) and parses it.
+ *
+ * The public query route's own reader: it takes only what a query needs, so the hot path
+ * does not pay for a general body parser's content negotiation. Refuses, without reading
+ * further: a body over `limit` bytes (by `Content-Length` or as it arrives: 413), another
+ * media type, a charset other than UTF-8, or any `Content-Encoding` (415). An empty body is
+ * `{}`. Calls `done` exactly once; `aborted` when the request ends or fails before its end.
+ */
+export function readJsonBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (result: JsonBodyResult) => void,
+): void {
+  const refused = checkHeaders(req, limit);
+  if (refused) {
+    done({ ok: false, ...refused });
+    return;
+  }
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let received = 0;
+  let settled = false;
+
+  const settle = (result: JsonBodyResult): void => {
+    if (settled) return;
+    settled = true;
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onAbort);
+    req.off('close', onAbort);
+    done(result);
+  };
+  function onData(chunk: Buffer): void {
+    received += chunk.length;
+    if (received > limit) {
+      req.pause();
+      settle({ ok: false, status: 413, reason: 'too-large' });
+      return;
+    }
+    if (first === undefined) {
+      first = chunk;
+      return;
+    }
+    chunks ??= [first];
+    chunks.push(chunk);
+  }
+  function onEnd(): void {
+    const bytes = chunks ? Buffer.concat(chunks, received) : first;
+    settle(parse(bytes ? bytes.toString('utf8') : ''));
+  }
+  function onAbort(): void {
+    settle({ ok: false, status: 0, reason: 'aborted' });
+  }
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onAbort);
+  req.on('close', onAbort);
+}

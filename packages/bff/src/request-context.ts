@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
+import type { BffMetrics } from './bff-metrics.js';
+import type { ResponseLogger } from './request-logging.js';
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const startedAtKey = Symbol('agent-chat.requestStartedAt');
+const urlKey = Symbol('agent-chat.requestUrl');
+
+/** What the context keeps on a response until it closes (no closure per request). */
+interface ContextResponse extends ServerResponse {
+  [startedAtKey]?: number | undefined;
+  [urlKey]?: string | undefined;
+}
+
+/** When the request of `res` arrived (`performance.now()`), as recorded by the context. */
+export function requestStartedAt(res: Response): number {
+  return (res as unknown as ContextResponse)[startedAtKey] ?? performance.now();
+}
+
+/** Options of {@link createRequestContext}. */
+export interface RequestContextOptions {
+  metrics: BffMetrics;
+  /** Writes the request's log line when its response closes; absent when logging is off. */
+  logResponse?: ResponseLogger | undefined;
+}
+
+/**
+ * The first middleware of the BFF, in one layer so every request pays for it once:
+ *
+ * - a request id: the incoming `X-Request-Id` when it looks like one, else a random UUID;
+ *   echoed in the `X-Request-Id` response header, forwarded upstream (`res.locals.requestId`)
+ *   and put on every log line of the request;
+ * - one `close` listener, shared by all requests, that counts the response in the metrics
+ *   and writes its log line, with the URL as it was when the request entered the BFF
+ *   (relative to where the BFF is mounted).
+ */
+export function createRequestContext(options: RequestContextOptions): RequestHandler {
+  const { metrics, logResponse } = options;
+
+  function onClose(this: ContextResponse): void {
+    const url = this[urlKey];
+    if (url === undefined) return;
+    this[urlKey] = undefined;
+    metrics.countResponse(this, url);
+    logResponse?.(this, url, this[startedAtKey] ?? performance.now());
+  }
+
+  return function requestContext(req, res, next) {
+    const context = res as unknown as ContextResponse;
+    context[startedAtKey] = performance.now();
+    context[urlKey] = req.url;
+    const incoming = req.headers['x-request-id'];
+    const id =
+      typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    res.on('close', onClose);
+    next();
+  };
+}
