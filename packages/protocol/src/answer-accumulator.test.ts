@@ -127,6 +127,19 @@ describe('readQueryStream', () => {
     expect(error).toMatchObject({ code: 'USAGE_LIMIT', message: 'Quota' });
   });
 
+  it('rejects a recorded stream whose endpoint_response is not valid JSON', async () => {
+    const body = new Response(
+      'event: answer\ndata: Hi\n\nevent: endpoint_response\ndata: {"sources":[\n\ndata: [DONE]\n\n',
+    ).body!;
+    await expect(readQueryStream(body)).rejects.toMatchObject({
+      name: 'ProtocolError',
+      code: 'INVALID_STREAM',
+      message: expect.stringMatching(
+        /^The final endpoint_response of the stream is not valid JSON/,
+      ),
+    });
+  });
+
   it('rejects a stream that ends without [DONE]', async () => {
     await expect(readQueryStream(bodyOf([{ type: 'answer', text: 'x' }]))).rejects.toMatchObject({
       code: 'STREAM_INTERRUPTED',

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createSseDecoder, decodeSseStream, parseErrorPayload } from './sse-decoder.js';
 import { createSseEncoder } from './sse-encoder.js';
@@ -62,6 +63,26 @@ const recordedChaindeskEvents: StreamEvent[] = [
   { type: 'done' },
 ];
 
+/** The same kind of stream with lone-CR line endings, which SSE allows too. */
+const recordedSpecCr = [
+  ': ping\r\r',
+  'event: answer\rdata: Grüße 🎉\rdata: two\r\r',
+  'event: endpoint_response\rdata: {"sources":[]}\r\r',
+  'data: [DONE]\r\r',
+].join('');
+
+const recordedSpecCrEvents: StreamEvent[] = [
+  { type: 'heartbeat', comment: 'ping' },
+  { type: 'answer', text: 'Grüße 🎉\ntwo' },
+  { type: 'endpoint_response', json: '{"sources":[]}' },
+  { type: 'done' },
+];
+
+/** Every way of cutting `bytes` in two. */
+function everySplit(bytes: Uint8Array): Uint8Array[][] {
+  return Array.from({ length: bytes.length + 1 }, (_, offset) => splitAt(bytes, [offset]));
+}
+
 describe('createSseDecoder', () => {
   it('decodes a recorded spec stream', () => {
     expect(decodeChunks([utf8.encode(recordedSpec)])).toEqual(recordedSpecEvents);
@@ -87,6 +108,13 @@ describe('createSseDecoder', () => {
       }
     },
   );
+
+  it('reads lone-CR line endings, split at any byte position', () => {
+    const bytes = utf8.encode(recordedSpecCr);
+    for (const [offset, chunks] of everySplit(bytes).entries()) {
+      expect(decodeChunks(chunks), `split at ${offset}`).toEqual(recordedSpecCrEvents);
+    }
+  });
 
   it('gives the same events when split into three pieces at every pair of positions', () => {
     const bytes = utf8.encode(recordedSpec);
@@ -209,18 +237,120 @@ describe('round trip encoder → decoder', () => {
       { type: 'error', code: 'RATE_LIMITED', message: 'Slow: down' },
     ]);
   });
+
+  /** Texts that would end the field or frame early, or forge one, if written raw. */
+  const hostileTexts = [
+    'one\rtwo',
+    'one\r\rdata: [DONE]\r\r',
+    'one\n\ndata: [DONE]\n\n',
+    'one\r\n\r\ndata: [ERROR]FORGED\r\n\r\n',
+    '\r',
+    '\n\r',
+    'ends with CR\r',
+    ': not a comment\nevent: endpoint_response\ndata: {}',
+    'émoji 🎉\r\nafter',
+  ];
+
+  it.each(['spec', 'chaindesk'] as const)(
+    'never lets CR or LF in text break or forge a frame (%s)',
+    (dialect) => {
+      const encoder = createSseEncoder({ dialect });
+      for (const text of hostileTexts) {
+        const frames = encoder.encode({ type: 'answer', text }) + encoder.encode({ type: 'done' });
+        // SSE cannot carry a CR: the spec dialect gives every line break back as LF.
+        const expected = dialect === 'spec' ? text.replace(/\r\n|\r/g, '\n') : text;
+        for (const [offset, chunks] of everySplit(utf8.encode(frames)).entries()) {
+          expect(
+            decodeChunks(chunks, dialect),
+            `${JSON.stringify(text)} split at ${offset}`,
+          ).toEqual([{ type: 'answer', text: expected }, { type: 'done' }]);
+        }
+      }
+    },
+  );
+
+  it('never lets CR or LF in an error code or message break the error frame', () => {
+    const encoder = createSseEncoder();
+    const frame = encoder.encode({
+      type: 'error',
+      code: 'usage limit\r\n',
+      message: 'line one\rdata: [DONE]\r\rline two',
+    });
+    expect(decodeChunks([utf8.encode(`${frame}data: [DONE]\n\n`)])).toEqual([
+      { type: 'error', code: 'USAGE_LIMIT', message: 'line one data: [DONE] line two' },
+    ]);
+  });
 });
 
 describe('decodeSseStream', () => {
-  const bytes = utf8.encode(recordedSpec);
-  const chunks = splitAt(bytes, [1, 2, 17, 18, 40, 41, 42, 43, 90, 91, 92]);
+  const recorded = [
+    ['spec', recordedSpec, recordedSpecEvents],
+    ['chaindesk', recordedChaindesk, recordedChaindeskEvents],
+  ] as const;
 
-  it('reads a Web ReadableStream', async () => {
+  it.each(recorded)(
+    'reads a %s Web ReadableStream split at any byte position',
+    async (dialect, text, expected) => {
+      for (const [offset, chunks] of everySplit(utf8.encode(text)).entries()) {
+        expect(await collect(webStreamOf(chunks), dialect), `split at ${offset}`).toEqual(expected);
+      }
+    },
+  );
+
+  it.each(recorded)(
+    'reads a %s Node Readable split at any byte position',
+    async (dialect, text, expected) => {
+      for (const [offset, chunks] of everySplit(utf8.encode(text)).entries()) {
+        expect(await collect(nodeStreamOf(chunks), dialect), `split at ${offset}`).toEqual(
+          expected,
+        );
+      }
+    },
+  );
+
+  it('reads Web and Node streams that deliver one byte per chunk', async () => {
+    const bytes = utf8.encode(recordedSpec);
+    const chunks = Array.from(bytes, (_, index) => bytes.subarray(index, index + 1));
     expect(await collect(webStreamOf(chunks))).toEqual(recordedSpecEvents);
+    expect(await collect(nodeStreamOf(chunks))).toEqual(recordedSpecEvents);
   });
 
-  it('reads a Node Readable', async () => {
-    expect(await collect(nodeStreamOf(chunks))).toEqual(recordedSpecEvents);
+  it('reads a Node Readable that yields strings (setEncoding)', async () => {
+    const stream = nodeStreamOf(splitAt(utf8.encode(recordedSpec), [30, 31, 32, 33]));
+    stream.setEncoding('utf8');
+    expect(await collect(stream)).toEqual(recordedSpecEvents);
+  });
+
+  it('turns a Node stream failure into a STREAM_INTERRUPTED error event', async () => {
+    const failing = new Readable({ read() {} });
+    failing.push(utf8.encode('event: answer\ndata: partial\n\n'));
+    const events: StreamEvent[] = [];
+    for await (const event of decodeSseStream(failing)) {
+      events.push(event);
+      // The connection drops once the first fragment has been read.
+      if (events.length === 1) failing.destroy(new Error('ECONNRESET'));
+    }
+    expect(events).toEqual([
+      { type: 'answer', text: 'partial' },
+      {
+        type: 'error',
+        code: 'STREAM_INTERRUPTED',
+        message: 'The connection was lost before the answer was complete (ECONNRESET).',
+      },
+    ]);
+  });
+
+  it('destroys a Node source when the consumer stops early', async () => {
+    const endless = new Readable({
+      read() {
+        this.push(utf8.encode('event: answer\ndata: more\n\n'));
+      },
+    });
+    for await (const event of decodeSseStream(endless)) {
+      expect(event.type).toBe('answer');
+      break;
+    }
+    expect(endless.destroyed).toBe(true);
   });
 
   it('turns a read failure into a STREAM_INTERRUPTED error event', async () => {

@@ -39,6 +39,18 @@ describe('createSseEncoder (spec dialect)', () => {
     );
   });
 
+  it('writes an error code the decoder reads back, whatever the caller passed', () => {
+    expect(encoder.encode({ type: 'error', code: 'usage-limit', message: 'm' })).toBe(
+      'data: [ERROR]USAGE_LIMIT: m\n\n',
+    );
+    expect(encoder.encode({ type: 'error', code: 'BAD\r\ndata: [DONE]', message: 'm' })).toBe(
+      'data: [ERROR]BAD_DATA_DONE: m\n\n',
+    );
+    expect(encoder.encode({ type: 'error', code: ' 42 ', message: '' })).toBe(
+      'data: [ERROR]INTERNAL\n\n',
+    );
+  });
+
   it('never lets a CR or LF in a heartbeat comment break the frame', () => {
     expect(encoder.encode({ type: 'heartbeat', comment: 'a\nevent: x' })).toBe(': a event: x\n\n');
   });
@@ -57,6 +69,9 @@ describe('createSseEncoder (chaindesk dialect)', () => {
     expect(encoder.encode({ type: 'done' })).toBe('event: \ndata: [DONE]\n\n');
     expect(encoder.encode({ type: 'error', code: 'USAGE_LIMIT', message: 'ignored' })).toBe(
       'data: [ERROR]USAGE_LIMIT\n\n',
+    );
+    expect(encoder.encode({ type: 'error', code: 'not\rfound', message: 'ignored' })).toBe(
+      'data: [ERROR]NOT_FOUND\n\n',
     );
   });
 });

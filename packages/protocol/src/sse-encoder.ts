@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './error-codes.js';
 import type { SseDialect, StreamEvent } from './stream-event.js';
 
 /** Options of {@link createSseEncoder}. */
@@ -8,7 +9,12 @@ export interface SseEncoderOptions {
 
 /** Turns typed stream events into SSE frames. */
 export interface SseEncoder {
-  /** The frame for one event, ending with the blank line that dispatches it. */
+  /**
+   * The frame for one event, ending with the blank line that dispatches it. No text can
+   * end a frame early: in the `spec` dialect every line of a payload gets its own `data:`
+   * line (so CR, LF and CRLF inside text all come back as LF, as SSE cannot carry a CR),
+   * and error codes, messages and comments are kept to one line.
+   */
   encode(event: StreamEvent): string;
 }
 
@@ -27,6 +33,19 @@ function singleLine(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').trim();
 }
 
+/**
+ * The code of an error frame as the decoder reads it back: `[A-Z][A-Z0-9_]*`. Anything
+ * else (`usage-limit`, `bad code: x`, a line break) would be read as part of the message
+ * under another code, so it is normalised here; an empty code becomes `INTERNAL`.
+ */
+function errorCode(code: string): string {
+  const normalized = code
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]+/g, '_')
+    .replace(/^[^A-Z]+|_+$/g, '');
+  return normalized || ERROR_CODES.internal;
+}
+
 function encodeSpec(event: StreamEvent): string {
   switch (event.type) {
     case 'answer':
@@ -37,7 +56,7 @@ function encodeSpec(event: StreamEvent): string {
       return 'data: [DONE]\n\n';
     case 'error': {
       const message = singleLine(event.message);
-      return `data: [ERROR]${singleLine(event.code)}${message ? `: ${message}` : ''}\n\n`;
+      return `data: [ERROR]${errorCode(event.code)}${message ? `: ${message}` : ''}\n\n`;
     }
     case 'heartbeat':
       return `: ${singleLine(event.comment ?? 'ping')}\n\n`;
@@ -53,7 +72,7 @@ function encodeChaindesk(event: StreamEvent): string {
     case 'done':
       return 'event: \ndata: [DONE]\n\n';
     case 'error':
-      return `data: [ERROR]${singleLine(event.code)}\n\n`;
+      return `data: [ERROR]${errorCode(event.code)}\n\n`;
     case 'heartbeat':
       return `: ${singleLine(event.comment ?? 'ping')}\n\n`;
   }

@@ -1,4 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type { QueryRequest } from '../query.js';
+import type {
+  AgentCreateBody,
+  AgentUpdateBody,
+  DatasourceUpdateBody,
+  DatasourceUpsertBody,
+  DatastoreCreateBody,
+  DatastoreUpdateBody,
+} from '../resources.js';
 import { parseBody } from './parse-body.js';
 import { queryRequestSchema } from './query-request-schema.js';
 import {
@@ -6,8 +16,40 @@ import {
   agentUpdateSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
+  type datastoreCreateSchema,
   datastoreUpdateSchema,
 } from './resource-schemas.js';
+
+/**
+ * What a schema's parsed JSON body is: zod types an optional field as `T | undefined`, but
+ * a parsed JSON body leaves absent fields absent, which is what the interfaces say.
+ */
+type Parsed<T> = T extends readonly (infer Item)[]
+  ? Parsed<Item>[]
+  : T extends object
+    ? { [K in keyof T]: Parsed<Exclude<T[K], undefined>> }
+    : T;
+
+describe('schemas and types', () => {
+  it('parse exactly the bodies the protocol types describe (checked by tsc)', () => {
+    // Servers cast parsed bodies to these types: a field added to one side only fails here.
+    expectTypeOf<Parsed<z.output<typeof queryRequestSchema>>>().toEqualTypeOf<QueryRequest>();
+    expectTypeOf<Parsed<z.output<typeof agentCreateSchema>>>().toEqualTypeOf<AgentCreateBody>();
+    expectTypeOf<Parsed<z.output<typeof agentUpdateSchema>>>().toEqualTypeOf<AgentUpdateBody>();
+    expectTypeOf<
+      Parsed<z.output<typeof datastoreCreateSchema>>
+    >().toEqualTypeOf<DatastoreCreateBody>();
+    expectTypeOf<
+      Parsed<z.output<typeof datastoreUpdateSchema>>
+    >().toEqualTypeOf<DatastoreUpdateBody>();
+    expectTypeOf<
+      Parsed<z.output<typeof datasourceUpdateSchema>>
+    >().toEqualTypeOf<DatasourceUpdateBody>();
+    expectTypeOf<
+      Parsed<z.output<typeof datasourceUpsertSchema>>
+    >().toEqualTypeOf<DatasourceUpsertBody>();
+  });
+});
 
 describe('queryRequestSchema', () => {
   it('accepts a full valid request and drops unknown fields', () => {
