@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { BffMetrics } from './bff-metrics.js';
 import type { OriginCheck } from './cors.js';
 import type { QueryPolicy } from './query-policy.js';
-import type { RateLimits } from './rate-limits.js';
+import { type RateLimits, setRateLimitVisitor } from './rate-limits.js';
 import { type JsonBodyResult, readJsonBody } from './read-json-body.js';
 import { type AbortCause, createRelayControl, type RelayControl } from './relay-control.js';
 import { requestStartedAt } from './request-context.js';
@@ -127,9 +127,10 @@ export function createQueryRoute(deps: QueryRouteOptions): RequestHandler {
       sendError(res, 404, ERROR_CODES.notFound, `Agent "${agentId}" is not available here.`);
       return;
     }
+    let body: QueryRequest | undefined;
     const afterVisitorLimit = (error?: unknown): void => {
       if (error) next(error);
-      else relay(res, agentId, req.body as QueryRequest);
+      else if (body) relay(res, agentId, body);
     };
     const afterBody = (result: JsonBodyResult): void => {
       if (!result.ok) {
@@ -141,8 +142,8 @@ export function createQueryRoute(deps: QueryRouteOptions): RequestHandler {
         sendError(res, 400, applied.code, applied.message);
         return;
       }
-      // The per-visitor limiter reads the visitor id from `req.body`.
-      req.body = applied.body;
+      body = applied.body;
+      setRateLimitVisitor(res, body.visitorId);
       void rateLimits.perVisitor(req, res, afterVisitorLimit);
     };
     void rateLimits.perIp(req, res, (error?: unknown) => {

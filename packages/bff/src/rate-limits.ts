@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore } from 'rate-limit-redis';
@@ -24,7 +24,7 @@ export interface RateLimitsOptions {
 export interface RateLimits {
   /** Limits queries per client IP (`req.ip`: hosts behind proxies must set `trust proxy`). */
   perIp: RequestHandler;
-  /** Limits queries per `visitorId` in the parsed body; requests without one pass. */
+  /** Limits queries per visitor (see {@link setRateLimitVisitor}); requests without one pass. */
   perVisitor: RequestHandler;
   /** True when no Redis is configured, or Redis is connected and its scripts are loaded. */
   ready(): boolean;
@@ -99,11 +99,19 @@ function guardedStore(
   return { store: guarded, initialized: () => initialized };
 }
 
-function visitorIdOf(req: Request): string | undefined {
-  const body: unknown = req.body;
-  if (typeof body !== 'object' || body === null) return undefined;
-  const visitorId = (body as { visitorId?: unknown }).visitorId;
-  return typeof visitorId === 'string' && visitorId !== '' ? visitorId : undefined;
+const visitorIdKey = Symbol('agent-chat.visitorId');
+
+/**
+ * Tells the per-visitor limiter whose request this is (kept in `res.locals`, which is a
+ * dictionary: new properties on Express's `req`/`res` are slow). Requests without one pass.
+ */
+export function setRateLimitVisitor(res: Response, visitorId: string | undefined): void {
+  (res.locals as { [visitorIdKey]?: string | undefined })[visitorIdKey] = visitorId;
+}
+
+function visitorIdOf(res: Response): string | undefined {
+  const visitorId = (res.locals as { [visitorIdKey]?: string })[visitorIdKey];
+  return visitorId === undefined || visitorId === '' ? undefined : visitorId;
 }
 
 /**
@@ -153,8 +161,8 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
       ...(logger ? { logger } : {}),
       ...(name === 'visitor'
         ? {
-            keyGenerator: (req: Request) => `visitor:${visitorIdOf(req)}`,
-            skip: (req: Request) => visitorIdOf(req) === undefined,
+            keyGenerator: (_req: Request, res: Response) => `visitor:${visitorIdOf(res)}`,
+            skip: (_req: Request, res: Response) => visitorIdOf(res) === undefined,
           }
         : {}),
       handler(req, res) {

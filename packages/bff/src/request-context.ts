@@ -9,15 +9,23 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 const startedAtKey = Symbol('agent-chat.requestStartedAt');
 const urlKey = Symbol('agent-chat.requestUrl');
 
-/** What the context keeps on a response until it closes (no closure per request). */
-interface ContextResponse extends ServerResponse {
+/**
+ * What the context keeps per request, in `res.locals` (no closure per request). Not on
+ * `res` itself: Express swaps the prototypes of `req` and `res`, after which every new
+ * property gives that one object a hidden class of its own (microseconds and a kilobyte
+ * each), while `res.locals` is a dictionary.
+ */
+interface ContextLocals {
+  requestId?: string;
   [startedAtKey]?: number | undefined;
   [urlKey]?: string | undefined;
 }
 
+type ContextResponse = ServerResponse & { locals?: ContextLocals };
+
 /** When the request of `res` arrived (`performance.now()`), as recorded by the context. */
 export function requestStartedAt(res: Response): number {
-  return (res as unknown as ContextResponse)[startedAtKey] ?? performance.now();
+  return (res.locals as ContextLocals)[startedAtKey] ?? performance.now();
 }
 
 /** Options of {@link createRequestContext}. */
@@ -41,21 +49,22 @@ export function createRequestContext(options: RequestContextOptions): RequestHan
   const { metrics, logResponse } = options;
 
   function onClose(this: ContextResponse): void {
-    const url = this[urlKey];
-    if (url === undefined) return;
-    this[urlKey] = undefined;
+    const locals = this.locals;
+    const url = locals?.[urlKey];
+    if (locals === undefined || url === undefined) return;
+    locals[urlKey] = undefined;
     metrics.countResponse(this, url);
-    logResponse?.(this, url, this[startedAtKey] ?? performance.now());
+    logResponse?.(this, url, locals[startedAtKey] ?? performance.now());
   }
 
   return function requestContext(req, res, next) {
-    const context = res as unknown as ContextResponse;
-    context[startedAtKey] = performance.now();
-    context[urlKey] = req.url;
+    const locals = res.locals as ContextLocals;
+    locals[startedAtKey] = performance.now();
+    locals[urlKey] = req.url;
     const incoming = req.headers['x-request-id'];
     const id =
       typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = id;
+    locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     res.on('close', onClose);
     next();

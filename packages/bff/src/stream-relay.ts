@@ -162,7 +162,7 @@ export function relayStream(
 
   const decoder = createSseDecoder({ dialect: options.dialect }, onEvent);
 
-  function onData(chunk: Buffer): void {
+  function onData(chunk: string): void {
     decoder.feed(chunk);
     if (settled || batch === '') return;
     const frames = batch;
@@ -214,6 +214,9 @@ export function relayStream(
   // Errors of the upstream response show up as its `close` without `end`; the listener
   // stays so a late error (e.g. while draining) is never unhandled.
   upstream.on('error', ignore);
+  // Node's string decoder keeps a split UTF-8 character for the next chunk; the SSE decoder
+  // then needs no TextDecoder of its own.
+  upstream.setEncoding('utf8');
   control.onAbort(onAbort);
   if (settled) return outcome;
   upstream.on('data', onData);

@@ -79,7 +79,9 @@ export function createSseDecoder(
   onEvent: (event: StreamEvent) => void,
 ): SseDecoder {
   const dialect = options.dialect ?? 'spec';
-  const textDecoder = new TextDecoder('utf-8');
+  // Created at the first byte chunk: a caller that feeds text (e.g. a Node stream with
+  // `setEncoding('utf8')`) never pays for one.
+  let textDecoder: InstanceType<typeof TextDecoder> | undefined;
   let finished = false;
 
   const emit = (event: StreamEvent): void => {
@@ -124,11 +126,16 @@ export function createSseDecoder(
   return {
     feed(chunk) {
       if (finished) return;
-      parser.feed(typeof chunk === 'string' ? chunk : textDecoder.decode(chunk, { stream: true }));
+      if (typeof chunk === 'string') {
+        parser.feed(chunk);
+        return;
+      }
+      textDecoder ??= new TextDecoder('utf-8');
+      parser.feed(textDecoder.decode(chunk, { stream: true }));
     },
     end() {
       if (finished) return;
-      const rest = textDecoder.decode();
+      const rest = textDecoder?.decode() ?? '';
       // A final frame without its blank line still counts: only a complete `[DONE]` can succeed.
       parser.feed(`${rest}\n\n`);
       emit({
