@@ -4,6 +4,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { BffMetrics } from './bff-metrics.js';
 import type { OriginCheck } from './cors.js';
+import { createHeartbeatTicker } from './heartbeat-ticker.js';
 import type { QueryPolicy } from './query-policy.js';
 import { type RateLimits, setRateLimitVisitor } from './rate-limits.js';
 import { type JsonBodyResult, readJsonBody } from './read-json-body.js';
@@ -65,6 +66,7 @@ function decodeSegment(segment: string): string | undefined {
  */
 export function createQueryRoute(deps: QueryRouteOptions): RequestHandler {
   const { options, upstream, policy, rateLimits, slots, tracker, metrics } = deps;
+  const heartbeats = createHeartbeatTicker(options.heartbeatMs);
 
   function bodyFailed(res: Response, failure: JsonBodyResult & { ok: false }): void {
     switch (failure.reason) {
@@ -224,7 +226,7 @@ export function createQueryRoute(deps: QueryRouteOptions): RequestHandler {
         await relayStream(res, response, {
           dialect: options.upstreamDialect,
           agentId,
-          heartbeatMs: options.heartbeatMs,
+          heartbeats,
           idleTimeoutMs: options.idleTimeoutMs,
           control,
           onFirstEvent: () =>

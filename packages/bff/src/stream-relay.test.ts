@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createSseEncoder, type StreamEvent } from '@agent-chat/protocol';
 import type { Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHeartbeatTicker } from './heartbeat-ticker.js';
 import { createRelayControl } from './relay-control.js';
 import { relayStream, type StreamOutcome } from './stream-relay.js';
 import { type BffHarness, startBff } from './testing/bff-harness.js';
@@ -100,7 +101,7 @@ describe('stream relay: upstream keep-alive and write batching', () => {
         void relayStream(res as unknown as Response, upstreamResponse, {
           dialect: 'spec',
           agentId: 'agent',
-          heartbeatMs: 60_000,
+          heartbeats: createHeartbeatTicker(60_000),
           idleTimeoutMs: 5_000,
           control,
           upstreamDrainMs: 100,

@@ -8,6 +8,7 @@ import {
   type StreamEvent,
 } from '@agent-chat/protocol';
 import type { Response } from 'express';
+import type { HeartbeatTicker } from './heartbeat-ticker.js';
 import type { RelayControl } from './relay-control.js';
 import { sendError } from './send-error.js';
 import { type MappedError, mapUpstreamCode, TIMED_OUT } from './upstream-errors.js';
@@ -16,7 +17,8 @@ import { type MappedError, mapUpstreamCode, TIMED_OUT } from './upstream-errors.
 export interface StreamRelayOptions {
   dialect: SseDialect;
   agentId: string;
-  heartbeatMs: number;
+  /** Sends our heartbeats while the stream is open. */
+  heartbeats: HeartbeatTicker;
   idleTimeoutMs: number;
   control: RelayControl;
   /** Called right before the first event goes to the browser. */
@@ -31,7 +33,6 @@ export interface StreamRelayOptions {
 export type StreamOutcome = 'done' | 'error' | 'client-gone';
 
 const encoder = createSseEncoder();
-const heartbeatFrame = encoder.encode({ type: 'heartbeat' });
 
 /**
  * Longest wait, after the upstream sent `[DONE]` (or an `[ERROR]` frame), for the end of its
@@ -61,7 +62,7 @@ function destroyIfIncomplete(upstream: IncomingMessage): void {
  * - After that, every failure is an `[ERROR]` frame followed by the end of the stream.
  * - The frames decoded from one upstream chunk go to the browser in one write.
  * - Backpressure: the upstream is paused while the browser has not drained the last write;
- *   upstream heartbeats are not forwarded, ours are sent every `heartbeatMs` instead.
+ *   upstream heartbeats are not forwarded, ours are sent by the shared ticker instead.
  * - The idle deadline is restarted by every upstream event and, while the browser is slow,
  *   bounds how long a non-reading browser is waited for (then its connection is closed).
  * - After `[DONE]` the rest of the upstream response is read to its end (at most
@@ -78,7 +79,6 @@ export function relayStream(
   let started = false;
   let settled = false;
   let waitingForDrain = false;
-  let heartbeat: NodeJS.Timeout | undefined;
   // Frames decoded from the current upstream chunk, written at once after it.
   let batch = '';
   let resolveOutcome: (outcome: StreamOutcome) => void = ignore;
@@ -100,7 +100,7 @@ export function relayStream(
 
   const finish = (result: StreamOutcome, reuseUpstream: boolean): void => {
     settled = true;
-    if (heartbeat) clearInterval(heartbeat);
+    if (started) options.heartbeats.delete(res);
     control.disarm();
     upstream.off('data', onData);
     upstream.off('end', onEnd);
@@ -146,9 +146,7 @@ export function relayStream(
       started = true;
       options.onFirstEvent();
       res.writeHead(200, SSE_HEADERS);
-      heartbeat = setInterval(() => {
-        if (!res.writableNeedDrain && !res.writableEnded) res.write(heartbeatFrame);
-      }, options.heartbeatMs);
+      options.heartbeats.add(res);
     }
     control.arm(idleTimeoutMs);
     if (event.type === 'done') {
