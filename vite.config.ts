@@ -48,6 +48,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The BFF suites that use the test harness again, against the standalone server
+          // (`createStandaloneBff`: the public query route served outside Express).
+          name: 'bff-standalone',
+          root: fileURLToPath(new URL('./packages/bff', import.meta.url)),
+          environment: 'node',
+          include: [
+            'src/{admin-agent-service,agent-service-relay,cors,public-route-guards,query-relay,rate-limits,stream-lifecycle}.test.ts',
+          ],
+          env: { BFF_HARNESS: 'standalone' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'widget',
           root: fileURLToPath(new URL('./packages/widget', import.meta.url)),
           environment: 'happy-dom',

@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES } from '@agent-chat/protocol';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
+import vary from 'vary';
 import { normalizeOrigin, type ResolvedBffOptions } from './resolve-bff-options.js';
 import { sendError } from './send-error.js';
 
@@ -7,10 +9,10 @@ const allowMethods = 'GET, POST, PATCH, DELETE, OPTIONS';
 const allowHeaders = 'Content-Type, Authorization, X-Request-Id';
 const exposeHeaders = 'Retry-After, X-Request-Id, RateLimit, RateLimit-Policy';
 
-function isSameOrigin(req: Request, origin: string): boolean {
+function isSameOrigin(req: IncomingMessage, origin: string): boolean {
   // Compare hosts only: behind a TLS-terminating proxy without `trust proxy` the request
   // looks like http while the page is https, and both are the operator's own host.
-  const host = req.get('host');
+  const host = req.headers.host;
   if (!host) return false;
   try {
     return new URL(origin).host === new URL(`http://${host}`).host;
@@ -30,13 +32,13 @@ function isSameOrigin(req: Request, origin: string): boolean {
  *
  * `allowedOrigins` defaults to same-origin (the Origin's host equals the request's Host).
  */
-export type OriginCheck = (req: Request, res: Response) => boolean;
+export type OriginCheck = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Creates the {@link OriginCheck} of an allow-list. */
 export function createOriginCheck(
   allowedOrigins: ResolvedBffOptions['allowedOrigins'],
 ): OriginCheck {
-  const isAllowed = (req: Request, origin: string): boolean => {
+  const isAllowed = (req: IncomingMessage, origin: string): boolean => {
     if (allowedOrigins === '*') return true;
     const normalized = normalizeOrigin(origin);
     if (!normalized) return false;
@@ -47,7 +49,7 @@ export function createOriginCheck(
   return function checkOrigin(req, res) {
     const origin = req.headers.origin;
     if (origin === undefined) return true;
-    res.vary('Origin');
+    vary(res, 'Origin');
     if (!isAllowed(req, origin)) {
       sendError(
         res,
@@ -79,8 +81,7 @@ export function createCors(checkOrigin: OriginCheck): RequestHandler {
       res.setHeader('Access-Control-Allow-Methods', allowMethods);
       res.setHeader('Access-Control-Allow-Headers', allowHeaders);
       res.setHeader('Access-Control-Max-Age', '600');
-      res.vary('Access-Control-Request-Method');
-      res.vary('Access-Control-Request-Headers');
+      vary(res, ['Access-Control-Request-Method', 'Access-Control-Request-Headers']);
       res.status(204).end();
       return;
     }

@@ -12,7 +12,7 @@
 export { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './admin-router.js';
 export { BffError, INVALID_OPTIONS } from './bff-error.js';
 export type { AgentPolicy, BffOptions, RateLimitOptions } from './bff-options.js';
-export { type BffRouter, createBff } from './create-bff.js';
+export { type BffRouter, createBff, type RequestListenerOptions } from './create-bff.js';
 export {
   BFF_ENV_VARIABLES,
   bffOptionsFromEnv,
@@ -28,6 +28,11 @@ export {
   resolveBffOptions,
 } from './resolve-bff-options.js';
 export { type RunningBff, type StartBffOptions, startBff } from './server.js';
+export {
+  createStandaloneBff,
+  type StandaloneBff,
+  type StandaloneBffOptions,
+} from './standalone-bff.js';
 export {
   createWidgetAssets,
   defaultWidgetDir,

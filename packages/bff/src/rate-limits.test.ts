@@ -51,6 +51,44 @@ describe('in-memory rate limits', () => {
     await other.text();
     await expectLimited(await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v3' }));
   });
+
+  it('warns once when requests come through a proxy it does not trust', async () => {
+    const warning = 'X-Forwarded-For but the proxy is not trusted';
+    expect(harness.logs()).not.toContain(warning);
+    for (const forwardedFor of ['203.0.113.7', '203.0.113.8']) {
+      const response = await postQuery(
+        harness.url,
+        'answer',
+        { query: 'hi' },
+        { headers: { 'x-forwarded-for': forwardedFor } },
+      );
+      await response.text();
+    }
+    expect(harness.logs().split(warning).length - 1).toBe(1);
+  });
+});
+
+describe('RateLimit headers', () => {
+  it('describe the visitor limit only', async () => {
+    const harness = await startBff({
+      upstreamUrl: upstream.url,
+      rateLimit: { perIp: 100, perVisitor: 2, windowMs: 60_000 },
+    });
+    try {
+      const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v9' });
+      await response.text();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-policy')).toBe('2;w=60');
+      expect(response.headers.get('ratelimit')).toMatch(/^limit=2, remaining=1, reset=\d+$/);
+      // Without a visitor id only the per-IP limit applies, and it sends no RateLimit headers.
+      const anonymous = await postQuery(harness.url, 'answer', { query: 'hi' });
+      await anonymous.text();
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.headers.get('ratelimit-policy')).toBeNull();
+    } finally {
+      await harness.close();
+    }
+  });
 });
 
 function redisServerAvailable(): boolean {

@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore } from 'rate-limit-redis';
 import { createClient } from 'redis';
+import { localsOf } from './request-context.js';
 import { sendError } from './send-error.js';
 
 /** Options of {@link createRateLimits}. */
@@ -22,7 +24,10 @@ export interface RateLimitsOptions {
 
 /** The two limiters of the public query route, and what they hold open. */
 export interface RateLimits {
-  /** Limits queries per client IP (`req.ip`: hosts behind proxies must set `trust proxy`). */
+  /**
+   * Limits queries per client IP: `req.ip` in Express (hosts behind proxies must set
+   * `trust proxy`), or the address given by {@link setRateLimitClientIp}.
+   */
   perIp: RequestHandler;
   /** Limits queries per visitor (see {@link setRateLimitVisitor}); requests without one pass. */
   perVisitor: RequestHandler;
@@ -100,18 +105,32 @@ function guardedStore(
 }
 
 const visitorIdKey = Symbol('agent-chat.visitorId');
+const clientIpKey = Symbol('agent-chat.clientIp');
 
 /**
- * Tells the per-visitor limiter whose request this is (kept in `res.locals`, which is a
+ * Tells the per-visitor limiter whose request this is (kept in the response's `locals`, a
  * dictionary: new properties on Express's `req`/`res` are slow). Requests without one pass.
  */
-export function setRateLimitVisitor(res: Response, visitorId: string | undefined): void {
-  (res.locals as { [visitorIdKey]?: string | undefined })[visitorIdKey] = visitorId;
+export function setRateLimitVisitor(res: ServerResponse, visitorId: string | undefined): void {
+  localsOf(res)[visitorIdKey] = visitorId;
 }
 
-function visitorIdOf(res: Response): string | undefined {
-  const visitorId = (res.locals as { [visitorIdKey]?: string })[visitorIdKey];
-  return visitorId === undefined || visitorId === '' ? undefined : visitorId;
+/**
+ * Gives the per-IP limiter the client address of a request served outside Express (which
+ * otherwise provides `req.ip`, honouring its `trust proxy` setting).
+ */
+export function setRateLimitClientIp(res: ServerResponse, ip: string | undefined): void {
+  localsOf(res)[clientIpKey] = ip;
+}
+
+function visitorIdOf(res: ServerResponse): string | undefined {
+  const visitorId = localsOf(res)[visitorIdKey];
+  return typeof visitorId === 'string' && visitorId !== '' ? visitorId : undefined;
+}
+
+function clientIpOf(req: IncomingMessage, res: ServerResponse): string {
+  const ip = localsOf(res)[clientIpKey] ?? (req as { ip?: string }).ip;
+  return typeof ip === 'string' ? ip : (req.socket.remoteAddress ?? '');
 }
 
 /**
@@ -147,6 +166,24 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     return guarded.store;
   };
 
+  let warnedAboutProxy = false;
+  /** The per-IP key (IPv6 by /56, as express-rate-limit does), warning once about an untrusted proxy. */
+  const ipKey = (req: Request, res: Response): string => {
+    const ip = clientIpOf(req, res);
+    if (
+      !warnedAboutProxy &&
+      req.headers['x-forwarded-for'] !== undefined &&
+      ip === req.socket.remoteAddress
+    ) {
+      warnedAboutProxy = true;
+      logger?.warn(
+        { proxy: ip },
+        'requests carry X-Forwarded-For but the proxy is not trusted: every visitor behind it shares one per-IP rate limit. Set TRUST_PROXY (or app.set("trust proxy", …)) when the BFF runs behind a proxy.',
+      );
+    }
+    return ipKeyGenerator(ip);
+  };
+
   const limiter = (name: 'ip' | 'visitor', limit: number, what: string) => {
     const store = storeFor(name);
     return rateLimit({
@@ -164,7 +201,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
             keyGenerator: (_req: Request, res: Response) => `visitor:${visitorIdOf(res)}`,
             skip: (_req: Request, res: Response) => visitorIdOf(res) === undefined,
           }
-        : {}),
+        : { keyGenerator: ipKey }),
       handler(req, res) {
         options.onLimited?.(name);
         const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;

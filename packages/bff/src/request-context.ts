@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { BffMetrics } from './bff-metrics.js';
 import type { ResponseLogger } from './request-logging.js';
 
@@ -23,9 +23,19 @@ interface ContextLocals {
 
 type ContextResponse = ServerResponse & { locals?: ContextLocals };
 
+/**
+ * The `locals` of a response, created when the request has not been through Express
+ * (which creates it): the BFF keeps its per-request state there either way.
+ */
+export function localsOf(res: ServerResponse): Record<string | symbol, unknown> {
+  const response = res as ServerResponse & { locals?: Record<string | symbol, unknown> };
+  response.locals ??= Object.create(null) as Record<string | symbol, unknown>;
+  return response.locals;
+}
+
 /** When the request of `res` arrived (`performance.now()`), as recorded by the context. */
-export function requestStartedAt(res: Response): number {
-  return (res.locals as ContextLocals)[startedAtKey] ?? performance.now();
+export function requestStartedAt(res: ServerResponse): number {
+  return (localsOf(res) as ContextLocals)[startedAtKey] ?? performance.now();
 }
 
 /** Options of {@link createRequestContext}. */
@@ -58,7 +68,12 @@ export function createRequestContext(options: RequestContextOptions): RequestHan
   }
 
   return function requestContext(req, res, next) {
-    const locals = res.locals as ContextLocals;
+    const locals = localsOf(res) as ContextLocals;
+    // Once per request, also when it is served outside Express first and then handed on.
+    if (locals[urlKey] !== undefined) {
+      next();
+      return;
+    }
     locals[startedAtKey] = performance.now();
     locals[urlKey] = req.url;
     const incoming = req.headers['x-request-id'];

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Response } from 'express';
 import pino, { type Logger } from 'pino';
+import { localsOf } from './request-context.js';
 
 /** Header paths pino must never print, whatever a custom serializer or host logger does. */
 export const REDACTED_PATHS = [
@@ -26,8 +26,8 @@ const loggedRequestHeaders = [
 ] as const;
 
 /** The request id of a response (set by `createRequestContext`). */
-export function requestIdOf(res: Response): string {
-  return String(res.locals.requestId ?? '');
+export function requestIdOf(res: ServerResponse): string {
+  return String(localsOf(res).requestId ?? '');
 }
 
 /** The default logger: pino at level `info` to stdout, with secrets redacted. */
@@ -65,7 +65,7 @@ export function createResponseLogger(logger: Logger): ResponseLogger {
     logger[level](
       {
         req: {
-          id: (res as unknown as Response).locals?.requestId,
+          id: localsOf(res).requestId,
           method: req.method,
           url,
           remoteAddress: req.socket?.remoteAddress,

@@ -1,11 +1,21 @@
+import type { ServerResponse } from 'node:http';
 import { apiErrorBody } from '@agent-chat/protocol';
-import type { Response } from 'express';
 
 /**
  * Answers with the API's JSON error body `{"error":{"code","message"}}`, unless the
- * response has already started (then the caller must end it its own way).
+ * response has already started (then the caller must end it its own way). Plain Node
+ * `http`, so it works inside and outside Express.
  */
-export function sendError(res: Response, status: number, code: string, message: string): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+): void {
   if (res.headersSent) return;
-  res.status(status).json(apiErrorBody(code, message));
+  const body = JSON.stringify(apiErrorBody(code, message));
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }

@@ -1,23 +1,14 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ERROR_CODES } from '@agent-chat/protocol';
-import express from 'express';
-import type { BffOptions } from './bff-options.js';
-import { createBff } from './create-bff.js';
-import { sendError } from './send-error.js';
+import { createStandaloneBff, type StandaloneBffOptions } from './standalone-bff.js';
 
 /** Options of {@link startBff}: the BFF's own options plus where and how to listen. */
-export interface StartBffOptions extends BffOptions {
+export interface StartBffOptions extends StandaloneBffOptions {
   /** Port to listen on; `0` picks a free one. Env `PORT`. Default 3000. */
   port?: number;
   /** Address to listen on. Env `HOST`. Default `127.0.0.1` (use `0.0.0.0` in containers). */
   host?: string;
-  /**
-   * Express `trust proxy` setting: `true`, a hop count, or addresses/subnets. Env
-   * `TRUST_PROXY`. Default `false`. Set it behind a load balancer, or rate limits see one IP.
-   */
-  trustProxy?: boolean | number | string;
 }
 
 /** A running standalone BFF. */
@@ -41,9 +32,7 @@ function displayHost(address: AddressInfo): string {
 }
 
 /**
- * Runs the BFF as a standalone server: an Express app with `x-powered-by` off,
- * `trust proxy` as configured, {@link createBff} mounted at `/` and a JSON 404 for
- * everything else.
+ * Runs the BFF as a standalone server ({@link createStandaloneBff}) on `host:port`.
  *
  * @example
  * ```ts
@@ -53,28 +42,10 @@ function displayHost(address: AddressInfo): string {
  * ```
  */
 export async function startBff(options: StartBffOptions): Promise<RunningBff> {
-  const { port = 3000, host = '127.0.0.1', trustProxy = false, ...bffOptions } = options;
-  const bff = createBff(bffOptions);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy);
-  let closing = false;
-  app.use(function closeConnectionsWhenClosing(_req, res, next) {
-    // Tell keep-alive clients to reconnect elsewhere while we drain.
-    if (closing) res.setHeader('Connection', 'close');
-    next();
-  });
-  app.use('/', bff);
-  app.use(function notFound(req, res) {
-    sendError(
-      res,
-      404,
-      ERROR_CODES.notFound,
-      `There is no ${req.method} ${req.path} on this server.`,
-    );
-  });
-
-  const server = app.listen(port, host);
+  const { port = 3000, host = '127.0.0.1', ...standaloneOptions } = options;
+  const { bff, listener, startClosing } = createStandaloneBff(standaloneOptions);
+  const server = createServer(listener);
+  server.listen(port, host);
   try {
     await once(server, 'listening');
   } catch (error) {
@@ -85,7 +56,7 @@ export async function startBff(options: StartBffOptions): Promise<RunningBff> {
 
   let closed: Promise<void> | undefined;
   async function close(): Promise<void> {
-    closing = true;
+    startClosing();
     const serverClosed = new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
     });

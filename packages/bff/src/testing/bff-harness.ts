@@ -1,15 +1,20 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
 import type { BffOptions } from '../bff-options.js';
 import { type BffRouter, createBff } from '../create-bff.js';
+import { createStandaloneBff } from '../standalone-bff.js';
 
-/** A BFF mounted at `/chat` in a host app on 127.0.0.1 and a free port, with captured logs. */
+/**
+ * A BFF on 127.0.0.1 and a free port, with captured logs: mounted at `/chat` in a host
+ * Express app, or, when `BFF_HARNESS=standalone` (the `bff-standalone` test project), served
+ * as the standalone server does it (`createStandaloneBff`: the query route outside Express).
+ */
 export interface BffHarness {
-  /** Base URL of the mount, e.g. `http://127.0.0.1:1234/chat`. */
+  /** Base URL of the BFF, e.g. `http://127.0.0.1:1234/chat` (standalone: the origin). */
   url: string;
   /** Origin of the host app, e.g. `http://127.0.0.1:1234`. */
   origin: string;
@@ -22,7 +27,11 @@ export interface BffHarness {
 /** The token tests give the BFF; it must never show up outside upstream requests. */
 export const TEST_TOKEN = 'sk-test-SECRET-4f9c2b7e1d';
 
-/** Starts a host app with `app.use('/chat', createBff(options))`. For tests only. */
+/** How the harness serves the BFF (see {@link BffHarness}). */
+export const HARNESS_MODE: 'mounted' | 'standalone' =
+  process.env.BFF_HARNESS === 'standalone' ? 'standalone' : 'mounted';
+
+/** Starts the BFF as {@link BffHarness} says. For tests only. */
 export async function startBff(
   options: Partial<BffOptions> & Pick<BffOptions, 'upstreamUrl'>,
 ): Promise<BffHarness> {
@@ -33,20 +42,29 @@ export async function startBff(
       callback();
     },
   });
-  const bff = createBff({
+  const bffOptions = {
     agentApiToken: TEST_TOKEN,
-    allowedAgents: '*',
+    allowedAgents: '*' as const,
     logger: pino({ level: 'debug' }, sink),
     ...options,
-  });
-  const app = express();
-  app.use('/chat', bff);
-  const server: Server = app.listen(0, '127.0.0.1');
+  };
+  let bff: BffRouter;
+  let server: Server;
+  if (HARNESS_MODE === 'standalone') {
+    const standalone = createStandaloneBff(bffOptions);
+    bff = standalone.bff;
+    server = createServer(standalone.listener).listen(0, '127.0.0.1');
+  } else {
+    bff = createBff(bffOptions);
+    const app = express();
+    app.use('/chat', bff);
+    server = app.listen(0, '127.0.0.1');
+  }
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/chat`,
+    url: HARNESS_MODE === 'standalone' ? origin : `${origin}/chat`,
     origin,
     bff,
     logs: () => lines.join(''),

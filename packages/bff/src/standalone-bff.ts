@@ -1,0 +1,64 @@
+import type { RequestListener } from 'node:http';
+import { ERROR_CODES } from '@agent-chat/protocol';
+import express from 'express';
+import proxyaddr from 'proxy-addr';
+import type { BffOptions } from './bff-options.js';
+import { type BffRouter, createBff } from './create-bff.js';
+import { sendError } from './send-error.js';
+
+/** Options of {@link createStandaloneBff}. */
+export interface StandaloneBffOptions extends BffOptions {
+  /**
+   * Express `trust proxy` setting: `true`, a hop count, or addresses/subnets. Env
+   * `TRUST_PROXY`. Default `false`. Set it behind a load balancer, or rate limits see one IP.
+   */
+  trustProxy?: boolean | number | string;
+}
+
+/** The standalone BFF, ready to be served by a Node `http` server. */
+export interface StandaloneBff {
+  /** Serves every request: the public query route in plain Node, the rest through Express. */
+  listener: RequestListener;
+  bff: BffRouter;
+  /** From now on, answers tell keep-alive clients to reconnect elsewhere (`Connection: close`). */
+  startClosing(): void;
+}
+
+/**
+ * The request handling of the standalone BFF (`agent-chat-bff`, `startBff`), without the
+ * socket: an Express app with `x-powered-by` off, `trust proxy` as configured,
+ * {@link createBff} mounted at `/` and a JSON 404 for everything else, behind
+ * {@link BffRouter.requestListener} so the public query route is served without Express's
+ * per-request cost.
+ */
+export function createStandaloneBff(options: StandaloneBffOptions): StandaloneBff {
+  const { trustProxy = false, ...bffOptions } = options;
+  const bff = createBff(bffOptions);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
+  app.use('/', bff);
+  app.use(function notFound(req, res) {
+    sendError(
+      res,
+      404,
+      ERROR_CODES.notFound,
+      `There is no ${req.method} ${req.path} on this server.`,
+    );
+  });
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const serve = bff.requestListener(app as unknown as RequestListener, {
+    clientIp: (req) => proxyaddr(req, trust),
+  });
+  let closing = false;
+  return {
+    bff,
+    listener(req, res) {
+      if (closing) res.setHeader('Connection', 'close');
+      serve(req, res);
+    },
+    startClosing() {
+      closing = true;
+    },
+  };
+}
