@@ -21,6 +21,8 @@ export interface SseEncoder {
 const lineBreak = /\r\n|\r|\n/;
 
 function dataLines(payload: string): string {
+  // Most fragments are one line: no split, no arrays.
+  if (payload.indexOf('\n') === -1 && payload.indexOf('\r') === -1) return `data: ${payload}\n`;
   // Every line of the payload gets its own `data:` field, so no CR or LF inside the text
   // can end the field or the frame early; the decoder joins them back with `\n`.
   return payload
