@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QueryResponse } from '@agent-chat/protocol';
@@ -10,10 +12,31 @@ import { type DemoStack, REPO_ROOT, startDemo } from './demo-stack.js';
 
 const adminToken = 'e2e-admin-token-0123456789';
 const dataDir = mkdtempSync(join(tmpdir(), 'agent-chat-e2e-'));
-const env = { PORT: '0', AGENT_SERVICE_PORT: '0', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken };
+/** Where examples/script-tag/README.md tells readers to find `npm start`. */
+const README_DEMO_ORIGIN = 'http://127.0.0.1:3000';
 
 let stack: DemoStack;
 let browser: Browser;
+/** Serves examples/script-tag/index.html, pointed at this run's demo, on another origin. */
+let staticSite: Server;
+let staticOrigin: string;
+let env: Record<string, string>;
+/** The datasource the admin test deletes; a restart must not bring it back. */
+let deletedDatasourceId: string | undefined;
+
+async function startStaticSite(): Promise<void> {
+  staticSite = createServer((req, res) => {
+    if (req.url !== '/' && req.url !== '/index.html') {
+      res.writeHead(404).end();
+      return;
+    }
+    const html = readFileSync(join(REPO_ROOT, 'examples/script-tag/index.html'), 'utf8');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html.replaceAll(README_DEMO_ORIGIN, stack.url));
+  });
+  await new Promise<void>((resolve) => staticSite.listen(0, '127.0.0.1', resolve));
+  staticOrigin = `http://127.0.0.1:${(staticSite.address() as AddressInfo).port}`;
+}
 
 async function query(body: Record<string, unknown>): Promise<QueryResponse> {
   const response = await fetch(`${stack.url}/api/agents/demo/query`, {
@@ -39,12 +62,22 @@ function admin(
 }
 
 beforeAll(async () => {
+  await startStaticSite();
+  env = {
+    PORT: '0',
+    AGENT_SERVICE_PORT: '0',
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN: adminToken,
+    ALLOWED_ORIGINS: staticOrigin,
+  };
   [stack, browser] = await Promise.all([startDemo(env), launchChromium()]);
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  staticSite?.closeAllConnections();
+  await new Promise((resolve) => staticSite?.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -127,6 +160,7 @@ describe('npm start, end to end', () => {
 
     const deleted = await admin('DELETE', `/api/datasources/${deployment!.datasource_id}`);
     expect(deleted.status).toBe(200);
+    deletedDatasourceId = deployment!.datasource_id;
     expect(await deleted.json()).toMatchObject({ id: deployment!.datasource_id });
 
     const after = await query({ query: 'nginx proxy_buffering deployment' });
@@ -197,6 +231,73 @@ describe('npm start, end to end', () => {
     expect(warranty.sources.map((source) => source.datasource_name)).toContain('warranty.md');
   });
 
+  it('serves the script-tag example page from another origin allowed by ALLOWED_ORIGINS', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const queries: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') queries.push(request.url());
+    });
+    await page.goto(`${staticOrigin}/`);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Ask our docs' }).count()).toBe(1);
+    const input = page.getByRole('textbox', { name: 'Your message' });
+    expect(await input.getAttribute('placeholder')).toBe('Type your question…');
+    await page.getByRole('button', { name: 'How do I embed the widget?' }).click();
+    await expect
+      .poll(() => page.locator('.message.assistant:not(.welcome) .bubble').last().textContent(), {
+        timeout: 30_000,
+      })
+      .toContain('data-agent-id');
+    expect(queries).toEqual([`${stack.url}/api/agents/demo/query`]);
+    expect(problems).toEqual([]);
+    await page.close();
+
+    const refused = await fetch(`${stack.url}/api/agents/demo/query`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' },
+      body: JSON.stringify({ query: 'hi' }),
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it("points a second npm start at the first one's agent service with UPSTREAM_URL", async () => {
+    const serviceUrl = /agent service\s+(http:\/\/\S+)/.exec(stack.output())?.[1];
+    expect(serviceUrl, stack.output()).toBeDefined();
+    const otherDataDir = mkdtempSync(join(tmpdir(), 'agent-chat-e2e-upstream-'));
+    const otherAdminToken = 'e2e-second-admin-token-0123';
+    const second = await startDemo({
+      PORT: '0',
+      DATA_DIR: otherDataDir,
+      UPSTREAM_URL: serviceUrl!,
+      AGENT_API_TOKEN: readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim(),
+      ADMIN_TOKEN: otherAdminToken,
+    });
+    try {
+      expect(second.output()).not.toContain('(embedded');
+      expect(second.output()).toContain(`admin token    ${otherAdminToken}`);
+      // The documents the first demo was given are answered through the second one.
+      const response = await fetch(`${second.url}/api/agents/demo/query`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: 'Can I return a zorblax gadget?' }),
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as QueryResponse).answer).toContain('30 days');
+      const agent = await fetch(`${second.url}/api/agents/demo`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${otherAdminToken}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(await agent.json()).toMatchObject({ name: 'Docs assistant' });
+    } finally {
+      await second.stop();
+      rmSync(otherDataDir, { recursive: true, force: true });
+    }
+    expect(second.output()).toContain('stopped.');
+  }, 180_000);
+
   it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
     const first = await query({ query: 'What is agent-chat?' });
     await stack.stop();
@@ -209,5 +310,10 @@ describe('npm start, end to end', () => {
     expect(again.conversationId).toBe(first.conversationId);
     const agent = await admin('PATCH', '/api/agents/demo', {});
     expect(await agent.json()).toMatchObject({ name: 'Docs assistant' });
+    // The restart does not seed again: what the admin deleted stays deleted.
+    expect(deletedDatasourceId).toBeDefined();
+    const nginx = await query({ query: 'nginx proxy_buffering deployment' });
+    expect(nginx.sources.map((source) => source.datasource_id)).not.toContain(deletedDatasourceId);
+    expect(nginx.sources.map((source) => source.datasource_name)).not.toContain('04-deployment.md');
   }, 300_000); // a second full `npm start` on a loaded 2-core machine
 });

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostApp, type HostApp } from '../examples/express-host/host-app.js';
 import { launchChromium } from '../packages/widget/browser/browser-harness.js';
+import { ensureWidgetBuilt } from './demo-stack.js';
 
 let service: RunningAgentService;
 let host: HostApp;
@@ -14,6 +15,7 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
+  ensureWidgetBuilt();
   service = await startAgentService({ port: 0 });
   const { apiKey } = await service.seedDemo();
   host = createHostApp({

@@ -1,13 +1,17 @@
 // Builds the widget bundle when it is missing or older than its sources, so `npm start`
-// works on a fresh clone without a separate build step.
+// works on a fresh clone without a separate build step. Several of these may run at once
+// (two `npm start`s, the e2e tests): a lock directory lets one build while the others wait
+// for it, and a lock left by a process that died is taken over.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const widget = join(root, 'packages/widget');
 const bundle = join(widget, 'dist/widget.js');
+const lock = join(root, 'node_modules/.cache/agent-chat-widget-build.lock');
+const lockWaitMs = 300_000;
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -27,20 +31,83 @@ function builtAt() {
   }
 }
 
-const sources = [
-  join(widget, 'src'),
-  join(widget, 'vite.config.ts'),
-  join(root, 'packages/protocol/src'),
-];
-const sourcesAt = Math.max(...sources.map(newestMtime));
-if (builtAt() < sourcesAt) {
-  console.log('agent-chat: building the widget…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@agent-chat/widget'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) {
-    console.error('agent-chat: the widget build failed (see above).');
-    process.exit(result.status ?? 1);
+function upToDate() {
+  const sources = [
+    join(widget, 'src'),
+    join(widget, 'vite.config.ts'),
+    join(widget, 'package.json'),
+    join(root, 'packages/protocol/src'),
+  ];
+  return builtAt() >= Math.max(...sources.map(newestMtime));
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+function sleep(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Takes the lock, waiting while a live process holds it. Returns false on timeout. */
+function acquireLock() {
+  const deadline = Date.now() + lockWaitMs;
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(dirname(lock), { recursive: true });
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return true;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let owner = Number.NaN;
+    try {
+      owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    } catch {
+      // Just created by another process, which has not written its pid yet.
+    }
+    if (Number.isInteger(owner) && !alive(owner)) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) return false;
+    if (!told) {
+      console.log('agent-chat: waiting for another process to finish building the widget…');
+      told = true;
+    }
+    sleep(250);
+  }
+}
+
+if (!upToDate()) {
+  if (!acquireLock()) {
+    console.error(
+      `agent-chat: ${lock} has been held for ${lockWaitMs / 1000} s; ` +
+        'if no widget build is running, delete it and try again.',
+    );
+    process.exit(1);
+  }
+  try {
+    // Another process may have built it while this one waited.
+    if (!upToDate()) {
+      console.log('agent-chat: building the widget…');
+      const result = spawnSync('npm', ['run', 'build', '-w', '@agent-chat/widget'], {
+        cwd: root,
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) {
+        console.error('agent-chat: the widget build failed (see above).');
+        process.exitCode = result.status ?? 1;
+      }
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }

@@ -3,40 +3,64 @@
  *
  * Starts the embedded agent service (seeded with the demo agent `demo` and a datastore of
  * this project's docs) on 127.0.0.1:3001, then the demo site — demo page + BFF + widget —
- * on PORT (3000), and prints the URL and the admin token. Data persists under DATA_DIR.
- * With UPSTREAM_URL set, no embedded service is started and the BFF relays there instead.
+ * on PORT (3000), and prints the URL and the admin token. Data persists under DATA_DIR
+ * (or in PostgreSQL with DATABASE_URL). With UPSTREAM_URL set, no embedded service is
+ * started and the BFF relays there instead. Every `agent-chat-bff` variable (ALLOWED_ORIGINS,
+ * REDIS_URL, AGENT_POLICIES, LOG_LEVEL, TRUST_PROXY, …) configures the demo's BFF too.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import {
+  DEMO_AGENT_ID,
+  DEMO_DATASTORE_ID,
+  type RunningAgentService,
+  startAgentService,
+} from '@agent-chat/agent-service';
+import {
+  type BffOptions,
+  bffOptionsFromEnv,
+  type ServerEnvOptions,
+  serverOptionsFromEnv,
+} from '@agent-chat/bff';
 import { createDemoApp } from './demo-app.js';
 
 const env = process.env;
+const DEFAULT_AGENT_ID = DEMO_AGENT_ID;
+const DEFAULT_SERVICE_PORT = 3001;
 
-function fail(message: string): never {
+let service: RunningAgentService | undefined;
+
+/** Prints what went wrong and how to fix it, closes the embedded service, and exits 1. */
+async function fail(message: string): Promise<never> {
   console.error(`agent-chat demo: ${message}`);
+  await service?.close().catch(() => undefined);
   process.exit(1);
 }
 
-function port(name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    fail(`${name} must be a port number (0-65535), got "${raw}".`);
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function servicePort(): number {
+  const raw = env.AGENT_SERVICE_PORT?.trim();
+  if (!raw) return DEFAULT_SERVICE_PORT;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(value) || value > 65_535) {
+    throw new Error(`AGENT_SERVICE_PORT must be a port number from 0 to 65535 (got "${raw}").`);
   }
   return value;
 }
 
-function milliseconds(name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    fail(`${name} must be a whole number of ms, got "${raw}".`);
+function fragmentDelayMs(): number {
+  const raw = env.DEMO_FRAGMENT_DELAY_MS?.trim();
+  if (!raw) return 12;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new Error(`DEMO_FRAGMENT_DELAY_MS must be a whole number of ms (got "${raw}").`);
+  }
   return value;
 }
 
@@ -52,82 +76,145 @@ function demoApiKey(dataDir: string): string {
   }
 }
 
-function listen(server: Server, listenPort: number, host: string): Promise<AddressInfo> {
+/**
+ * Whether an earlier start already seeded the demo: the demo agent exists and accepts this
+ * key. Seeding again would undo what the admin routes changed since (a deleted document
+ * would come back), so a restart keeps the data as it is. (An empty PATCH changes nothing.)
+ */
+async function alreadySeeded(serviceUrl: string, apiKey: string): Promise<boolean> {
+  const response = await fetch(`${serviceUrl}/api/agents/${DEMO_AGENT_ID}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  await response.body?.cancel();
+  return response.ok;
+}
+
+/**
+ * The BFF's options, read from the environment exactly as `agent-chat-bff` reads them, with
+ * the demo's defaults: the embedded service and its key, a random admin token, agent `demo`.
+ */
+function demoBffOptions(upstream: {
+  upstreamUrl: string;
+  agentApiToken: string;
+  adminToken: string;
+}): BffOptions {
+  return bffOptionsFromEnv({
+    ...env,
+    UPSTREAM_URL: upstream.upstreamUrl,
+    AGENT_API_TOKEN: upstream.agentApiToken,
+    ADMIN_TOKEN: upstream.adminToken,
+    ALLOWED_AGENTS: env.ALLOWED_AGENTS?.trim() || DEFAULT_AGENT_ID,
+  });
+}
+
+function listen(server: Server, options: ServerEnvOptions): Promise<AddressInfo> {
   return new Promise((done, reject) => {
     server.once('error', reject);
-    server.listen(listenPort, host, () => done(server.address() as AddressInfo));
+    server.listen(options.port, options.host, () => done(server.address() as AddressInfo));
   });
 }
 
 async function main(): Promise<void> {
-  const dataDir = resolve(env.DATA_DIR ?? '.data/demo');
+  const dataDir = resolve(env.DATA_DIR || '.data/demo');
+  const upstreamUrl = env.UPSTREAM_URL?.trim();
+  const adminToken = env.ADMIN_TOKEN?.trim() || randomBytes(18).toString('base64url');
+  let listenOptions: ServerEnvOptions;
+  let port: number;
+  let delayMs: number;
+  try {
+    // Check every setting before starting anything, so a typo fails fast and says which.
+    if (upstreamUrl && !env.AGENT_API_TOKEN?.trim()) {
+      throw new Error('UPSTREAM_URL is set, so AGENT_API_TOKEN (its API key) is required.');
+    }
+    demoBffOptions({
+      upstreamUrl: upstreamUrl || `http://127.0.0.1:${DEFAULT_SERVICE_PORT}`,
+      agentApiToken: env.AGENT_API_TOKEN?.trim() || 'checked-later',
+      adminToken,
+    });
+    listenOptions = serverOptionsFromEnv(env);
+    port = servicePort();
+    delayMs = fragmentDelayMs();
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
   mkdirSync(dataDir, { recursive: true });
-  const allowedAgents = env.ALLOWED_AGENTS
-    ? env.ALLOWED_AGENTS.split(',')
-        .map((id) => id.trim())
-        .filter(Boolean)
-    : ['demo'];
-  // The demo page chats with the first allowed agent (`demo` with the embedded service).
-  const agentId = allowedAgents.find((id) => id !== '*') ?? 'demo';
-  let datastoreId: string | undefined;
 
-  let service: RunningAgentService | undefined;
-  let upstreamUrl = env.UPSTREAM_URL;
-  let agentApiToken = env.AGENT_API_TOKEN;
-  if (upstreamUrl) {
-    if (!agentApiToken) fail('UPSTREAM_URL is set, so AGENT_API_TOKEN (its API key) is required.');
-  } else {
+  let datastoreId: string | undefined;
+  let agentApiToken = env.AGENT_API_TOKEN?.trim();
+  if (!upstreamUrl) {
+    const databaseUrl = env.DATABASE_URL?.trim();
     service = await startAgentService({
-      dataDir: resolve(dataDir, 'agent-service'),
+      ...(databaseUrl ? { databaseUrl } : { dataDir: resolve(dataDir, 'agent-service') }),
       host: '127.0.0.1',
-      port: port('AGENT_SERVICE_PORT', 3001),
+      port,
       // Paces the extractive answer like a model's tokens, so the demo shows streaming.
-      fragmentDelayMs: milliseconds('DEMO_FRAGMENT_DELAY_MS', 12),
+      fragmentDelayMs: delayMs,
     }).catch((error: unknown) =>
       fail(
-        `could not start the embedded agent service: ${(error as Error).message}. ` +
+        `could not start the embedded agent service: ${errorMessage(error)}. ` +
           'Is another demo running? Set AGENT_SERVICE_PORT to use another port.',
       ),
     );
-    const seeded = await service.seedDemo({ apiKey: agentApiToken ?? demoApiKey(dataDir) });
-    upstreamUrl = service.url;
-    agentApiToken = seeded.apiKey;
-    datastoreId = seeded.datastoreId;
+    const apiKey = agentApiToken || demoApiKey(dataDir);
+    const running = service;
+    agentApiToken = await (async () => {
+      if (await alreadySeeded(running.url, apiKey)) return apiKey;
+      console.log('agent-chat: seeding the demo agent and its documents…');
+      return (await running.seedDemo({ apiKey })).apiKey;
+    })().catch((error: unknown) => fail(`could not seed the demo: ${errorMessage(error)}`));
+    datastoreId = DEMO_DATASTORE_ID;
   }
 
-  const adminToken = env.ADMIN_TOKEN || randomBytes(18).toString('base64url');
-  const { app, bff } = createDemoApp({
-    agentId,
-    upstreamUrl,
-    agentApiToken: agentApiToken as string,
-    adminToken,
-    allowedAgents: env.ALLOWED_AGENTS
-      ? env.ALLOWED_AGENTS.split(',').map((id) => id.trim())
-      : [agentId],
-    ...(env.UPSTREAM_DIALECT === 'chaindesk' || env.UPSTREAM_DIALECT === 'spec'
-      ? { upstreamDialect: env.UPSTREAM_DIALECT }
-      : {}),
-    ...(env.WIDGET_DIR ? { widgetDir: resolve(env.WIDGET_DIR) } : {}),
-  });
-  const server = createServer(app);
-  const host = env.HOST ?? '127.0.0.1';
-  const address = await listen(server, port('PORT', 3000), host).catch((error: Error) =>
+  // Listen before building the app so the page's own origin is known: it stays allowed
+  // when ALLOWED_ORIGINS lists other sites (a list replaces the BFF's same-origin default).
+  let handle: RequestListener = (_req, res) => {
+    res.writeHead(503).end();
+  };
+  const server = createServer((req, res) => handle(req, res));
+  const address = await listen(server, listenOptions).catch((error: unknown) =>
     fail(
-      `could not listen on ${host}:${env.PORT ?? 3000}: ${error.message}. Set PORT to use another port.`,
+      `could not listen on ${listenOptions.host}:${listenOptions.port}: ${errorMessage(error)}. ` +
+        'Set PORT to use another port.',
     ),
   );
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  const url = `http://${host}:${address.port}`;
+
+  const options = demoBffOptions({
+    upstreamUrl: service?.url ?? (upstreamUrl as string),
+    agentApiToken: agentApiToken as string,
+    adminToken,
+  });
+  if (Array.isArray(options.allowedOrigins)) {
+    options.allowedOrigins = [
+      ...new Set([...options.allowedOrigins, url, `http://localhost:${address.port}`]),
+    ];
+  }
+  // The demo page chats with the first allowed agent (`demo` with the embedded service).
+  const allowed = options.allowedAgents;
+  const agentId =
+    (Array.isArray(allowed) ? allowed.find((id) => id !== '*') : undefined) ?? DEFAULT_AGENT_ID;
+  const { app, bff } = createDemoApp({ ...options, agentId });
+  app.set('trust proxy', listenOptions.trustProxy);
+  handle = app;
 
   console.log('');
   console.log(`  agent-chat demo is running: open ${url}/`);
   console.log('');
   console.log(
-    `  agent service  ${service ? `${service.url} (embedded, data in ${dataDir})` : upstreamUrl}`,
+    `  agent service  ${service ? `${service.url} (embedded, data in ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir})` : options.upstreamUrl}`,
   );
   if (datastoreId) {
     const keyNote = env.AGENT_API_TOKEN
       ? 'API key: AGENT_API_TOKEN'
-      : `API key in ${dataDir}/demo-api-key`;
+      : `API key in ${resolve(dataDir, 'demo-api-key')}`;
     console.log(`  demo datastore ${datastoreId} (${keyNote})`);
   }
   console.log(`  admin token    ${adminToken}`);
@@ -140,9 +227,12 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`\n  ${signal} again: exiting now.`);
+      process.exit(130);
+    }
     stopping = true;
-    console.log(`\n  ${signal}: stopping…`);
+    console.log(`\n  ${signal}: stopping… (press Ctrl-C again to exit at once)`);
     const closed = new Promise<void>((done) => server.close(() => done()));
     await bff.shutdown(2_000);
     server.closeAllConnections();
