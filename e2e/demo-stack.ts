@@ -19,7 +19,7 @@ export interface DemoStack {
 
 /**
  * Runs the README's `npm start` in its own process group with the given environment and
- * resolves once it prints the URL to open.
+ * resolves once it has printed its whole banner (the URL to open, the admin token, …).
  */
 export function startDemo(env: Record<string, string>, timeoutMs = 120_000): Promise<DemoStack> {
   const child: ChildProcess = spawn('npm', ['start'], {
@@ -51,6 +51,8 @@ export function startDemo(env: Record<string, string>, timeoutMs = 120_000): Pro
       reject(new Error(`npm start printed no URL within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const onData = () => {
+      // The banner ends with this line: everything it prints (URL, tokens, ids) is in.
+      if (!output.includes('Press Ctrl-C to stop.')) return;
       const match = /open (http:\/\/\S+?)\/?\s/.exec(output);
       if (!match?.[1]) return;
       clearTimeout(timer);
