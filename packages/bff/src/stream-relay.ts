@@ -33,6 +33,7 @@ export interface StreamRelayOptions {
 export type StreamOutcome = 'done' | 'error' | 'client-gone';
 
 const encoder = createSseEncoder();
+const sseHeaderNames = Object.keys(SSE_HEADERS) as (keyof typeof SSE_HEADERS)[];
 
 /**
  * Longest wait, after the upstream sent `[DONE]` (or an `[ERROR]` frame), for the end of its
@@ -63,8 +64,9 @@ function destroyIfIncomplete(upstream: IncomingMessage): void {
  * - The frames decoded from one upstream chunk go to the browser in one write.
  * - Backpressure: the upstream is paused while the browser has not drained the last write;
  *   upstream heartbeats are not forwarded, ours are sent by the shared ticker instead.
- * - The idle deadline is restarted by every upstream event and, while the browser is slow,
- *   bounds how long a non-reading browser is waited for (then its connection is closed).
+ * - The idle deadline is restarted by every upstream chunk that carries an event and,
+ *   while the browser is slow, bounds how long a non-reading browser is waited for (then
+ *   its connection is closed).
  * - After `[DONE]` the rest of the upstream response is read to its end (at most
  *   {@link UPSTREAM_DRAIN_MS}), so its keep-alive socket is reused; on abort, timeout,
  *   error or client disconnect the upstream response is destroyed.
@@ -79,6 +81,8 @@ export function relayStream(
   let started = false;
   let settled = false;
   let waitingForDrain = false;
+  // Whether the upstream chunk being decoded carried at least one event.
+  let eventsInChunk = false;
   // Frames decoded from the current upstream chunk, written at once after it.
   let batch = '';
   let resolveOutcome: (outcome: StreamOutcome) => void = ignore;
@@ -134,10 +138,8 @@ export function relayStream(
 
   const onEvent = (event: StreamEvent): void => {
     if (settled) return;
-    if (event.type === 'heartbeat') {
-      if (started) control.arm(idleTimeoutMs);
-      return;
-    }
+    eventsInChunk = true;
+    if (event.type === 'heartbeat') return;
     if (event.type === 'error') {
       fail(event.code, true);
       return;
@@ -145,10 +147,10 @@ export function relayStream(
     if (!started) {
       started = true;
       options.onFirstEvent();
-      res.writeHead(200, SSE_HEADERS);
+      for (const name of sseHeaderNames) res.setHeader(name, SSE_HEADERS[name]);
+      res.writeHead(200);
       options.heartbeats.add(res);
     }
-    control.arm(idleTimeoutMs);
     if (event.type === 'done') {
       res.end(batch + encoder.encode(event));
       batch = '';
@@ -161,8 +163,12 @@ export function relayStream(
   const decoder = createSseDecoder({ dialect: options.dialect }, onEvent);
 
   function onData(chunk: string): void {
+    eventsInChunk = false;
     decoder.feed(chunk);
-    if (settled || batch === '') return;
+    if (settled) return;
+    // Every chunk that carried an event (upstream heartbeats too) restarts the idle deadline.
+    if (started && eventsInChunk) control.arm(idleTimeoutMs);
+    if (batch === '') return;
     const frames = batch;
     batch = '';
     if (!res.write(frames)) {
