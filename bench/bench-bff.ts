@@ -1,13 +1,17 @@
 import type { RequestListener } from 'node:http';
-import { createBff } from '@agent-chat/bff';
+import { type BffOptions, createBff, createStandaloneBff } from '@agent-chat/bff';
 import express from 'express';
 import pino from 'pino';
 import type { BenchBffOptions } from './child-protocol.js';
 
 /**
- * The BFF under test, mounted in a plain Express 5 app: every public middleware on, with
- * rate limits and the per-visitor stream cap raised far above what the bench sends (the
- * bench measures the relay, not the limiter's verdicts) and request logs optional.
+ * The BFF under test with every public middleware on, and rate limits and the per-visitor
+ * stream cap raised far above what the bench sends (the bench measures the relay, not the
+ * limiter's verdicts); request logs optional.
+ *
+ * - default: the standalone server as `agent-chat-bff` runs it (`createStandaloneBff`: the
+ *   public query route served outside Express);
+ * - `mounted`: `createBff()` mounted in a site's own Express 5 app.
  */
 export function createBenchBff(options: BenchBffOptions): {
   handle: RequestListener;
@@ -16,7 +20,7 @@ export function createBenchBff(options: BenchBffOptions): {
   const logger = options.logRequests
     ? pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }))
     : false;
-  const bff = createBff({
+  const bffOptions: BffOptions = {
     upstreamUrl: options.upstreamUrl,
     agentApiToken: 'bench-upstream-token',
     allowedAgents: '*',
@@ -26,8 +30,13 @@ export function createBenchBff(options: BenchBffOptions): {
     heartbeatMs: 60_000,
     logger,
     ...(options.widgetDir ? { widgetDir: options.widgetDir } : {}),
-  });
-  const app = express();
-  app.use(bff);
-  return { handle: app as unknown as RequestListener, close: () => bff.shutdown(0) };
+  };
+  if (options.mounted) {
+    const bff = createBff(bffOptions);
+    const app = express();
+    app.use(bff);
+    return { handle: app as unknown as RequestListener, close: () => bff.shutdown(0) };
+  }
+  const standalone = createStandaloneBff(bffOptions);
+  return { handle: standalone.listener, close: () => standalone.bff.shutdown(0) };
 }

@@ -7,6 +7,21 @@ export interface BenchBffOptions {
   logRequests: boolean;
   /** Directory of the built widget, when the widget page is served through the BFF. */
   widgetDir?: string;
+  /**
+   * Mount `createBff()` in a site's own Express app instead of running the standalone
+   * server (`createStandaloneBff`, as `agent-chat-bff` does). Default false.
+   */
+  mounted?: boolean;
+}
+
+/** Options of the pipe relay (plain data). */
+export interface PipeRelayOptions {
+  upstreamUrl: string;
+  /**
+   * Mount the same relay as the only middleware of a bare Express 5 app: what routing a
+   * request through Express costs, before any BFF logic.
+   */
+  inExpress?: boolean;
 }
 
 /** Options of the widget page server (plain data). */
@@ -20,7 +35,7 @@ export interface WidgetPageOptions {
 /** What a bench child process serves, with its options. */
 export type ChildSpec =
   | { kind: 'upstream'; options: FakeUpstreamOptions; keepAliveTimeoutMs?: number }
-  | { kind: 'pipe-relay'; options: { upstreamUrl: string } }
+  | { kind: 'pipe-relay'; options: PipeRelayOptions }
   | { kind: 'bff'; options: BenchBffOptions }
   | { kind: 'widget-page'; options: WidgetPageOptions }
   | { kind: 'agent-service' };
@@ -29,6 +44,8 @@ export type ChildSpec =
 export interface ChildStats {
   rss: number;
   heapUsed: number;
+  /** CPU time the process has used since it started (user + system), microseconds. */
+  cpuMicros: number;
   /** Open TCP connections accepted by the child's server. */
   connections: number;
   /** TCP connections accepted since the server started. */

@@ -27,7 +27,11 @@ async function build(spec: ChildSpec): Promise<Served> {
     }
     case 'pipe-relay': {
       const relay = createPipeRelay(spec.options);
-      return { handle: relay.handle, close: relay.close };
+      if (!spec.options.inExpress) return { handle: relay.handle, close: relay.close };
+      const { default: express } = await import('express');
+      const app = express();
+      app.use(relay.handle);
+      return { handle: app as unknown as RequestListener, close: relay.close };
     }
     case 'bff': {
       const { createBenchBff } = await import('./bench-bff.js');
@@ -72,9 +76,11 @@ async function start(spec: ChildSpec): Promise<void> {
     if (message.type === 'stats') {
       if (message.gc) globalThis.gc?.();
       const memory = process.memoryUsage();
+      const cpu = process.cpuUsage();
       const stats: ChildStats = {
         rss: memory.rss,
         heapUsed: memory.heapUsed,
+        cpuMicros: cpu.user + cpu.system,
         connections: sockets.size,
         connectionsAccepted: accepted,
       };
