@@ -167,8 +167,7 @@ async function main(): Promise<void> {
     datastoreId = DEMO_DATASTORE_ID;
   }
 
-  // Listen before building the app so the page's own origin is known: it stays allowed
-  // when ALLOWED_ORIGINS lists other sites (a list replaces the BFF's same-origin default).
+  // Listen before building the app, so the URL printed is the one actually bound.
   let handle: RequestListener = (_req, res) => {
     res.writeHead(503).end();
   };
@@ -192,11 +191,6 @@ async function main(): Promise<void> {
     agentApiToken: agentApiToken as string,
     adminToken,
   });
-  if (Array.isArray(options.allowedOrigins)) {
-    options.allowedOrigins = [
-      ...new Set([...options.allowedOrigins, url, `http://localhost:${address.port}`]),
-    ];
-  }
   // The demo page chats with the first allowed agent (`demo` with the embedded service).
   const allowed = options.allowedAgents;
   const agentId =

@@ -40,7 +40,10 @@ export interface BffOptions {
   adminAuth?: RequestHandler;
   /** Agent ids the public may query; `'*'` for any. Env `ALLOWED_AGENTS` (comma list). Default: none. */
   allowedAgents?: readonly string[] | '*';
-  /** Origins allowed by CORS and the server-side Origin check; `'*'` for any. Env `ALLOWED_ORIGINS`. Default: same origin only. */
+  /**
+   * Other origins allowed by CORS and the server-side Origin check (the BFF's own origin
+   * always is); `'*'` for any. Env `ALLOWED_ORIGINS`. Default: own origin only.
+   */
   allowedOrigins?: readonly string[] | '*';
   /** Redis URL for rate limits shared across replicas. Env `REDIS_URL`. Default: in memory. */
   redisUrl?: string;

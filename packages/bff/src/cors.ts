@@ -30,7 +30,8 @@ function isSameOrigin(req: IncomingMessage, origin: string): boolean {
  * - Any other origin, including `null`, is refused by the server, not just hidden from the
  *   page by the browser.
  *
- * `allowedOrigins` defaults to same-origin (the Origin's host equals the request's Host).
+ * The BFF's own origin (the Origin's host equals the request's Host) is always allowed;
+ * `allowedOrigins` lists the other sites that may use it (`*`: any).
  */
 export type OriginCheck = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -42,8 +43,9 @@ export function createOriginCheck(
     if (allowedOrigins === '*') return true;
     const normalized = normalizeOrigin(origin);
     if (!normalized) return false;
-    if (allowedOrigins === 'same-origin') return isSameOrigin(req, normalized);
-    return allowedOrigins.has(normalized);
+    // The BFF's own origin (the site that serves it) is always allowed; a list adds others.
+    if (isSameOrigin(req, normalized)) return true;
+    return allowedOrigins !== 'same-origin' && allowedOrigins.has(normalized);
   };
 
   return function checkOrigin(req, res) {

@@ -39,8 +39,8 @@ export const BFF_ENV_VARIABLES: readonly EnvVariable[] = [
   },
   {
     name: 'ALLOWED_ORIGINS',
-    description: 'Comma list of origins allowed by CORS and the Origin check, or *',
-    default: 'same origin',
+    description: 'Comma list of other origins allowed by CORS and the Origin check, or *',
+    default: 'own origin only',
   },
   {
     name: 'REDIS_URL',
