@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -185,18 +183,6 @@ describe('the widget in Chromium', () => {
         () => document.querySelector('agent-chat')?.shadowRoot?.activeElement?.className,
       ),
     ).toBe('launcher');
-
-    if (process.env.UPDATE_SCREENSHOT === '1') {
-      await launcher.click();
-      await expect.poll(() => dialog.isVisible()).toBe(true);
-      await page.evaluate(() => {
-        const active = document.querySelector('agent-chat')?.shadowRoot?.activeElement;
-        (active as HTMLElement | null)?.blur();
-      });
-      const target = fileURLToPath(new URL('../../../docs/screenshot.png', import.meta.url));
-      mkdirSync(fileURLToPath(new URL('../../../docs/', import.meta.url)), { recursive: true });
-      writeFileSync(target, await page.screenshot());
-    }
   });
 
   it('works from the keyboard alone, with a visible focus everywhere', async () => {
