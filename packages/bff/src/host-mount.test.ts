@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ERROR_CODES } from '@agent-chat/protocol';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffRouter, createBff } from './create-bff.js';
@@ -94,5 +95,100 @@ describe('a BFF mounted at the root of a host app', () => {
     );
     expect(response.statusCode).toBe(403);
     response.resume();
+  });
+});
+
+describe('a BFF mounted after a host body parser', () => {
+  const adminToken = 'admin-token-0123456789abcdef';
+  let parsedUpstream: FaultUpstream;
+  let parsedBff: BffRouter;
+  let parsedServer: Server;
+  let parsedBase = '';
+
+  beforeAll(async () => {
+    parsedUpstream = await startFaultUpstream();
+    parsedBff = createBff({
+      upstreamUrl: parsedUpstream.url,
+      agentApiToken: TEST_TOKEN,
+      allowedAgents: ['answer'],
+      adminToken,
+      logger: false,
+    });
+    const app = express();
+    // A host middleware that drains a body without leaving anything in req.body...
+    app.use('/drained', (req, _res, next) => {
+      req.resume();
+      req.on('end', () => next());
+    });
+    // ...and one that reads every JSON body first (a common app-wide setup).
+    app.use(express.json());
+    app.use('/chat', parsedBff);
+    app.use('/drained', parsedBff);
+    parsedServer = app.listen(0, '127.0.0.1');
+    await once(parsedServer, 'listening');
+    parsedBase = `http://127.0.0.1:${(parsedServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await parsedBff.shutdown(0);
+    parsedServer.closeAllConnections();
+    await new Promise((resolve) => parsedServer.close(resolve));
+    await parsedUpstream.close();
+  });
+
+  it('relays the query the host parser already read, JSON and streamed', async () => {
+    const json = await rawPost(`${parsedBase}/chat/api/agents/answer/query`, { query: 'hi' });
+    expect(json.statusCode).toBe(200);
+    expect(JSON.parse((await json.toArray()).join(''))).toMatchObject({
+      answer: expect.any(String),
+    });
+    expect(JSON.parse(parsedUpstream.requests.at(-1)!.body)).toEqual({ query: 'hi' });
+
+    const stream = await rawPost(`${parsedBase}/chat/api/agents/answer/query`, {
+      query: 'hello',
+      streaming: true,
+    });
+    expect(stream.statusCode).toBe(200);
+    expect((await stream.toArray()).join('')).toMatch(
+      /event: endpoint_response[\s\S]*data: \[DONE\]\n\n$/,
+    );
+    expect(JSON.parse(parsedUpstream.requests.at(-1)!.body)).toEqual({
+      query: 'hello',
+      streaming: true,
+    });
+  });
+
+  it('still validates a body the host parser read, and keeps its size limit', async () => {
+    const invalid = await rawPost(`${parsedBase}/chat/api/agents/answer/query`, { query: 42 });
+    expect(invalid.statusCode).toBe(400);
+    invalid.resume();
+    const big = await rawPost(`${parsedBase}/chat/api/agents/answer/query`, {
+      query: 'x'.repeat(40_000),
+    });
+    expect(big.statusCode).toBe(413);
+    big.resume();
+  });
+
+  it('relays an admin body the host parser already read', async () => {
+    const response = await fetch(`${parsedBase}/chat/api/agents/answer`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Renamed' }),
+    });
+    await response.arrayBuffer();
+    const sent = parsedUpstream.requests.at(-1)!;
+    expect(sent.url).toBe('/api/agents/answer');
+    expect(JSON.parse(sent.body)).toEqual({ name: 'Renamed' });
+  });
+
+  it('answers a clear 500 instead of hanging when the body was drained before it', async () => {
+    const response = await rawPost(`${parsedBase}/drained/api/agents/answer/query`, {
+      query: 'hi',
+    });
+    expect(response.statusCode).toBe(500);
+    const body = JSON.parse((await response.toArray()).join('')) as {
+      error: { code: string; message: string };
+    };
+    expect(body.error.code).toBe(ERROR_CODES.internal);
+    expect(body.error.message).toMatch(/site operator/);
   });
 });

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type ApiErrorBody, ERROR_CODES, type SseDialect } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff, TEST_TOKEN } from './testing/bff-harness.js';
@@ -179,5 +182,38 @@ describe('query relay, heartbeats and an unreachable upstream', () => {
     expectNoToken(response, text);
     expect(refused.logs()).toContain('ECONNREFUSED');
     expect(refused.logs()).not.toContain(TEST_TOKEN);
+  });
+});
+
+describe('an upstream that echoes the token in its error body', () => {
+  it('logs no part of it', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const echoed = String(req.headers.authorization);
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: echoed, message: echoed } }));
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const harness = await startBff({
+      upstreamUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    });
+    try {
+      for (const streaming of [false, true]) {
+        const response = await postQuery(harness.url, 'answer', { query: 'hi', streaming });
+        const text = await response.text();
+        expect(response.status).toBe(502);
+        expect(JSON.parse(text).error.code).toBe(ERROR_CODES.upstreamError);
+        expectNoToken(response, text);
+      }
+      expect(harness.logs()).toContain('upstream query failed');
+      expect(harness.logs()).not.toContain(TEST_TOKEN);
+    } finally {
+      await harness.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -96,6 +96,18 @@ export function createQueryRoute(deps: QueryRouteOptions): RequestHandler {
       case 'unsupported-encoding':
         sendError(res, 415, ERROR_CODES.invalidRequest, 'Send the body as UTF-8 JSON.');
         return;
+      case 'already-read':
+        deps.logger?.error(
+          { reqId: requestIdOf(res) },
+          'the query body was read before the BFF got it, and no parsed body was left in req.body: mount the BFF before middleware that reads request bodies',
+        );
+        sendError(
+          res,
+          500,
+          ERROR_CODES.internal,
+          'The chat server could not read the question. Please tell the site operator.',
+        );
+        return;
     }
   }
 

@@ -131,3 +131,61 @@ describe('readJsonBody', () => {
     expect(results.slice(before)).toEqual([{ ok: false, status: 0, reason: 'aborted' }]);
   });
 });
+
+describe('readJsonBody of a request a host app read first', () => {
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    // `x-left-body` says what the "host parser" leaves in req.body after draining the stream.
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const left = req.headers['x-left-body'];
+        const target = req as http.IncomingMessage & { body?: unknown };
+        if (left === 'parsed') target.body = JSON.parse(text) as unknown;
+        if (left === 'string') target.body = text;
+        if (left === 'buffer') target.body = Buffer.from(text);
+        readJsonBody(req, LIMIT, (result) => res.end(JSON.stringify(result)));
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const headers = (left: string) => ({ 'content-type': 'application/json', 'x-left-body': left });
+
+  it('takes the body the host left in req.body, parsed or raw', async () => {
+    for (const left of ['parsed', 'string', 'buffer']) {
+      expect(await send(base, ['{"query":"hi"}'], headers(left)), left).toEqual({
+        ok: true,
+        body: { query: 'hi' },
+      });
+    }
+    expect(await send(base, ['{"query":'], headers('string'))).toMatchObject({
+      status: 400,
+      reason: 'invalid-json',
+    });
+  });
+
+  it('keeps its own size limit for a body read before it', async () => {
+    const big = JSON.stringify({ query: 'x'.repeat(LIMIT) });
+    expect(await send(base, [big], headers('parsed'))).toMatchObject({
+      status: 413,
+      reason: 'too-large',
+    });
+  });
+
+  it('says the body is gone, instead of waiting for it, when nothing was left', async () => {
+    expect(await send(base, ['{"query":"hi"}'], headers('none'))).toEqual({
+      ok: false,
+      status: 500,
+      reason: 'already-read',
+    });
+  });
+});

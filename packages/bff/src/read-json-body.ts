@@ -1,10 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Why a body could not be read, with the HTTP status the browser gets. */
+/**
+ * Why a body could not be read, with the HTTP status the browser gets. `already-read`: the
+ * request stream was consumed before the BFF got it and left no body behind.
+ */
 export type JsonBodyFailure =
   | { status: 413; reason: 'too-large' }
   | { status: 400; reason: 'invalid-json' }
-  | { status: 415; reason: 'not-json' | 'unsupported-charset' | 'unsupported-encoding' };
+  | { status: 415; reason: 'not-json' | 'unsupported-charset' | 'unsupported-encoding' }
+  | { status: 500; reason: 'already-read' };
 
 /** Outcome of {@link readJsonBody}; `aborted` when the client went away while sending it. */
 export type JsonBodyResult =
@@ -54,6 +58,22 @@ function parse(text: string): JsonBodyResult {
 }
 
 /**
+ * The body of a request whose stream a body parser of the host app has already read (e.g.
+ * `app.use(express.json())` before the BFF): the parsed value it left in `req.body` (the
+ * body-parser convention), under the same size limit; a string or Buffer is parsed here.
+ */
+function bodyReadBefore(req: IncomingMessage, limit: number): JsonBodyResult {
+  const body = (req as IncomingMessage & { body?: unknown }).body;
+  if (body === undefined) return { ok: false, status: 500, reason: 'already-read' };
+  const text =
+    typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
+  if (Buffer.byteLength(text ?? JSON.stringify(body) ?? '') > limit) {
+    return { ok: false, status: 413, reason: 'too-large' };
+  }
+  return text === undefined ? { ok: true, body } : parse(text);
+}
+
+/**
  * Reads a small JSON request body (UTF-8, `application/json` or `text/plain`, the latter so
  * that cross-origin pages can post without a CORS preflight) and parses it.
  *
@@ -61,7 +81,9 @@ function parse(text: string): JsonBodyResult {
  * does not pay for a general body parser's content negotiation. Refuses, without reading
  * further: a body over `limit` bytes (by `Content-Length` or as it arrives: 413), another
  * media type, a charset other than UTF-8, or any `Content-Encoding` (415). An empty body is
- * `{}`. Calls `done` exactly once; `aborted` when the request ends or fails before its end.
+ * `{}`. A body a host app's parser already read is taken from `req.body`
+ * ({@link bodyReadBefore}). Calls `done` exactly once; `aborted` when the request ends or
+ * fails before its end.
  */
 export function readJsonBody(
   req: IncomingMessage,
@@ -71,6 +93,10 @@ export function readJsonBody(
   const refused = checkHeaders(req, limit);
   if (refused) {
     done({ ok: false, ...refused });
+    return;
+  }
+  if (req.readableEnded) {
+    done(bodyReadBefore(req, limit));
     return;
   }
   let first: Buffer | undefined;

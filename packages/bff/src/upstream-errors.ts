@@ -73,10 +73,19 @@ export function mapUpstreamStatus(
   return mapUpstreamCode(ERROR_CODES.upstreamError, agentId);
 }
 
+/** What an error code looks like; anything else an upstream puts there is not one. */
+const errorCodeShape = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+function codeOf(value: unknown): string | undefined {
+  return typeof value === 'string' && errorCodeShape.test(value) ? value : undefined;
+}
+
 /**
  * Finds the error code in an upstream error body, whichever form it has: the API's
  * `{"error":{"code"}}`, Chaindesk's `{"error":"USAGE_LIMIT"}`, or a bare `data: [ERROR]CODE`
- * text body sent without an SSE content type.
+ * text body sent without an SSE content type. Only a value shaped like a code
+ * (`UPPER_SNAKE`, at most 64 characters) counts: the result is logged, and an upstream
+ * that puts something else there (a message, an echoed header) must not get it logged.
  */
 export function errorCodeOfBody(body: string): string | undefined {
   const text = body.trim();
@@ -85,16 +94,15 @@ export function errorCodeOfBody(body: string): string | undefined {
     const json: unknown = JSON.parse(text);
     if (typeof json === 'object' && json !== null && 'error' in json) {
       const error = (json as { error: unknown }).error;
-      if (typeof error === 'string') return parseErrorPayload(error).code;
+      if (typeof error === 'string') return codeOf(parseErrorPayload(error).code);
       if (typeof error === 'object' && error !== null) {
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string') return code;
+        return codeOf((error as { code?: unknown }).code);
       }
     }
     return undefined;
   } catch {
     const match = /\[ERROR\]([^\r\n]*)/.exec(text);
-    return match ? parseErrorPayload(match[1] ?? '').code : undefined;
+    return match ? codeOf(parseErrorPayload(match[1] ?? '').code) : undefined;
   }
 }
 

@@ -1,0 +1,43 @@
+import { ERROR_CODES } from '@agent-chat/protocol';
+import { describe, expect, it } from 'vitest';
+import { errorCodeOfBody, mapUpstreamStatus } from './upstream-errors.js';
+
+describe('errorCodeOfBody', () => {
+  it('finds the code in each form an upstream sends', () => {
+    expect(errorCodeOfBody('{"error":{"code":"NOT_FOUND","message":"x"}}')).toBe('NOT_FOUND');
+    expect(errorCodeOfBody('{"error":"USAGE_LIMIT"}')).toBe('USAGE_LIMIT');
+    expect(errorCodeOfBody('data: [ERROR]UNAUTHORIZED\n\n')).toBe('UNAUTHORIZED');
+    expect(errorCodeOfBody('  {"error":{"code":"RATE_LIMITED"}}\n')).toBe('RATE_LIMITED');
+  });
+
+  it('finds none in a body without one', () => {
+    for (const body of ['', 'Internal Server Error', '{"message":"boom"}', '[1,2]', 'null']) {
+      expect(errorCodeOfBody(body), body).toBeUndefined();
+    }
+  });
+
+  it('takes only what is shaped like a code, since the code is logged', () => {
+    // An upstream that echoes a header (here the bearer token) or a message where the code goes.
+    const secret = 'Bearer sk-live-0123456789abcdef';
+    expect(errorCodeOfBody(JSON.stringify({ error: { code: secret } }))).toBeUndefined();
+    expect(errorCodeOfBody(JSON.stringify({ error: { code: 'not found' } }))).toBeUndefined();
+    expect(errorCodeOfBody(JSON.stringify({ error: { code: 42 } }))).toBeUndefined();
+    expect(errorCodeOfBody(JSON.stringify({ error: `A${'B'.repeat(64)}` }))).toBeUndefined();
+    expect(errorCodeOfBody(`data: [ERROR]${secret}`)).toBe(ERROR_CODES.upstreamError);
+    // A code with a message after it keeps the code only.
+    expect(errorCodeOfBody('{"error":"USAGE_LIMIT: plan exhausted for sk-live-1"}')).toBe(
+      'USAGE_LIMIT',
+    );
+  });
+});
+
+describe('mapUpstreamStatus', () => {
+  it('never passes an unknown upstream code on to the browser', () => {
+    expect(mapUpstreamStatus(500, 'SOME_INTERNAL_CODE', 'a')).toMatchObject({
+      status: 502,
+      code: ERROR_CODES.upstreamError,
+    });
+    expect(mapUpstreamStatus(200, ERROR_CODES.usageLimit, 'a').status).toBe(402);
+    expect(mapUpstreamStatus(403, undefined, 'a').code).toBe(ERROR_CODES.upstreamAuth);
+  });
+});
