@@ -14,14 +14,32 @@ const STOP_WORDS = new Set(
   explain show know want need get use using way`.split(/\s+/),
 );
 
+// Every query stems the words of all its candidate chunks (thousands of words), and
+// documents reuse a small vocabulary, so stems are remembered. Bounded: the oldest entry
+// goes first, and long tokens (hashes, encoded blobs) are stemmed but never kept.
+const MAX_CACHED_STEMS = 50_000;
+const MAX_CACHED_WORD_LENGTH = 40;
+const stems = new Map<string, string>();
+
+function stem(word: string): string {
+  const cached = stems.get(word);
+  if (cached !== undefined) return cached;
+  const stemmed = stemEnglish(word);
+  if (word.length <= MAX_CACHED_WORD_LENGTH) {
+    if (stems.size >= MAX_CACHED_STEMS) stems.delete(stems.keys().next().value as string);
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
 /** The meaningful words of a text, stemmed. */
 export function queryTerms(text: string): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.filter((word) => !STOP_WORDS.has(word)).map(stemEnglish));
+  return new Set(words.filter((word) => !STOP_WORDS.has(word)).map(stem));
 }
 
 /** Every word of a text, stemmed. */
 export function termsOf(text: string): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.map(stemEnglish));
+  return new Set(words.map(stem));
 }
