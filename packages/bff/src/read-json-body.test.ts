@@ -32,26 +32,36 @@ async function send(
   return response;
 }
 
+/** A loopback test server around `handler`; `close()` ends its connections too. */
+async function serve(
+  handler: http.RequestListener,
+): Promise<{ base: string; close: () => Promise<void> }> {
+  const server = http.createServer(handler);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 describe('readJsonBody', () => {
-  let server: http.Server;
   let base = '';
+  let close: () => Promise<void>;
   const results: JsonBodyResult[] = [];
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
+    ({ base, close } = await serve((req, res) => {
       readJsonBody(req, LIMIT, (result) => {
         results.push(result);
         if (!result.ok) res.setHeader('Connection', 'close');
         res.end(JSON.stringify(result));
       });
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => close());
 
   const json = { 'content-type': 'application/json' };
 
@@ -133,11 +143,11 @@ describe('readJsonBody', () => {
 });
 
 describe('readJsonBody of a request a host app read first', () => {
-  let server: http.Server;
   let base = '';
+  let close: () => Promise<void>;
   beforeAll(async () => {
     // `x-left-body` says what the "host parser" leaves in req.body after draining the stream.
-    server = http.createServer((req, res) => {
+    ({ base, close } = await serve((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -149,15 +159,9 @@ describe('readJsonBody of a request a host app read first', () => {
         if (left === 'buffer') target.body = Buffer.from(text);
         readJsonBody(req, LIMIT, (result) => res.end(JSON.stringify(result)));
       });
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => close());
   const headers = (left: string) => ({ 'content-type': 'application/json', 'x-left-body': left });
 
   it('takes the body the host left in req.body, parsed or raw', async () => {

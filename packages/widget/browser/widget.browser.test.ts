@@ -120,6 +120,20 @@ async function ask(question: string, answers = 1): Promise<void> {
   await page.waitForFunction((count) => window.__recorder.answers.length >= count, answers);
 }
 
+/** How the widget's styles reached its shadow root, and a few computed results of them. */
+function readWidgetStyles() {
+  return page.evaluate(() => {
+    const root = document.querySelector('agent-chat')!.shadowRoot!;
+    return {
+      styleElements: root.querySelectorAll('style').length,
+      sheets: root.adoptedStyleSheets.length,
+      launcherPosition: getComputedStyle(root.querySelector('.launcher')!).position,
+      launcherText: getComputedStyle(root.querySelector('.launcher')!).color,
+      panelWidth: getComputedStyle(root.querySelector('.panel')!).width,
+    };
+  });
+}
+
 const widgetPage = (data: Record<string, string> = {}, head = ''): string =>
   pageHtml({ scriptSrc: '/widget.js', data: { 'agent-id': 'demo', ...data }, head });
 
@@ -377,17 +391,7 @@ describe('the widget in Chromium', () => {
     await ask('How do I configure the BFF?');
     const recorder = await page.evaluate(() => window.__recorder);
     expect(recorder.violations).toEqual([]);
-    const styled = await page.evaluate(() => {
-      const root = document.querySelector('agent-chat')!.shadowRoot!;
-      return {
-        styleElements: root.querySelectorAll('style').length,
-        sheets: root.adoptedStyleSheets.length,
-        launcherPosition: getComputedStyle(root.querySelector('.launcher')!).position,
-        launcherText: getComputedStyle(root.querySelector('.launcher')!).color,
-        panelWidth: getComputedStyle(root.querySelector('.panel')!).width,
-      };
-    });
-    expect(styled).toEqual({
+    expect(await readWidgetStyles()).toEqual({
       styleElements: 0,
       sheets: 2,
       launcherPosition: 'fixed',
@@ -538,19 +542,11 @@ describe('the widget in Chromium', () => {
     await page.goto(`${stack.origin}/nonce`);
     await page.getByRole('button', { name: 'Open chat' }).click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
-    const styled = await page.evaluate(() => {
-      const root = document.querySelector('agent-chat')!.shadowRoot!;
-      return {
-        styleElements: root.querySelectorAll('style').length,
-        sheets: root.adoptedStyleSheets.length,
-        launcherPosition: getComputedStyle(root.querySelector('.launcher')!).position,
-        panelWidth: getComputedStyle(root.querySelector('.panel')!).width,
-      };
-    });
-    expect(styled).toEqual({
+    expect(await readWidgetStyles()).toEqual({
       styleElements: 2,
       sheets: 0,
       launcherPosition: 'fixed',
+      launcherText: 'rgb(255, 255, 255)',
       panelWidth: '380px',
     });
     expect(await page.evaluate(() => window.__recorder.violations)).toEqual([]);
