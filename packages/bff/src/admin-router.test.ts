@@ -1,10 +1,9 @@
-import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './admin-router.js';
 import type { BffOptions } from './bff-options.js';
+import { listenOnLoopback } from './testing/loopback-server.js';
 
 const AGENT_TOKEN = 'agent-secret-token-0123456789';
 const ADMIN_TOKEN = 'admin-secret-token-9876543210';
@@ -39,20 +38,14 @@ async function startFakeUpstream() {
       reply(recorded, res);
     });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     setReply(next: Reply) {
       reply = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
@@ -62,17 +55,7 @@ async function startApp(router: express.Router, mount = '/') {
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: 'fallthrough' } });
   });
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(http.createServer(app));
 }
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;

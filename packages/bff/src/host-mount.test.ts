@@ -1,49 +1,65 @@
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BffOptions } from './bff-options.js';
 import { type BffRouter, createBff } from './create-bff.js';
 import { TEST_TOKEN } from './testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
+import { listenOnLoopback } from './testing/loopback-server.js';
 import { rawPost } from './testing/query-client.js';
 
-/** A host that mounts the BFF at its root, with pages of its own before and after it. */
-let upstream: FaultUpstream;
-let bff: BffRouter;
-let server: Server;
-let base = '';
-
-beforeAll(async () => {
-  upstream = await startFaultUpstream();
-  bff = createBff({
+/** A host Express app in front of a fault upstream; `mount` adds its routes and the BFF. */
+async function startHost(
+  mount: (app: express.Express, bff: BffRouter) => void,
+  options: Partial<BffOptions> = {},
+) {
+  const upstream = await startFaultUpstream();
+  const bff = createBff({
     upstreamUrl: upstream.url,
     agentApiToken: TEST_TOKEN,
     allowedAgents: ['answer'],
     logger: false,
+    ...options,
   });
   const app = express();
-  app.get('/before', (_req, res) => {
-    res.send('<p>before</p>');
-  });
-  app.use(bff);
-  app.get('/after', (_req, res) => {
-    res.send('<p>after</p>');
-  });
-  app.post('/contact', express.json(), (_req, res) => {
-    res.json({ received: true });
-  });
-  server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mount(app, bff);
+  const server = await listenOnLoopback(createServer(app));
+  return {
+    upstream,
+    base: server.url,
+    async close() {
+      await bff.shutdown(0);
+      await server.close();
+      await upstream.close();
+    },
+  };
+}
+
+/** A host that mounts the BFF at its root, with pages of its own before and after it. */
+let upstream: FaultUpstream;
+let base = '';
+let closeHost: () => Promise<void>;
+
+beforeAll(async () => {
+  ({
+    upstream,
+    base,
+    close: closeHost,
+  } = await startHost((app, bff) => {
+    app.get('/before', (_req, res) => {
+      res.send('<p>before</p>');
+    });
+    app.use(bff);
+    app.get('/after', (_req, res) => {
+      res.send('<p>after</p>');
+    });
+    app.post('/contact', express.json(), (_req, res) => {
+      res.json({ received: true });
+    });
+  }));
 });
-afterAll(async () => {
-  await bff.shutdown(0);
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await upstream.close();
-});
+afterAll(() => closeHost());
 
 describe('a BFF mounted at the root of a host app', () => {
   it('leaves no header of its own on the host pages it passes on', async () => {
@@ -101,39 +117,30 @@ describe('a BFF mounted at the root of a host app', () => {
 describe('a BFF mounted after a host body parser', () => {
   const adminToken = 'admin-token-0123456789abcdef';
   let parsedUpstream: FaultUpstream;
-  let parsedBff: BffRouter;
-  let parsedServer: Server;
   let parsedBase = '';
+  let closeParsedHost: () => Promise<void>;
 
   beforeAll(async () => {
-    parsedUpstream = await startFaultUpstream();
-    parsedBff = createBff({
-      upstreamUrl: parsedUpstream.url,
-      agentApiToken: TEST_TOKEN,
-      allowedAgents: ['answer'],
-      adminToken,
-      logger: false,
-    });
-    const app = express();
-    // A host middleware that drains a body without leaving anything in req.body...
-    app.use('/drained', (req, _res, next) => {
-      req.resume();
-      req.on('end', () => next());
-    });
-    // ...and one that reads every JSON body first (a common app-wide setup).
-    app.use(express.json());
-    app.use('/chat', parsedBff);
-    app.use('/drained', parsedBff);
-    parsedServer = app.listen(0, '127.0.0.1');
-    await once(parsedServer, 'listening');
-    parsedBase = `http://127.0.0.1:${(parsedServer.address() as AddressInfo).port}`;
+    ({
+      upstream: parsedUpstream,
+      base: parsedBase,
+      close: closeParsedHost,
+    } = await startHost(
+      (app, bff) => {
+        // A host middleware that drains a body without leaving anything in req.body...
+        app.use('/drained', (req, _res, next) => {
+          req.resume();
+          req.on('end', () => next());
+        });
+        // ...and one that reads every JSON body first (a common app-wide setup).
+        app.use(express.json());
+        app.use('/chat', bff);
+        app.use('/drained', bff);
+      },
+      { adminToken },
+    ));
   });
-  afterAll(async () => {
-    await parsedBff.shutdown(0);
-    parsedServer.closeAllConnections();
-    await new Promise((resolve) => parsedServer.close(resolve));
-    await parsedUpstream.close();
-  });
+  afterAll(() => closeParsedHost());
 
   it('relays the query the host parser already read, JSON and streamed', async () => {
     const json = await rawPost(`${parsedBase}/chat/api/agents/answer/query`, { query: 'hi' });

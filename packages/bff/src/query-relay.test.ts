@@ -1,10 +1,9 @@
-import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type ApiErrorBody, ERROR_CODES, type SseDialect } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff, TEST_TOKEN } from './testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
+import { listenOnLoopback } from './testing/loopback-server.js';
 import { answerOf, postQuery, readEvents } from './testing/query-client.js';
 
 const fragments = ['Hel', 'lo wörld 🌍', '\nline two', ' end.'];
@@ -187,19 +186,17 @@ describe('query relay, heartbeats and an unreachable upstream', () => {
 
 describe('an upstream that echoes the token in its error body', () => {
   it('logs no part of it', async () => {
-    const server = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const echoed = String(req.headers.authorization);
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: echoed, message: echoed } }));
-      });
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const harness = await startBff({
-      upstreamUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    });
+    const upstream = await listenOnLoopback(
+      http.createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          const echoed = String(req.headers.authorization);
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: echoed, message: echoed } }));
+        });
+      }),
+    );
+    const harness = await startBff({ upstreamUrl: upstream.url });
     try {
       for (const streaming of [false, true]) {
         const response = await postQuery(harness.url, 'answer', { query: 'hi', streaming });
@@ -212,8 +209,7 @@ describe('an upstream that echoes the token in its error body', () => {
       expect(harness.logs()).not.toContain(TEST_TOKEN);
     } finally {
       await harness.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await upstream.close();
     }
   });
 });

@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JsonBodyResult, readJsonBody } from './read-json-body.js';
+import { listenOnLoopback } from './testing/loopback-server.js';
 
 const LIMIT = 64;
 
@@ -32,34 +31,20 @@ async function send(
   return response;
 }
 
-/** A loopback test server around `handler`; `close()` ends its connections too. */
-async function serve(
-  handler: http.RequestListener,
-): Promise<{ base: string; close: () => Promise<void> }> {
-  const server = http.createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe('readJsonBody', () => {
   let base = '';
   let close: () => Promise<void>;
   const results: JsonBodyResult[] = [];
   beforeAll(async () => {
-    ({ base, close } = await serve((req, res) => {
-      readJsonBody(req, LIMIT, (result) => {
-        results.push(result);
-        if (!result.ok) res.setHeader('Connection', 'close');
-        res.end(JSON.stringify(result));
-      });
-    }));
+    ({ url: base, close } = await listenOnLoopback(
+      http.createServer((req, res) => {
+        readJsonBody(req, LIMIT, (result) => {
+          results.push(result);
+          if (!result.ok) res.setHeader('Connection', 'close');
+          res.end(JSON.stringify(result));
+        });
+      }),
+    ));
   });
   afterAll(() => close());
 
@@ -147,19 +132,21 @@ describe('readJsonBody of a request a host app read first', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     // `x-left-body` says what the "host parser" leaves in req.body after draining the stream.
-    ({ base, close } = await serve((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const left = req.headers['x-left-body'];
-        const target = req as http.IncomingMessage & { body?: unknown };
-        if (left === 'parsed') target.body = JSON.parse(text) as unknown;
-        if (left === 'string') target.body = text;
-        if (left === 'buffer') target.body = Buffer.from(text);
-        readJsonBody(req, LIMIT, (result) => res.end(JSON.stringify(result)));
-      });
-    }));
+    ({ url: base, close } = await listenOnLoopback(
+      http.createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const left = req.headers['x-left-body'];
+          const target = req as http.IncomingMessage & { body?: unknown };
+          if (left === 'parsed') target.body = JSON.parse(text) as unknown;
+          if (left === 'string') target.body = text;
+          if (left === 'buffer') target.body = Buffer.from(text);
+          readJsonBody(req, LIMIT, (result) => res.end(JSON.stringify(result)));
+        });
+      }),
+    ));
   });
   afterAll(() => close());
   const headers = (left: string) => ({ 'content-type': 'application/json', 'x-left-body': left });

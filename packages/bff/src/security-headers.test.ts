@@ -1,14 +1,13 @@
-import { once } from 'node:events';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import express from 'express';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetOptions, securityHeadersMiddleware } from './security-headers.js';
+import { listenOnLoopback } from './testing/loopback-server.js';
 
 describe('security headers', () => {
-  let server: http.Server;
   let base = '';
+  let close: () => Promise<void>;
   beforeAll(async () => {
     const app = express();
     app.get('/helmet', helmet(helmetOptions), (_req, res) => {
@@ -17,14 +16,9 @@ describe('security headers', () => {
     app.get('/precomputed', securityHeadersMiddleware(), (_req, res) => {
       res.send('ok');
     });
-    server = app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ url: base, close } = await listenOnLoopback(createServer(app)));
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => close());
 
   const headersOf = async (path: string) => {
     const response = await fetch(`${base}${path}`);

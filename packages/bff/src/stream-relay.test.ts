@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSseEncoder, type StreamEvent } from '@agent-chat/protocol';
 import type { Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { createHeartbeatTicker } from './heartbeat-ticker.js';
 import { createRelayControl } from './relay-control.js';
 import { relayStream, type StreamOutcome } from './stream-relay.js';
 import { type BffHarness, startBff } from './testing/bff-harness.js';
+import { type LoopbackServer, listenOnLoopback } from './testing/loopback-server.js';
 import { postQuery, readEvents } from './testing/query-client.js';
 
 const encoder = createSseEncoder();
@@ -44,24 +43,19 @@ function startUpstream() {
   return { server, state };
 }
 
-async function listen(server: Server): Promise<string> {
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 describe('stream relay: upstream keep-alive and write batching', () => {
   const upstream = startUpstream();
   let upstreamUrl = '';
+  let upstreamServer: LoopbackServer;
   let harness: BffHarness;
   beforeAll(async () => {
-    upstreamUrl = await listen(upstream.server);
+    upstreamServer = await listenOnLoopback(upstream.server);
+    upstreamUrl = upstreamServer.url;
     harness = await startBff({ upstreamUrl });
   });
   afterAll(async () => {
     await harness.close();
-    upstream.server.closeAllConnections();
-    await new Promise((resolve) => upstream.server.close(resolve));
+    await upstreamServer.close();
   });
 
   it('reuses one upstream connection for sequential streams', async () => {
@@ -80,6 +74,7 @@ describe('stream relay: upstream keep-alive and write batching', () => {
     const writes: string[][] = [];
     const outcomes: StreamOutcome[] = [];
     let relayUrl = '';
+    let relayServer: LoopbackServer;
     const relay = http.createServer((req, res) => {
       req.resume();
       const control = createRelayControl();
@@ -111,12 +106,12 @@ describe('stream relay: upstream keep-alive and write batching', () => {
       });
     });
     beforeAll(async () => {
-      relayUrl = await listen(relay);
+      relayServer = await listenOnLoopback(relay);
+      relayUrl = relayServer.url;
     });
     afterAll(async () => {
       agent.destroy();
-      relay.closeAllConnections();
-      await new Promise((resolve) => relay.close(resolve));
+      await relayServer.close();
     });
 
     it('writes the frames decoded from one upstream chunk in one write', async () => {

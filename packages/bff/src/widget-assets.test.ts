@@ -1,11 +1,10 @@
-import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from './testing/loopback-server.js';
 import {
   createWidgetAssets,
   defaultWidgetDir,
@@ -21,17 +20,7 @@ async function startApp(widgetDir: string, mount = '/') {
   app.use((_req, res) => {
     res.status(418).json({ error: { code: 'NEXT', message: 'fell through' } });
   });
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(http.createServer(app));
 }
 
 /** GET without the URL normalization `fetch` applies, so `..` reaches the server as sent. */

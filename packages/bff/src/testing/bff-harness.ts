@@ -1,12 +1,11 @@
-import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
 import type { BffOptions } from '../bff-options.js';
 import { type BffRouter, createBff } from '../create-bff.js';
 import { createStandaloneBff } from '../standalone-bff.js';
+import { listenOnLoopback } from './loopback-server.js';
 
 /**
  * A BFF on 127.0.0.1 and a free port, with captured logs: mounted at `/chat` in a host
@@ -53,16 +52,14 @@ export async function startBff(
   if (HARNESS_MODE === 'standalone') {
     const standalone = createStandaloneBff(bffOptions);
     bff = standalone.bff;
-    server = createServer(standalone.listener).listen(0, '127.0.0.1');
+    server = createServer(standalone.listener);
   } else {
     bff = createBff(bffOptions);
     const app = express();
     app.use('/chat', bff);
-    server = app.listen(0, '127.0.0.1');
+    server = createServer(app);
   }
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const { url: origin, close } = await listenOnLoopback(server);
   return {
     url: HARNESS_MODE === 'standalone' ? origin : `${origin}/chat`,
     origin,
@@ -70,8 +67,7 @@ export async function startBff(
     logs: () => lines.join(''),
     async close() {
       await bff.shutdown(0);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     },
   };
 }

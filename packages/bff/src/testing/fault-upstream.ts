@@ -4,8 +4,8 @@ import http, {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSseEncoder, type SseDialect, type StreamEvent } from '@agent-chat/protocol';
+import { listenOnLoopback } from './loopback-server.js';
 
 /**
  * What the fault upstream does, chosen by the agent id in the request path
@@ -260,20 +260,17 @@ export async function startFaultUpstream(
     });
     handle(req, res, controller.signal).catch(() => res.destroy());
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     requests,
     crashBody,
     flood,
     nextClientAbort: () => new Promise((resolve) => abortWaiters.push(resolve)),
     async close() {
       lifetime.abort();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await listening.close();
     },
   };
 }
