@@ -32,14 +32,21 @@ function stem(word: string): string {
   return stemmed;
 }
 
+/** The words of a text, lower-cased: runs of letters and digits. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** The meaningful words of a text, stemmed. */
 export function queryTerms(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.filter((word) => !STOP_WORDS.has(word)).map(stem));
+  return new Set(
+    wordsOf(text)
+      .filter((word) => !STOP_WORDS.has(word))
+      .map(stem),
+  );
 }
 
 /** Every word of a text, stemmed. */
 export function termsOf(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.map(stem));
+  return new Set(wordsOf(text).map(stem));
 }
