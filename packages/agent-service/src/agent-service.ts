@@ -1,27 +1,20 @@
-import express, { type Express } from 'express';
-import { createAgentRoutes } from './agent-routes.js';
-import type { Answerer } from './answerer.js';
-import { createAuthMiddleware } from './auth-middleware.js';
-import type { Database } from './database.js';
-import { createDatasourceRoutes } from './datasource-routes.js';
-import { indexPendingDatasources } from './datasources.js';
-import { createDatastoreRoutes } from './datastore-routes.js';
-import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
-import { createExtractiveAnswerer } from './extractive-answerer.js';
+import type { Express } from 'express';
+import {
+  type Answerer,
+  createExtractiveAnswerer,
+  createOpenAiAnswerer,
+} from './answering/index.js';
+import { createHttpApp, type ServiceContext } from './api/index.js';
+import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
+import { indexPendingDatasources } from './knowledge/index.js';
 import { type Logger, silentLogger } from './logger.js';
-import { migrate } from './migrations.js';
-import { createOpenAiAnswerer } from './openai-answerer.js';
 import {
   assertUsageLimit,
   type CreateOrganizationOptions,
   createOrganization,
   type UsageLimit,
-} from './organizations.js';
-import { createPgDatabase } from './pg-database.js';
-import { createPgliteDatabase } from './pglite-database.js';
-import { createQueryRoute } from './query-route.js';
-import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './seed-demo.js';
-import type { ServiceContext } from './service-context.js';
+} from './organizations/index.js';
+import { createPgDatabase, createPgliteDatabase, type Database, migrate } from './store/index.js';
 
 /** Options of {@link createAgentService} (and `startAgentService`). */
 export interface AgentServiceOptions {
@@ -125,27 +118,10 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     logger,
   };
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+  const app = createHttpApp(context, {
+    bodyLimitBytes: options.bodyLimitBytes,
+    authCacheTtlMs: options.authCacheTtlMs,
   });
-  const api = express.Router();
-  api.use(
-    createAuthMiddleware(database, {
-      now: context.now,
-      ...(options.authCacheTtlMs === undefined ? {} : { cacheTtlMs: options.authCacheTtlMs }),
-    }),
-  );
-  api.use(express.json({ limit: options.bodyLimitBytes ?? 10 * 1024 * 1024 }));
-  api.use(createQueryRoute(context));
-  api.use(createAgentRoutes(context));
-  api.use(createDatastoreRoutes(context));
-  api.use(createDatasourceRoutes(context));
-  app.use('/api', api);
-  app.use(createNotFoundHandler());
-  app.use(createErrorHandler(logger));
 
   return {
     app,

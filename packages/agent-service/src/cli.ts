@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from './cli-commands.js';
+import { runCli } from './cli/index.js';
 
 const controller = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -14,28 +14,35 @@ export {
   createAgentService,
 } from './agent-service.js';
 export { AgentServiceError } from './agent-service-error.js';
-export type { Answerer, AnswerInput, AnswerSettings } from './answerer.js';
-export type { Database, Queryable } from './database.js';
 export {
+  type Answerer,
+  type AnswerInput,
+  type AnswerSettings,
   createExtractiveAnswerer,
+  createOpenAiAnswerer,
   type ExtractiveAnswererOptions,
   NOTHING_FOUND_ANSWER,
-} from './extractive-answerer.js';
-export { createJsonLogger, type Logger, silentLogger } from './logger.js';
-export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';
-export type { CreateOrganizationOptions, UsageLimit } from './organizations.js';
-export { createPgDatabase } from './pg-database.js';
-export { createPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.js';
-export type { Passage } from './retrieval.js';
+  type OpenAiAnswererOptions,
+} from './answering/index.js';
 export {
   DEMO_AGENT_ID,
   DEMO_DATASTORE_ID,
   DEMO_DOCS_DIR,
   type SeedDemoOptions,
   type SeedDemoResult,
-} from './seed-demo.js';
+} from './demo/index.js';
+export type { Passage } from './knowledge/index.js';
+export { createJsonLogger, type Logger, silentLogger } from './logger.js';
+export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
 export {
   type RunningAgentService,
   type StartAgentServiceOptions,
   startAgentService,
 } from './server.js';
+export {
+  createPgDatabase,
+  createPgliteDatabase,
+  type Database,
+  type PgliteDatabaseOptions,
+  type Queryable,
+} from './store/index.js';

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Database } from '../database.js';
-import { MIGRATIONS, migrate } from '../migrations.js';
-import { createPgliteDatabase } from '../pglite-database.js';
+import { createPgliteDatabase, type Database, MIGRATIONS, migrate } from '../store/index.js';
 
 const snapshotPath = path.join(
   tmpdir(),

@@ -1,0 +1,237 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Passage, queryTerms, splitBlocks, termsOf } from '../knowledge/index.js';
+import type { Answerer, AnswerInput } from './answerer.js';
+
+/** Options of {@link createExtractiveAnswerer}. */
+export interface ExtractiveAnswererOptions {
+  /** Pause between streamed fragments, ms (a typing effect for demos). Default 0. */
+  fragmentDelayMs?: number;
+  /** Longest answer body (without the lead-in), in characters. Default 1 200. */
+  maxAnswerChars?: number;
+}
+
+/** What the answerer says when the documents hold nothing relevant. */
+export const NOTHING_FOUND_ANSWER =
+  'I could not find anything about that in the documents I have access to. ' +
+  'Try rephrasing your question, or ask about a topic the documentation covers.';
+
+interface Candidate {
+  passageIndex: number;
+  titleHits: number;
+  blockIndex: number;
+  text: string;
+  score: number;
+}
+
+const isCode = (block: string) => /^\s*(```|~~~)/.test(block);
+
+const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
+
+function hasTerm(text: string, terms: Set<string>): boolean {
+  for (const term of termsOf(text)) if (terms.has(term)) return true;
+  return false;
+}
+
+function shorten(text: string, maxChars: number): string {
+  return text.length <= maxChars ? text : `${text.slice(0, maxChars).replace(/\s+\S*$/, '')}…`;
+}
+
+function hits(text: string, terms: Set<string>): number {
+  let count = 0;
+  for (const term of termsOf(text)) if (terms.has(term)) count += 1;
+  return count;
+}
+
+/**
+ * Trims a block to what answers: of a long list, the items matching the most question
+ * terms (plus the line introducing the list); of long prose, the sentences that mention
+ * a term. `titleHits`: question terms found in the passage's title.
+ */
+function bestSentences(
+  block: string,
+  terms: Set<string>,
+  maxChars: number,
+  titleHits: number,
+): string {
+  if (isCode(block)) return block;
+  const lines = block.split('\n');
+  const items = lines.filter((line) => listItemPattern.test(line));
+  if (items.length >= 2 && (block.length > 400 || block.length > maxChars)) {
+    const best = Math.max(...items.map((line) => hits(line, terms)));
+    // Under a heading that already matches the question the whole list is the answer,
+    // unless one item matches more specifically.
+    if (best >= 2 || (best > 0 && titleHits === 0)) {
+      const kept = lines.filter((line, index) =>
+        listItemPattern.test(line) ? hits(line, terms) >= best : index === 0,
+      );
+      return shorten(kept.join('\n'), maxChars);
+    }
+  }
+  if (block.length <= maxChars) return block;
+  const sentences = block.match(/[^.!?]+[.!?]+(\s+|$)|[^.!?]+$/g) ?? [block];
+  const kept = sentences.filter((sentence) => hasTerm(sentence, terms));
+  return shorten((kept.length > 0 ? kept : sentences).join('').trim(), maxChars);
+}
+
+/**
+ * Picks the blocks (paragraphs, list items, code blocks) of the retrieved passages that
+ * share the most words with the question, keeps a code block that a chosen paragraph
+ * introduces (`…:`), and puts them back in document order.
+ */
+function selectExcerpts(
+  query: string,
+  passages: readonly Passage[],
+  maxChars = 1_200,
+): { excerpts: string[]; used: Passage[] } {
+  const terms = queryTerms(query);
+  if (terms.size === 0 || passages.length === 0) return { excerpts: [], used: [] };
+  const topScore = passages[0]?.score || 1;
+  const candidates: Candidate[] = [];
+  const blocksByPassage = passages.map((passage) => splitBlocks(passage.content));
+  const titleTermsByPassage = passages.map((passage) => termsOf(passage.title));
+  const blockTerms = blocksByPassage.map((blocks) => blocks.map((block) => termsOf(block)));
+  // Rare words say more about what is asked than common ones ("nginx" against "agent"):
+  // weight each question term by its inverse frequency among the blocks (with titles).
+  const allBlocks = blockTerms.flatMap((sets, passageIndex) =>
+    sets.map((set) => ({ set, title: titleTermsByPassage[passageIndex] as Set<string> })),
+  );
+  const weights = new Map<string, number>();
+  for (const term of terms) {
+    const frequency = allBlocks.filter(({ set, title }) => set.has(term) || title.has(term)).length;
+    if (frequency > 0) weights.set(term, Math.log(1 + allBlocks.length / frequency));
+  }
+  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  if (totalWeight === 0) return { excerpts: [], used: [] };
+  passages.forEach((passage, passageIndex) => {
+    const titleTerms = titleTermsByPassage[passageIndex] as Set<string>;
+    let titleWeight = 0;
+    let titleHits = 0;
+    for (const [term, weight] of weights) {
+      if (titleTerms.has(term)) {
+        titleWeight += weight;
+        titleHits += 1;
+      }
+    }
+    blocksByPassage[passageIndex]?.forEach((block, blockIndex) => {
+      const own = blockTerms[passageIndex]?.[blockIndex] as Set<string>;
+      let ownWeight = 0;
+      for (const [term, weight] of weights) if (own.has(term)) ownWeight += weight;
+      if (ownWeight === 0 && titleWeight === 0) return;
+      // A block that only sits under a matching heading: the first ones explain it best.
+      const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;
+      // Code blocks are pulled in by the paragraph that introduces them; alone they rank lower.
+      const kind = isCode(block) ? 0.5 : 1;
+      const relevance = ((ownWeight + 0.5 * titleWeight) / totalWeight) * position * kind;
+      candidates.push({
+        passageIndex,
+        titleHits,
+        blockIndex,
+        text: block,
+        score: relevance * (0.5 + (0.5 * passage.score) / topScore),
+      });
+    });
+  });
+  candidates.sort((left, right) => right.score - left.score);
+  const chosen: Candidate[] = [];
+  let length = 0;
+  const taken = new Set<string>();
+  const take = (candidate: Candidate) => {
+    const key = `${candidate.passageIndex}:${candidate.blockIndex}`;
+    if (taken.has(key)) return;
+    taken.add(key);
+    chosen.push(candidate);
+    length += candidate.text.length;
+  };
+  for (const candidate of candidates) {
+    if (chosen.length >= 4 || length >= maxChars) break;
+    if (candidate.score < (chosen[0]?.score ?? 0) * 0.6) break;
+    const text = bestSentences(
+      candidate.text,
+      terms,
+      Math.max(200, maxChars - length),
+      candidate.titleHits,
+    );
+    take({ ...candidate, text });
+    const next = blocksByPassage[candidate.passageIndex]?.[candidate.blockIndex + 1];
+    if (next && isCode(next) && candidate.text.trimEnd().endsWith(':')) {
+      take({ ...candidate, blockIndex: candidate.blockIndex + 1, text: next });
+    }
+    const previous = blocksByPassage[candidate.passageIndex]?.[candidate.blockIndex - 1];
+    if (previous && isCode(candidate.text) && previous.trimEnd().endsWith(':')) {
+      take({ ...candidate, blockIndex: candidate.blockIndex - 1, text: previous });
+    }
+  }
+  // Passages in order of their best excerpt; inside a passage, document order.
+  const passageRank = new Map<number, number>();
+  for (const candidate of chosen) {
+    passageRank.set(
+      candidate.passageIndex,
+      Math.max(passageRank.get(candidate.passageIndex) ?? 0, candidate.score),
+    );
+  }
+  chosen.sort(
+    (left, right) =>
+      (passageRank.get(right.passageIndex) ?? 0) - (passageRank.get(left.passageIndex) ?? 0) ||
+      left.passageIndex - right.passageIndex ||
+      left.blockIndex - right.blockIndex,
+  );
+  const usedIndexes = [...new Set(chosen.map((candidate) => candidate.passageIndex))];
+  return {
+    excerpts: chosen.map((candidate) => candidate.text),
+    used: usedIndexes.map((index) => passages[index]).filter((p): p is Passage => !!p),
+  };
+}
+
+function leadIn(used: readonly Passage[]): string {
+  const titles = [...new Set(used.map((passage) => passage.title))];
+  if (titles.length === 1) return `According to “${titles[0]}”:`;
+  const names = [...new Set(used.map((passage) => passage.datasourceName))];
+  return names.length === 1
+    ? `Here is what “${names[0]}” says:`
+    : `Here is what I found in ${names
+        .map((name) => `“${name}”`)
+        .join(', ')
+        .replace(/, (?=[^,]*$)/, ' and ')}:`;
+}
+
+/** Builds the whole extractive answer for a question and its passages. */
+export function composeExtractiveAnswer(
+  query: string,
+  passages: readonly Passage[],
+  maxChars = 1_200,
+): string {
+  const { excerpts, used } = selectExcerpts(query, passages, maxChars);
+  if (excerpts.length === 0) return NOTHING_FOUND_ANSWER;
+  return `${leadIn(used)}\n\n${excerpts.join('\n\n')}`;
+}
+
+/** Splits text into word-sized fragments (each word with the whitespace after it). */
+export function toFragments(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? (text ? [text] : []);
+}
+
+/**
+ * Creates the default answerer: no model, no network. It answers with the passages'
+ * sentences and code blocks that best match the question, under a short lead-in naming
+ * the document, and says plainly when nothing relevant was found. The answer streams one
+ * word at a time.
+ */
+export function createExtractiveAnswerer(options: ExtractiveAnswererOptions = {}): Answerer {
+  const delay = options.fragmentDelayMs ?? 0;
+  return {
+    async *answer(input: AnswerInput) {
+      const answer = composeExtractiveAnswer(input.query, input.passages, options.maxAnswerChars);
+      for (const fragment of toFragments(answer)) {
+        if (input.signal.aborted) return;
+        if (delay > 0) {
+          try {
+            await sleep(delay, undefined, { signal: input.signal });
+          } catch {
+            return;
+          }
+        }
+        yield fragment;
+      }
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Answering: turns a question, its retrieved passages and the conversation so far into
+ * an answer streamed as text fragments. Two answerers: the extractive one (no model, no
+ * network; the default) and one backed by any OpenAI-compatible chat-completions API.
+ */
+export {
+  type Answerer,
+  type AnswerInput,
+  type AnswerSettings,
+  answerSettings,
+} from './answerer.js';
+export {
+  createExtractiveAnswerer,
+  type ExtractiveAnswererOptions,
+  NOTHING_FOUND_ANSWER,
+} from './extractive-answerer.js';
+export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';

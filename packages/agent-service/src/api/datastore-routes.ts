@@ -1,0 +1,89 @@
+import type {
+  DatasourceUpdateBody,
+  DatasourceUpsertBody,
+  DatastoreCreateBody,
+  DatastoreUpdateBody,
+} from '@agent-chat/protocol';
+import {
+  datasourceUpdateSchema,
+  datasourceUpsertSchema,
+  datastoreCreateSchema,
+  datastoreUpdateSchema,
+  emptyBodySchema,
+} from '@agent-chat/protocol/schemas';
+import { type Response, Router } from 'express';
+import { invalidRequest } from '../agent-service-error.js';
+import {
+  createDatastore,
+  deleteDatastore,
+  getDatastore,
+  listDatasources,
+  listDatastores,
+  updateDatasourceDocument,
+  updateDatastore,
+  upsertDocuments,
+} from '../knowledge/index.js';
+import { organizationOf } from './auth-middleware.js';
+import type { ServiceContext } from './service-context.js';
+import { validateBody } from './validate-body.js';
+
+function markDeprecated(res: Response): void {
+  res.set('Deprecation', 'true');
+}
+
+/**
+ * `POST/GET /datastores`, `GET/PATCH/DELETE /datastores/:id`,
+ * `GET /datastores/:id/datasources` and the deprecated
+ * `POST /datastores/upsert/:id` and `POST /datastores/update/:id` (mounted under `/api`).
+ */
+export function createDatastoreRoutes(context: ServiceContext): Router {
+  const { database } = context;
+  const router = Router();
+  router.get('/datastores', async (_req, res) => {
+    res.json(await listDatastores(database, organizationOf(res.locals).id));
+  });
+  router.post('/datastores', async (req, res) => {
+    const body = validateBody<DatastoreCreateBody>(datastoreCreateSchema, req.body);
+    res.status(201).json(await createDatastore(database, organizationOf(res.locals).id, body));
+  });
+  router.post('/datastores/upsert/:id', async (req, res) => {
+    markDeprecated(res);
+    const body = validateBody<DatasourceUpsertBody>(datasourceUpsertSchema, req.body, {
+      nulAllowed: (field) => /^documents\[\d+\]\.text$/.test(field),
+    });
+    const ids = await upsertDocuments(
+      database,
+      organizationOf(res.locals).id,
+      req.params.id,
+      body.documents,
+    );
+    res.json({ ids });
+  });
+  router.post('/datastores/update/:id', async (req, res) => {
+    markDeprecated(res);
+    const body = validateBody<DatasourceUpdateBody>(datasourceUpdateSchema, req.body, {
+      nulAllowed: (field) => field === 'text',
+    });
+    res.json(
+      await updateDatasourceDocument(database, organizationOf(res.locals).id, req.params.id, body),
+    );
+  });
+  router.get('/datastores/:id', async (req, res) => {
+    res.json(await getDatastore(database, organizationOf(res.locals).id, req.params.id));
+  });
+  router.get('/datastores/:id/datasources', async (req, res) => {
+    res.json(await listDatasources(database, organizationOf(res.locals).id, req.params.id));
+  });
+  router.patch('/datastores/:id', async (req, res) => {
+    const body = validateBody<DatastoreUpdateBody>(datastoreUpdateSchema, req.body);
+    if (body.id !== undefined && body.id !== req.params.id) {
+      throw invalidRequest('id in the body must be the id in the path (or be left out).');
+    }
+    res.json(await updateDatastore(database, organizationOf(res.locals).id, req.params.id, body));
+  });
+  router.delete('/datastores/:id', async (req, res) => {
+    validateBody(emptyBodySchema, req.body);
+    res.json(await deleteDatastore(database, organizationOf(res.locals).id, req.params.id));
+  });
+  return router;
+}

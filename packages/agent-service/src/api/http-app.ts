@@ -1,0 +1,46 @@
+import express, { type Express } from 'express';
+import { createAgentRoutes } from './agent-routes.js';
+import { createAuthMiddleware } from './auth-middleware.js';
+import { createDatasourceRoutes } from './datasource-routes.js';
+import { createDatastoreRoutes } from './datastore-routes.js';
+import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
+import { createQueryRoute } from './query-route.js';
+import type { ServiceContext } from './service-context.js';
+
+/** Options of {@link createHttpApp}. */
+interface HttpAppOptions {
+  /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
+  bodyLimitBytes?: number | undefined;
+  /** How long a resolved API key is remembered in memory, ms. Default 30 000. */
+  authCacheTtlMs?: number | undefined;
+}
+
+/**
+ * The Express app of the service: `GET /healthz` (no key), then under `/api` the auth
+ * middleware, the JSON body parser and the routes (query, agents, datastores,
+ * datasources); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ */
+export function createHttpApp(context: ServiceContext, options: HttpAppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  const api = express.Router();
+  api.use(
+    createAuthMiddleware(context.database, {
+      now: context.now,
+      ...(options.authCacheTtlMs === undefined ? {} : { cacheTtlMs: options.authCacheTtlMs }),
+    }),
+  );
+  api.use(express.json({ limit: options.bodyLimitBytes ?? 10 * 1024 * 1024 }));
+  api.use(createQueryRoute(context));
+  api.use(createAgentRoutes(context));
+  api.use(createDatastoreRoutes(context));
+  api.use(createDatasourceRoutes(context));
+  app.use('/api', api);
+  app.use(createNotFoundHandler());
+  app.use(createErrorHandler(context.logger));
+  return app;
+}

@@ -1,0 +1,8 @@
+/**
+ * The HTTP API: the Express app with its routes (query, agents, datastores,
+ * datasources), Bearer-key authentication, body validation against the protocol's
+ * schemas, and the conversion of errors to `{"error":{"code","message"}}` responses.
+ * The query route runs one query end to end: conversation, retrieval, answer, SSE.
+ */
+export { createHttpApp } from './http-app.js';
+export type { ServiceContext } from './service-context.js';

@@ -1,0 +1,138 @@
+import { once } from 'node:events';
+import {
+  createSseEncoder,
+  ERROR_CODES,
+  type QueryRequest,
+  type QueryResponse,
+  SSE_HEADERS,
+  type StreamEvent,
+} from '@agent-chat/protocol';
+import { queryRequestSchema } from '@agent-chat/protocol/schemas';
+import { type Response, Router } from 'express';
+import { AgentServiceError } from '../agent-service-error.js';
+import { getAgent } from '../agents/index.js';
+import { answerSettings } from '../answering/index.js';
+import { resolveConversation, saveExchange } from '../conversations/index.js';
+import { retrieve } from '../knowledge/index.js';
+import { enforceUsageLimit } from '../organizations/index.js';
+import { organizationOf } from './auth-middleware.js';
+import type { ServiceContext } from './service-context.js';
+import { validateBody } from './validate-body.js';
+
+function toStreamError(error: unknown): { code: string; message: string } {
+  if (error instanceof AgentServiceError) return { code: error.code, message: error.message };
+  return { code: ERROR_CODES.internal, message: 'The agent service failed to answer.' };
+}
+
+/** Writes a frame, waiting for `drain` when the socket's buffer is full. */
+async function writeFrame(res: Response, frame: string, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  if (!res.write(frame)) {
+    try {
+      await once(res, 'drain', { signal });
+    } catch {
+      // Aborted: the client is gone, nothing more will be written.
+    }
+  }
+}
+
+/**
+ * `POST /agents/:id/query` (mounted under `/api`): retrieval over the agent's datastores,
+ * then an answer as JSON or, with `streaming: true`, as the seed's SSE dialect (answer
+ * fragments, `endpoint_response`, `[DONE]`; heartbeats meanwhile; errors as `[ERROR]`
+ * frames). 402 before any event when the quota is used up. Work stops when the client
+ * disconnects.
+ */
+export function createQueryRoute(context: ServiceContext): Router {
+  const { database, answerer, logger } = context;
+  const encoder = createSseEncoder();
+  const router = Router();
+  router.post('/agents/:id/query', async (req, res) => {
+    // Listen first: a client that leaves during retrieval must not get an answer computed.
+    const controller = new AbortController();
+    const { signal } = controller;
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const organization = organizationOf(res.locals);
+    const agent = await getAgent(database, organization.id, req.params.id);
+    const query = validateBody<QueryRequest>(queryRequestSchema, req.body);
+    await enforceUsageLimit(database, organization, context.usageLimit, context.now());
+    const conversation = await resolveConversation(database, organization.id, query);
+    const { passages, sources } = await retrieve(database, query.query, {
+      datastoreIds: agent.datastoreIds ?? [],
+      filters: query.filters,
+    });
+    if (signal.aborted) return;
+
+    const input = {
+      query: query.query,
+      passages,
+      history: conversation.history,
+      settings: answerSettings(agent, query),
+      signal,
+    };
+    const finish = async (answer: string): Promise<QueryResponse> => {
+      const messageId = await database.transaction((transaction) =>
+        saveExchange(transaction, {
+          organizationId: organization.id,
+          agentId: agent.id,
+          conversationId: conversation.conversationId,
+          visitorId: conversation.visitorId,
+          query: query.query,
+          answer,
+          sources,
+        }),
+      );
+      return {
+        messageId,
+        answer,
+        sources,
+        conversationId: conversation.conversationId,
+        visitorId: conversation.visitorId,
+      };
+    };
+
+    if (!query.streaming) {
+      let answer = '';
+      for await (const fragment of answerer.answer(input)) answer += fragment;
+      if (signal.aborted) return;
+      res.json(await finish(answer));
+      return;
+    }
+
+    res.writeHead(200, SSE_HEADERS);
+    res.flushHeaders();
+    const send = (event: StreamEvent) => writeFrame(res, encoder.encode(event), signal);
+    const heartbeat = setInterval(() => {
+      if (res.writableNeedDrain) return;
+      res.write(encoder.encode({ type: 'heartbeat' }));
+    }, context.heartbeatMs);
+    try {
+      let answer = '';
+      for await (const fragment of answerer.answer(input)) {
+        if (signal.aborted) break;
+        answer += fragment;
+        await send({ type: 'answer', text: fragment });
+      }
+      if (signal.aborted) return;
+      const response = await finish(answer);
+      await send({ type: 'endpoint_response', json: JSON.stringify(response) });
+      await send({ type: 'done' });
+    } catch (error) {
+      if (signal.aborted) return;
+      if (!(error instanceof AgentServiceError)) {
+        logger.error(
+          { err: error instanceof Error ? error.message : String(error), agentId: agent.id },
+          'streamed query failed',
+        );
+      }
+      const { code, message } = toStreamError(error);
+      await send({ type: 'error', code, message });
+    } finally {
+      clearInterval(heartbeat);
+      res.end();
+    }
+  });
+  return router;
+}

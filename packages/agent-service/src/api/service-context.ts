@@ -1,0 +1,15 @@
+import type { Answerer } from '../answering/index.js';
+import type { Logger } from '../logger.js';
+import type { UsageLimit } from '../organizations/index.js';
+import type { Database } from '../store/index.js';
+
+/** What the route handlers share; built once by `createAgentService`. */
+export interface ServiceContext {
+  database: Database;
+  answerer: Answerer;
+  /** Quota for organizations without their own; `undefined` = unlimited. */
+  usageLimit: UsageLimit | undefined;
+  heartbeatMs: number;
+  now: () => number;
+  logger: Logger;
+}

@@ -1,0 +1,59 @@
+/** `agent-chat-service --help`. */
+export const MAIN_HELP = `Usage: agent-chat-service <command> [options]
+
+The agent-chat Conversational Agent Service.
+
+Commands:
+  serve                          Run the HTTP API
+  keys create [--org <name>]     Create an organization and print its API key
+  seed-demo [--key <key>]        Create/refresh the demo agent "demo" and print its key
+  ingest <datastoreId> <files…>  Upload text/markdown files to a running service
+
+Run "agent-chat-service <command> --help" for a command's options.
+`;
+
+const STORAGE_ENV = `  DATA_DIR       PGlite data directory (default: .data/agent-service under the current directory)
+  DATABASE_URL   Use PostgreSQL instead of PGlite`;
+
+/** `agent-chat-service <command> --help`, by command; also the list of known commands. */
+export const HELP: Record<string, string> = {
+  serve: `Usage: agent-chat-service serve
+
+Runs the HTTP API. Configuration by environment:
+  PORT                    Port (default 3001)
+  HOST                    Interface (default 127.0.0.1)
+${STORAGE_ENV}
+  LLM_BASE_URL            OpenAI-compatible API base URL (default: extractive answers, no model)
+  LLM_API_KEY             Its API key
+  LLM_MODEL               Model name (default: mapped from the agent's modelName)
+  LLM_TIMEOUT_MS          Longest silence of the model before giving up (default 60000)
+  USAGE_LIMIT_QUERIES     Default queries per organization per period (default: unlimited)
+  USAGE_LIMIT_PERIOD_MS   Length of that period in ms (default 86400000, one day)
+  HEARTBEAT_MS            Stream heartbeat interval in ms (default 15000)
+`,
+  keys: `Usage: agent-chat-service keys create [--org <name>]
+
+Creates an organization and prints its new API key (shown once, stored hashed).
+  --org <name>   Organization name (default "Default")
+Environment:
+${STORAGE_ENV}
+PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+`,
+  'seed-demo': `Usage: agent-chat-service seed-demo [--key <key>]
+
+Creates (or refreshes) the demo organization, the datastore "demo-docs" filled with
+agent-chat's documentation, and the agent "demo". Idempotent. Prints the API key,
+agent id and datastore id.
+  --key <key>    Give the demo organization this exact API key (stable across runs)
+Environment:
+${STORAGE_ENV}
+PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+`,
+  ingest: `Usage: agent-chat-service ingest <datastoreId> <files…> [--url <url>] [--key <key>]
+
+Uploads each text or markdown file to a running service as a datasource named after
+the file; a datasource with the same name in that datastore is replaced.
+  --url <url>    Service URL (default: env AGENT_SERVICE_URL or http://127.0.0.1:3001)
+  --key <key>    API key (default: env AGENT_API_TOKEN)
+`,
+};

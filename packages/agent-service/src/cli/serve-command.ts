@@ -1,0 +1,40 @@
+import { createJsonLogger } from '../logger.js';
+import { startAgentService } from '../server.js';
+import { type CliIo, integerEnv, storageOptions } from './cli-io.js';
+
+/** `serve`: runs the HTTP API, configured by environment, until `io.signal` aborts. */
+export async function serve(io: CliIo): Promise<number> {
+  const port = integerEnv(io, 'PORT', 3001) as number;
+  const queries = integerEnv(io, 'USAGE_LIMIT_QUERIES');
+  const periodMs = integerEnv(io, 'USAGE_LIMIT_PERIOD_MS', 86_400_000) as number;
+  const heartbeatMs = integerEnv(io, 'HEARTBEAT_MS');
+  const llmBaseUrl = io.env.LLM_BASE_URL;
+  const llmTimeoutMs = integerEnv(io, 'LLM_TIMEOUT_MS');
+  const service = await startAgentService({
+    ...storageOptions(io),
+    port,
+    host: io.env.HOST || '127.0.0.1',
+    logger: createJsonLogger(io.stderr),
+    ...(queries === undefined ? {} : { usageLimit: { queries, periodMs } }),
+    ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+    ...(llmBaseUrl
+      ? {
+          llm: {
+            baseUrl: llmBaseUrl,
+            ...(io.env.LLM_API_KEY ? { apiKey: io.env.LLM_API_KEY } : {}),
+            ...(io.env.LLM_MODEL ? { model: io.env.LLM_MODEL } : {}),
+            ...(llmTimeoutMs === undefined ? {} : { timeoutMs: llmTimeoutMs }),
+          },
+        }
+      : {}),
+  });
+  io.stdout(
+    `agent-chat-service listening on ${service.url} (answers: ${llmBaseUrl ? `LLM at ${new URL(llmBaseUrl).host}` : 'extractive'})\n`,
+  );
+  await new Promise<void>((resolve) => {
+    if (!io.signal || io.signal.aborted) return resolve();
+    io.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await service.close();
+  return 0;
+}

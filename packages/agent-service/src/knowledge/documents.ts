@@ -1,0 +1,101 @@
+import type {
+  DatasourceUpdateBody,
+  DatasourceUpdateResponse,
+  UpsertDocument,
+} from '@agent-chat/protocol';
+import { notFound } from '../agent-service-error.js';
+import { createId, type Database } from '../store/index.js';
+import { getDatastore } from './datastores.js';
+import { indexDatasource } from './indexing.js';
+
+// Postgres text cannot hold NUL characters; they carry no meaning in a document anyway.
+function cleanText(text: string): string {
+  return text.replace(/\u0000/g, '');
+}
+
+/**
+ * The seed's upsert: every document becomes a `text` datasource of the datastore (all of
+ * one call share a `groupId`), starts `unsynched`, is chunked and indexed, then is
+ * `synched` (or `error` with `config.errorMessage`). A document whose
+ * `metadata.datasource_id` names an existing datasource of this datastore replaces it.
+ * `metadata` becomes the datasource's `config` (`custom_id`, `source_url`, `mime_type` are
+ * used by retrieval). Returns the ids in document order.
+ */
+export async function upsertDocuments(
+  database: Database,
+  organizationId: string,
+  datastoreId: string,
+  documents: readonly UpsertDocument[],
+): Promise<string[]> {
+  const groupId = createId();
+  const created = await database.transaction(async (transaction) => {
+    await getDatastore(transaction, organizationId, datastoreId);
+    const results: { id: string; datastoreId: string; name: string; text: string }[] = [];
+    for (const document of documents) {
+      const metadata = document.metadata ?? {};
+      const requestedId =
+        typeof metadata.datasource_id === 'string' ? metadata.datasource_id : undefined;
+      const config = JSON.stringify(metadata);
+      const text = cleanText(document.text);
+      let id: string | undefined;
+      if (requestedId !== undefined) {
+        const replaced = await transaction.query<{ id: string }>(
+          `UPDATE datasources SET name = $3, config = $4::jsonb, text = $5, status = 'unsynched',
+             group_id = $6, updated_at = now()
+           WHERE id = $1 AND datastore_id = $2 RETURNING id`,
+          [requestedId, datastoreId, document.name, config, text, groupId],
+        );
+        id = replaced[0]?.id;
+      }
+      if (id === undefined) {
+        id = createId();
+        await transaction.query(
+          `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status,
+             group_id, config, text)
+           VALUES ($1, $2, $3, 'text', $4, 'unsynched', $5, $6::jsonb, $7)`,
+          [id, organizationId, datastoreId, document.name, groupId, config, text],
+        );
+      }
+      results.push({ id, datastoreId, name: document.name, text });
+    }
+    return results;
+  });
+  for (const datasource of created) await indexDatasource(database, datasource, datasource.text);
+  return created.map((datasource) => datasource.id);
+}
+
+/**
+ * The seed's (deprecated) datasource update: renames the datasource, replaces its
+ * metadata when given and its text when `text` is given, then re-indexes it.
+ */
+export async function updateDatasourceDocument(
+  database: Database,
+  organizationId: string,
+  datastoreId: string,
+  body: DatasourceUpdateBody,
+): Promise<DatasourceUpdateResponse> {
+  const text = body.text === undefined ? undefined : cleanText(body.text);
+  const updated = await database.transaction(async (transaction) => {
+    await getDatastore(transaction, organizationId, datastoreId);
+    const rows = await transaction.query<{ id: string; text: string }>(
+      `UPDATE datasources SET name = $3,
+         config = COALESCE($4::jsonb, config),
+         text = COALESCE($5, text),
+         status = 'unsynched',
+         updated_at = now()
+       WHERE id = $1 AND datastore_id = $2 RETURNING id, text`,
+      [
+        body.id,
+        datastoreId,
+        body.name,
+        body.metadata === undefined ? null : JSON.stringify(body.metadata),
+        text ?? null,
+      ],
+    );
+    if (!rows[0]) throw notFound('Datasource', body.id);
+    return rows[0];
+  });
+  // Chunk titles carry the document name, so a rename re-indexes the stored text too.
+  await indexDatasource(database, { id: updated.id, datastoreId, name: body.name }, updated.text);
+  return { id: updated.id };
+}

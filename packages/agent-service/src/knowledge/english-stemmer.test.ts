@@ -1,0 +1,60 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_DOCS_DIR } from '../index.js';
+import { createTestDatabase } from '../testing/index.js';
+import { stemEnglish } from './english-stemmer.js';
+
+// Words that exercise each rule and exception of the algorithm.
+const TRICKY = `added adding egged odd errs hoping hopping hopped filing filling failed
+  fizzed tanned luxuriating ties cries skies skis dying lying tying news sky gently early only
+  singly idly ugly atlas cosmos bias andes inning outing canning herring earring evening
+  proceed exceed succeeded agreed feed generous generously communication communities arsenal
+  happily relational conditional valency hesitancy digitizer conformabli radically
+  rationalism formaliti electrical hopefulness callousness effectiveness sensibility
+  analogi fruitfully breathlessly cheerfully gracefulness triplicate formative decisiveness
+  revival allowance inference airliner gyroscopic adjustable defensible irritant replacement
+  adjustment dependent adoption communism activate angulariti homologous effective bowdlerize
+  controll roll caress cats ponies gas this gaps kiwis campus class yellow saying crying
+  flying by say cry yes yoyo ayyy youth embedding embedded deployments deploying configuration
+  configure configured widgets colours running runs`.split(/\s+/);
+
+async function vocabulary(): Promise<string[]> {
+  const words = new Set(TRICKY.filter(Boolean));
+  for (const name of await readdir(DEMO_DOCS_DIR)) {
+    const text = await readFile(path.join(DEMO_DOCS_DIR, name), 'utf8');
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) words.add(word);
+  }
+  return [...words];
+}
+
+describe('stemEnglish', () => {
+  it('stems like Postgres’s english configuration, word for word', async () => {
+    const database = await createTestDatabase();
+    try {
+      const words = await vocabulary();
+      expect(words.length).toBeGreaterThan(500);
+      const rows = await database.query<{ word: string; lexemes: string[] | null }>(
+        `SELECT word, ts_lexize('english_stem', word) AS lexemes FROM unnest($1::text[]) AS word`,
+        [words],
+      );
+      // Stop words have no lexeme; every other word must reduce to Postgres's stem.
+      const compared = rows.filter((row) => row.lexemes && row.lexemes.length > 0);
+      expect(compared.length).toBeGreaterThan(400);
+      const mismatches = compared
+        .filter((row) => stemEnglish(row.word) !== row.lexemes?.[0])
+        .map((row) => `${row.word}: postgres ${row.lexemes?.[0]}, ours ${stemEnglish(row.word)}`);
+      expect(mismatches).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('brings inflected forms of a word together', () => {
+    expect(stemEnglish('deployments')).toBe(stemEnglish('deploy'));
+    expect(stemEnglish('embedding')).toBe('embed');
+    expect(stemEnglish('configuration')).toBe(stemEnglish('configure'));
+    expect(stemEnglish('added')).toBe('add');
+    expect(stemEnglish('go')).toBe('go');
+  });
+});

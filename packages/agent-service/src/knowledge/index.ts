@@ -1,0 +1,19 @@
+/**
+ * Knowledge: what agents answer from. Datastores hold datasources (documents); a document
+ * is cleaned, split into chunks under its headings and indexed for full-text search;
+ * retrieval finds the passages that answer a question and the sources to cite. The word
+ * handling (terms, the Postgres-compatible English stemmer) is shared with the answerers.
+ */
+export { splitBlocks } from './chunk-text.js';
+export { deleteDatasource, getDatasource, listDatasources } from './datasources.js';
+export {
+  createDatastore,
+  deleteDatastore,
+  getDatastore,
+  listDatastores,
+  updateDatastore,
+} from './datastores.js';
+export { updateDatasourceDocument, upsertDocuments } from './documents.js';
+export { indexPendingDatasources } from './indexing.js';
+export { type Passage, retrieve } from './retrieval.js';
+export { queryTerms, termsOf } from './text-terms.js';

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createAgentService, startAgentService } from '../index.js';
+import { createApiClient } from '../testing/index.js';
+import { createPgDatabase } from './pg-database.js';
+
+// Only test files read this: the pg adapter needs a real server, which CI may not have.
+const databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl) {
+  console.info('pg adapter tests skipped: set TEST_DATABASE_URL=postgres://… to run them.');
+}
+
+describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
+  it('runs the same schema, migrations and API on a real PostgreSQL', async () => {
+    const url = databaseUrl as string;
+    const schema = `agent_service_test_${Date.now().toString(36)}`;
+    const admin = await createPgDatabase({ databaseUrl: url });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const scoped = `${url}${url.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+    try {
+      const service = await startAgentService({ port: 0, databaseUrl: scoped });
+      const { apiKey } = await service.createOrganization('PG');
+      const call = createApiClient(service.url, apiKey);
+      const store = (await call('POST', '/api/datastores', { name: 'PG docs' })).body;
+      const { ids } = (
+        await call('POST', `/api/datastores/upsert/${store.id}`, {
+          documents: [{ name: 'pg.md', text: '# Postgres\n\nVacuum reclaims storage.' }],
+        })
+      ).body;
+      const agent = (await call('POST', '/api/agents', { name: 'PG', datastoreIds: [store.id] }))
+        .body;
+      const answer = await call('POST', `/api/agents/${agent.id}/query`, {
+        query: 'What does vacuum do?',
+      });
+      expect(answer.body.sources[0].datasource_id).toBe(ids[0]);
+      expect(answer.body.answer).toContain('Vacuum reclaims storage.');
+      await expect(
+        service.database.transaction(async (transaction) => {
+          await transaction.query('DELETE FROM datasources WHERE id = $1', [ids[0]]);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect((await call('GET', `/api/datasources/${ids[0]}`)).status).toBe(200);
+      await service.close();
+      const again = await createAgentService({ databaseUrl: scoped });
+      const migrations = await again.database.query('SELECT id FROM schema_migrations');
+      expect(migrations).toHaveLength(2);
+      await again.close();
+    } finally {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODES } from '@agent-chat/protocol';
+import { PGlite } from '@electric-sql/pglite';
+import { AgentServiceError } from '../agent-service-error.js';
+import type { Database, Queryable } from './database.js';
+
+const LOCK_FILE = 'agent-service.lock';
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite keeps its files in one directory and must only be opened by one process, so a
+ * lock file with the owner's pid guards it. A lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const descriptor = openSync(lockPath, 'wx');
+      writeFileSync(descriptor, String(process.pid));
+      closeSync(descriptor);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && processIsAlive(owner)) {
+        throw new AgentServiceError(
+          ERROR_CODES.internal,
+          500,
+          `The data directory ${dataDir} is in use by process ${owner} (probably "agent-chat-service serve"). ` +
+            'PGlite allows one process per data directory: stop that process first, or use its HTTP API.',
+        );
+      }
+      if (owner === process.pid) {
+        throw new AgentServiceError(
+          ERROR_CODES.internal,
+          500,
+          `The data directory ${dataDir} is already open in this process; close the other service first.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new AgentServiceError(ERROR_CODES.internal, 500, `Could not lock ${dataDir}.`);
+}
+
+function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<Row>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
+/** Options of {@link createPgliteDatabase}. */
+export interface PgliteDatabaseOptions {
+  /** Directory to persist in (created if missing, locked while open). Default: in memory. */
+  dataDir?: string;
+  /**
+   * Start from a snapshot made with the database's `dump()` instead of an empty cluster
+   * (much faster than initialising one; used by tests).
+   */
+  snapshot?: Blob;
+}
+
+/**
+ * Opens an embedded PGlite database: in memory without `dataDir` (tests), persisted in
+ * `dataDir/pgdata` otherwise.
+ */
+export async function createPgliteDatabase(
+  options: PgliteDatabaseOptions = {},
+): Promise<Database & { dump(): Promise<Blob> }> {
+  const unlock = options.dataDir === undefined ? () => {} : lockDataDir(options.dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(options.dataDir === undefined ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
+      ...(options.snapshot === undefined ? {} : { loadDataDir: options.snapshot }),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const queryable = wrap(pglite);
+  let closed = false;
+  return {
+    ...queryable,
+    transaction(work) {
+      return pglite.transaction((transaction) => work(wrap(transaction)));
+    },
+    async dump() {
+      return pglite.dumpDataDir('none');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
