@@ -9,8 +9,9 @@
 // 3. an entry does not load: the packed files alone (copied into a temporary node_modules,
 //    next to links to the declared dependencies only, without the `agent-chat-source`
 //    condition) are imported by a fresh Node process. A JS entry must import; a non-JS one
-//    (package.json, a browser script) must resolve. An entry whose conditions are all
-//    development-only (such as `./testing`, `default: null`) must not resolve at all.
+//    (package.json, a browser script) must resolve. An entry with no target outside the
+//    `agent-chat-source` condition (agent-service's `./testing`) is development-only: it
+//    must not resolve at all, and its sources need not be packed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
