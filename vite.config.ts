@@ -16,6 +16,8 @@ export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
   test: {
+    // Every project: a Node process warning (a leaked listener, a deprecation) fails the test.
+    setupFiles: [fileURLToPath(new URL('./testing/fail-on-warnings.ts', import.meta.url))],
     projects: [
       {
         extends: true,
@@ -93,6 +95,17 @@ export default defineConfig({
           environment: 'node',
           include: ['*.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The repository's own test tooling (the setup file that fails tests on warnings).
+          name: 'testing',
+          root: fileURLToPath(new URL('./testing', import.meta.url)),
+          environment: 'node',
+          include: ['*.test.ts'],
+          testTimeout: 60_000,
         },
       },
       {

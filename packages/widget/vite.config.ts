@@ -2,11 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { build, defaultClientConditions, defineConfig, type Rolldown, type UserConfig } from 'vite';
 
 /**
- * Production build of the widget, in two steps:
+ * Production build of the widget, in three steps:
  *
  * 1. The panel (Preact UI, chat model, protocol decoder) is built as an ES module with a
  *    hashed name, `dist/assets/panel-[hash].js` (plus any shared chunks).
- * 2. The loader is built as a classic script, `dist/widget.js` (IIFE, no top-level
+ * 2. The package entry (`import '@agent-chat/widget'`: chat model, transport, store,
+ *    strings, config reader) is built as an unminified ES module for bundlers and Node,
+ *    `dist/lib/index.js`, its dependencies left as imports. Pages never load it.
+ * 3. The loader is built as a classic script, `dist/widget.js` (IIFE, no top-level
  *    import/export), with the panel's file name compiled in as `__AGENT_CHAT_PANEL__`.
  *    The loader resolves it against its own script URL, never the document's.
  *
@@ -51,8 +54,32 @@ async function buildPanel(): Promise<string> {
   throw new Error('The panel build produced no `panel` entry chunk.');
 }
 
+/** The package's runtime dependencies, imported by `dist/lib/index.js`, never bundled into it. */
+const DEPENDENCY = /^(?:@agent-chat\/protocol|@preact\/signals|preact)(?:\/|$)/;
+
+async function buildLibrary(): Promise<void> {
+  await build({
+    ...shared,
+    configFile: false,
+    build: {
+      outDir: fileURLToPath(new URL('./dist/lib', import.meta.url)),
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      copyPublicDir: false,
+      lib: {
+        entry: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+        formats: ['es'],
+        fileName: () => 'index.js',
+      },
+      rolldownOptions: { external: (id) => DEPENDENCY.test(id) },
+    },
+  });
+}
+
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const panelFile = command === 'build' ? await buildPanel() : 'assets/panel.js';
+  if (command === 'build') await buildLibrary();
   return {
     ...shared,
     define: { ...shared.define, __AGENT_CHAT_PANEL__: JSON.stringify(panelFile) },

@@ -13,22 +13,27 @@
  * </script>
  */
 export type { AgentChatApi, AgentChatGlobal, AgentChatListener } from './agent-chat-api.js';
-export type { ChatError, ChatMessage } from './chat/chat-message.js';
 export {
+  type ChatError,
+  type ChatMessage,
   type ChatModel,
   type ChatModelOptions,
+  type ChatQuery,
   type ChatStatus,
   CLIENT_ERROR_CODES,
-  createChatModel,
-} from './chat/chat-model.js';
-export {
   type ConversationStore,
   type ConversationStoreOptions,
+  createChatModel,
   createConversationStore,
+  createHttpQueryTransport,
+  describeError,
+  type HttpQueryTransportOptions,
+  type QueryEvent,
+  type QueryTransport,
   type SavedConversation,
+  type SendQueryOptions,
   storageKey,
-} from './chat/conversation-store.js';
-export { describeError } from './chat/describe-error.js';
+} from './chat/index.js';
 export { languageDirection } from './i18n/language.js';
 export { formatString, resolveStrings } from './i18n/resolve-strings.js';
 export { type PanelStrings, STRINGS, type Strings } from './i18n/strings.js';

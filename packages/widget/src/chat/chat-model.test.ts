@@ -10,6 +10,7 @@ import {
 import { type ChatModelOptions, createChatModel } from './chat-model.js';
 import { createConversationStore, storageKey } from './conversation-store.js';
 import { describeError } from './describe-error.js';
+import type { QueryEvent, QueryTransport } from './query-transport.js';
 
 const encoder = createSseEncoder();
 const answer = (text: string): string => encoder.encode({ type: 'answer', text });
@@ -431,5 +432,44 @@ describe('createChatModel restoring', () => {
     });
     await sending;
     expect(chat.messages.value[1]).toMatchObject({ text: 'Hello from JSON', state: 'done' });
+  });
+});
+
+describe('createChatModel with an injected transport', () => {
+  it('folds the transport events into messages, knowing nothing about HTTP', async () => {
+    const queries: unknown[] = [];
+    let events: QueryEvent[] = [
+      { type: 'start' },
+      { type: 'text', delta: 'Bon' },
+      { type: 'text', delta: 'jour' },
+      { type: 'finish', result: { answer: 'Bonjour', sources: [], conversationId: 'c7' } },
+    ];
+    const transport: QueryTransport = {
+      async *sendQuery(query) {
+        queries.push(query);
+        yield* events;
+      },
+    };
+    const onAnswer = vi.fn();
+    const chat = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://unused.example',
+      store: createConversationStore({ agentId: 'demo', storage: 'none' }),
+      transport,
+      scheduleFrame: (flush) => flush(),
+      onAnswer,
+    });
+    await chat.send('Salut');
+    expect(chat.messages.value[1]).toMatchObject({ text: 'Bonjour', state: 'done' });
+    expect(onAnswer).toHaveBeenCalledWith({ text: 'Bonjour', sources: [], conversationId: 'c7' });
+
+    events = [{ type: 'start' }, { type: 'text', delta: 'Par' }];
+    await chat.send('Encore');
+    expect(queries).toEqual([{ query: 'Salut' }, { query: 'Encore', conversationId: 'c7' }]);
+    expect(chat.messages.value[3]).toMatchObject({
+      text: 'Par',
+      state: 'error',
+      error: { code: 'STREAM_INTERRUPTED' },
+    });
   });
 });

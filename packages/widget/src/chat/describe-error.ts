@@ -1,8 +1,7 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { formatString } from '../i18n/resolve-strings.js';
 import type { PanelStrings } from '../i18n/strings.js';
-import type { ChatError } from './chat-message.js';
-import { CLIENT_ERROR_CODES } from './chat-model.js';
+import { type ChatError, CLIENT_ERROR_CODES } from './chat-error.js';
 
 /** The plain-words sentence shown in the conversation for an error. */
 export function describeError(error: ChatError, strings: PanelStrings): string {

@@ -1,6 +1,5 @@
 import type { VNode } from 'preact';
-import type { ChatMessage } from '../chat/chat-message.js';
-import { describeError } from '../chat/describe-error.js';
+import { type ChatMessage, describeError } from '../chat/index.js';
 import type { PanelStrings } from '../i18n/strings.js';
 import { CopyButton } from './copy-button.js';
 import { RetryIcon } from './icons.js';

@@ -1,7 +1,6 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import { createChatModel } from '../chat/chat-model.js';
-import { createConversationStore } from '../chat/conversation-store.js';
+import { createChatModel, createConversationStore } from '../chat/index.js';
 import { resolveStrings } from '../i18n/resolve-strings.js';
 import type { PanelContext, PanelController } from '../panel-contract.js';
 import { Panel } from './panel.js';

@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import type { ChatModel } from '../chat/chat-model.js';
+import type { ChatModel } from '../chat/index.js';
 import type { Strings } from '../i18n/strings.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';

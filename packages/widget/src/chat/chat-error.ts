@@ -1,0 +1,13 @@
+/** A failure shown in the conversation. `code` is from ERROR_CODES or {@link CLIENT_ERROR_CODES}. */
+export interface ChatError {
+  code: string;
+  /** The server's message (for logs and events; the UI shows its own plain words). */
+  message: string;
+  /** HTTP status when the request itself failed. */
+  status?: number;
+  /** Seconds to wait before retrying (from `Retry-After` on 429). */
+  retryAfterSeconds?: number;
+}
+
+/** Error codes the widget adds to the protocol's: no connection at all. */
+export const CLIENT_ERROR_CODES = { offline: 'OFFLINE', network: 'NETWORK' } as const;

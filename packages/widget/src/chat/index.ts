@@ -1,0 +1,31 @@
+/**
+ * The chat feature: the state of one conversation ({@link createChatModel}), how its
+ * queries reach the server ({@link QueryTransport}, by default over HTTP and SSE), where it
+ * is persisted ({@link createConversationStore}) and how its errors read.
+ */
+export { type ChatError, CLIENT_ERROR_CODES } from './chat-error.js';
+export type { ChatMessage } from './chat-message.js';
+export {
+  type ChatModel,
+  type ChatModelOptions,
+  type ChatStatus,
+  createChatModel,
+} from './chat-model.js';
+export {
+  type ConversationStore,
+  type ConversationStoreOptions,
+  createConversationStore,
+  type SavedConversation,
+  storageKey,
+} from './conversation-store.js';
+export { describeError } from './describe-error.js';
+export {
+  createHttpQueryTransport,
+  type HttpQueryTransportOptions,
+} from './http-query-transport.js';
+export type {
+  ChatQuery,
+  QueryEvent,
+  QueryTransport,
+  SendQueryOptions,
+} from './query-transport.js';
