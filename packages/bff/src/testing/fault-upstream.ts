@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import http, {
   type IncomingHttpHeaders,
   type IncomingMessage,
@@ -94,6 +93,23 @@ const sleep = (ms: number, signal: AbortSignal) =>
       resolve();
     });
   });
+
+/**
+ * Resolves at the response's next `drain` or its `close`, whichever comes first, and
+ * removes both listeners then (racing two `once()` promises leaves the loser's listener
+ * behind, one more per blocked write).
+ */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
 
 /**
  * Starts an upstream that misbehaves on purpose, on 127.0.0.1 and a free port, speaking
@@ -221,7 +237,7 @@ export async function startFaultUpstream(
           flood.written += Buffer.byteLength(frame);
           if (!res.write(frame)) {
             flood.blocked = true;
-            await Promise.race([once(res, 'drain'), once(res, 'close')]);
+            await drainOrClose(res);
             flood.blocked = false;
           }
         }
