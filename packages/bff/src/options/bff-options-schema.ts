@@ -216,7 +216,7 @@ export const bffOptionFields = z.object({
     fromEnv: policiesFromEnv,
     defaultText: '`{}`',
     description:
-      'Per-agent operator policy (see below); the variable holds JSON or the path of a `.json` file.',
+      'Per-agent operator policy (see "Agent policies"); the variable holds JSON or the path of a `.json` file.',
   }),
   /** Rate limits. */
   rateLimit: rateLimitSchema.prefault({}),
@@ -283,7 +283,8 @@ export const bffOptionFields = z.object({
       env: 'LOG_LEVEL',
       fromEnv: loggerFromEnv,
       defaultText: 'pino at `info`',
-      description: 'A pino logger, or `false`. `LOG_LEVEL`: `fatal` … `trace`, or `silent`.',
+      description:
+        'A pino logger, or `false` for none; the variable is its level: `fatal` … `trace`, or `silent`.',
     }),
 });
 

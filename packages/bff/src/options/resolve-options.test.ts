@@ -82,4 +82,18 @@ describe('resolveBffOptions', () => {
       /agentApiToken is required/,
     );
   });
+
+  it('holds options given in code to the same constraints as the environment', () => {
+    for (const [options, fragment] of [
+      [{ ...base, adminToken: 'x' }, 'adminToken must be at least 16 characters'],
+      [{ ...base, allowedAgents: ['demo', '../x'] }, '"../x" is not an agent id'],
+      [{ ...base, agentPolicies: { 'a/b': {} } }, '"a/b" is not an agent id'],
+    ] as const) {
+      const error = errorOf(() => createBff({ ...options, logger: false }));
+      expect(error.code).toBe(INVALID_OPTIONS);
+      expect(error.message).toContain(fragment);
+      expect(error.message).not.toContain('secret-token');
+    }
+    expect(errorOf(() => createBff({ ...base, adminToken: 'x' })).message).not.toContain('"x"');
+  });
 });
