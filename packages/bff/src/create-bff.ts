@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
-import { createAdminRouter } from './admin/index.js';
+import { createAdminRoutes } from './admin/index.js';
 import {
   createCors,
   createDefaultLogger,
@@ -167,7 +167,7 @@ export function createBff(options: BffOptions): BffRouter {
   router.use(onlyForReads(createWidgetAssets(resolved)));
   // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
   router.use('/api', createCors(checkOrigin));
-  router.use(createAdminRouter({ options: resolved, upstream, logger }));
+  router.use(createAdminRoutes({ options: resolved, upstream, logger }));
   // Not a BFF route: the request goes back to the host app, without the BFF's headers.
   router.use(function notForTheBff(_req, res, next) {
     securityHeaders.clear(res);

@@ -1,9 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BffOptions, resolveBffOptions } from '../options/index.js';
+import type { BffOptions } from '../options/index.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
-import { createUpstreamClient } from '../upstream/index.js';
 import { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './index.js';
 
 const AGENT_TOKEN = 'agent-secret-token-0123456789';
@@ -63,24 +62,12 @@ type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
 type App = Awaited<ReturnType<typeof startApp>>;
 
 const opened: App[] = [];
-/** The admin router as `createBff` builds it: options resolved once, the one upstream client. */
 async function app(options: Partial<BffOptions> & { upstreamUrl: string }, mount = '/') {
-  const resolved = resolveBffOptions({ agentApiToken: AGENT_TOKEN, logger: false, ...options });
-  const upstream = createUpstreamClient({
-    baseUrl: resolved.upstreamUrl,
-    token: resolved.agentApiToken,
-  });
   const started = await startApp(
-    createAdminRouter({ options: resolved, upstream, logger: undefined }),
+    createAdminRouter({ agentApiToken: AGENT_TOKEN, logger: false, ...options }),
     mount,
   );
-  opened.push({
-    ...started,
-    async close() {
-      upstream.close();
-      await started.close();
-    },
-  });
+  opened.push(started);
   return started;
 }
 

@@ -4,4 +4,5 @@
  * Chaindesk's destructive quirks, and relayed to the upstream with the agent token.
  */
 export { ADMIN_MAX_BODY_BYTES } from './admin-body.js';
-export { type AdminRouterOptions, createAdminRouter } from './admin-router.js';
+export { createAdminRouter } from './admin-router.js';
+export { type AdminRoutesOptions, createAdminRoutes } from './admin-routes.js';

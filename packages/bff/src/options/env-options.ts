@@ -1,12 +1,7 @@
-import {
-  type BffOptions,
-  bffOptionFields,
-  bffOptionsSchema,
-  type ResolvedServerOptions,
-  serverOptionFields,
-} from './bff-options-schema.js';
+import { type BffOptions, bffOptionFields, bffOptionsSchema } from './bff-options-schema.js';
 import { defaultTextOf, type EnvReadOptions, type OptionField } from './option-docs.js';
 import { ALL_OPTION_FIELDS, parseOptions } from './resolve-options.js';
+import { type ResolvedServerOptions, serverOptionFields } from './server-options-schema.js';
 
 /** Environment as `process.env` has it. */
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import pino, { type Logger } from 'pino';
 import { BffError, INVALID_OPTIONS } from '../bff-error.js';
+import { REDACTED_PATHS } from '../http/index.js';
 import type { EnvReadOptions } from './option-docs.js';
 
 /** `"30_000"` → 30000; anything but digits (and `_`) → NaN, which the schema refuses. */
@@ -44,4 +46,19 @@ export function policiesFromEnv(text: string, io: EnvReadOptions): unknown {
   } catch (error) {
     throw new BffError(INVALID_OPTIONS, 'AGENT_POLICIES is not valid JSON.', { cause: error });
   }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** `LOG_LEVEL` → a pino logger at that level (secrets redacted), or `false` for `silent`. */
+export function loggerFromEnv(text: string): Logger | false {
+  const level = text.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new BffError(
+      INVALID_OPTIONS,
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}").`,
+    );
+  }
+  if (level === 'silent') return false;
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
 }

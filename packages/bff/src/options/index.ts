@@ -4,15 +4,11 @@
  * option types, resolving them (once, in `createBff`), reading them from the environment,
  * the `--help` list and the README table.
  */
-export { type AgentPolicy, agentPolicySchema } from './agent-policy.js';
-export {
-  type BffOptions,
-  bffOptionsSchema,
-  type RateLimitOptions,
-  type ResolvedBffOptions,
-  type ResolvedServerOptions,
-  type ServerOptions,
-  serverOptionFields,
+export type { AgentPolicy } from './agent-policy.js';
+export type {
+  BffOptions,
+  RateLimitOptions,
+  ResolvedBffOptions,
 } from './bff-options-schema.js';
 export {
   BFF_ENV_VARIABLES,
@@ -30,3 +26,7 @@ export {
   resolveBffOptions,
   resolveServerOptions,
 } from './resolve-options.js';
+export type {
+  ResolvedServerOptions,
+  ServerOptions,
+} from './server-options-schema.js';

@@ -4,7 +4,7 @@ import { ALL_OPTION_FIELDS } from './resolve-options.js';
 const serverOnly = new Set(['port', 'host', 'trustProxy']);
 
 /** One row of the configuration table: option, variable, default, meaning (Markdown). */
-export function optionRow(field: OptionField): [string, string, string, string] {
+function optionRow(field: OptionField): [string, string, string, string] {
   const name = field.path.join('.');
   return [
     serverOnly.has(name) ? `\`${name}\` (\`startBff\`)` : `\`${name}\``,

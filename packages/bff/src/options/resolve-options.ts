@@ -5,11 +5,13 @@ import {
   bffOptionFields,
   bffOptionsSchema,
   type ResolvedBffOptions,
+} from './bff-options-schema.js';
+import { type OptionField, optionFields } from './option-docs.js';
+import {
   type ResolvedServerOptions,
   type ServerOptions,
   serverOptionFields,
-} from './bff-options-schema.js';
-import { type OptionField, optionFields } from './option-docs.js';
+} from './server-options-schema.js';
 
 /** Every documented option of the BFF and of its standalone server, in `--help` order. */
 export const ALL_OPTION_FIELDS: readonly OptionField[] = [

@@ -2,8 +2,6 @@
 export interface StreamSlots {
   /** Takes a slot for `visitorId`; returns a release function, or undefined when the cap is reached. */
   acquire(visitorId: string): (() => void) | undefined;
-  /** Open streams of one visitor. */
-  count(visitorId: string): number;
 }
 
 /**
@@ -26,6 +24,5 @@ export function createStreamSlots(max: number): StreamSlots {
         else open.set(visitorId, remaining);
       };
     },
-    count: (visitorId) => open.get(visitorId) ?? 0,
   };
 }

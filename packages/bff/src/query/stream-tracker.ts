@@ -12,8 +12,6 @@ export interface StreamTracker {
   add(relay: TrackedRelay): () => void;
   /** Open SSE streams. */
   activeStreams(): number;
-  /** Open relays of any kind. */
-  size(): number;
   /** Resolves when no relay is open, or after `ms` (false then). */
   whenIdle(ms: number): Promise<boolean>;
   /** Terminates every open relay. */
@@ -47,7 +45,6 @@ export function createStreamTracker(): StreamTracker {
       };
     },
     activeStreams: () => streams,
-    size: () => relays.size,
     whenIdle(ms) {
       if (relays.size === 0) return Promise.resolve(true);
       return new Promise((resolve) => {
