@@ -56,7 +56,10 @@ export default defineConfig({
           root: fileURLToPath(new URL('./packages/bff', import.meta.url)),
           environment: 'node',
           include: [
-            'src/{admin-agent-service,agent-service-relay,cors,public-route-guards,query-relay,rate-limits,stream-lifecycle}.test.ts',
+            'src/admin/admin-agent-service.test.ts',
+            'src/http/cors.test.ts',
+            'src/limits/rate-limits.test.ts',
+            'src/query/{agent-service-relay,public-route-guards,query-relay,stream-lifecycle}.test.ts',
           ],
           env: { BFF_HARNESS: 'standalone' },
           testTimeout: 30_000,

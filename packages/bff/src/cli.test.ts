@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BFF_ENV_VARIABLES } from './env-options.js';
+import { BFF_ENV_VARIABLES } from './options/index.js';
 import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { BffError } from './bff-error.js';
-import { BFF_ENV_VARIABLES, bffOptionsFromEnv, serverOptionsFromEnv } from './env-options.js';
+import { BFF_ENV_VARIABLES, bffOptionsFromEnv, serverOptionsFromEnv } from './options/index.js';
 import { startBff } from './server.js';
 
 function version(): string {

@@ -1,30 +1,28 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ERROR_CODES } from '@agent-chat/protocol';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
-import { createAdminRouter } from './admin-router.js';
-import { createBffMetrics } from './bff-metrics.js';
-import type { BffOptions } from './bff-options.js';
-import { createCors, createOriginCheck } from './cors.js';
-import { createOpsRoutes } from './ops-routes.js';
-import { createQueryPolicy } from './query-policy.js';
-import { createQueryRoute } from './query-route.js';
-import { createRateLimits, setRateLimitClientIp } from './rate-limits.js';
-import { createRequestContext } from './request-context.js';
-import { createDefaultLogger, createResponseLogger, requestIdOf } from './request-logging.js';
-import { resolveBffOptions } from './resolve-bff-options.js';
-import { createSecurityHeaders } from './security-headers.js';
-import { sendError } from './send-error.js';
-import { createStreamSlots } from './stream-slots.js';
-import { createStreamTracker } from './stream-tracker.js';
-import { createUpstreamClient } from './upstream-client.js';
-import { createWidgetAssets } from './widget-assets.js';
-
-/** A middleware of the BFF that only uses Node's `http` API (works with or without Express). */
-type PlainHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: (error?: unknown) => void,
-) => void;
+import { createAdminRoutes } from './admin/index.js';
+import {
+  createCors,
+  createDefaultLogger,
+  createOriginCheck,
+  createRequestContext,
+  createResponseLogger,
+  createSecurityHeaders,
+  createUnexpectedErrorHandler,
+  securityHeadersMiddleware,
+} from './http/index.js';
+import { createRateLimits, setRateLimitClientIp } from './limits/index.js';
+import { createBffMetrics, createOpsRoutes } from './ops/index.js';
+import { type BffOptions, resolveBffOptions } from './options/index.js';
+import {
+  createQueryPolicy,
+  createQueryRoute,
+  createStreamSlots,
+  createStreamTracker,
+  isQueryRequest,
+} from './query/index.js';
+import { createUpstreamClient } from './upstream/index.js';
+import { createWidgetAssets } from './widget-assets/index.js';
 
 /** Runs `handler` for GET and HEAD requests only (it serves nothing else); others skip it. */
 function onlyForReads(handler: RequestHandler): RequestHandler {
@@ -105,7 +103,7 @@ export interface RequestListenerOptions {
  */
 export function createBff(options: BffOptions): BffRouter {
   const resolved = resolveBffOptions(options);
-  const logger = options.logger === false ? undefined : (options.logger ?? createDefaultLogger());
+  const logger = resolved.logger === false ? undefined : (resolved.logger ?? createDefaultLogger());
   const tracker = createStreamTracker();
   const metrics = createBffMetrics(() => tracker.activeStreams());
   const rateLimits = createRateLimits({
@@ -123,13 +121,11 @@ export function createBff(options: BffOptions): BffRouter {
 
   const checkOrigin = createOriginCheck(resolved.allowedOrigins);
   const securityHeaders = createSecurityHeaders();
-  const router = express.Router();
-  const requestContext = createRequestContext({
+  const failUnexpectedly = createUnexpectedErrorHandler(logger);
+  const startRequest = createRequestContext({
     metrics,
     logResponse: logger ? createResponseLogger(logger) : undefined,
   });
-  router.use(requestContext);
-  // The public query route first: it is what nearly every request is.
   const queryRoute = createQueryRoute({
     options: resolved,
     upstream,
@@ -141,13 +137,21 @@ export function createBff(options: BffOptions): BffRouter {
     checkOrigin,
     securityHeaders,
     isShuttingDown: () => shuttingDown,
+    onError: failUnexpectedly,
     logger,
   });
-  router.use(queryRoute);
-  router.use(function bffSecurityHeaders(req, res, next) {
-    securityHeaders.write(req, res);
+
+  const router = express.Router();
+  router.use(function requestContext(req, res, next) {
+    startRequest(req, res);
     next();
   });
+  // The public query route first: it is what nearly every request is.
+  router.use(function publicQuery(req, res, next) {
+    if (isQueryRequest(req)) queryRoute(req, res);
+    else next();
+  });
+  router.use(securityHeadersMiddleware(securityHeaders));
   router.use(
     onlyForReads(
       createOpsRoutes({
@@ -160,29 +164,16 @@ export function createBff(options: BffOptions): BffRouter {
     ),
   );
   // Public static files, loaded by other sites: before the Origin check.
-  router.use(onlyForReads(createWidgetAssets({ ...options, logger: logger ?? false })));
+  router.use(onlyForReads(createWidgetAssets(resolved)));
   // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
   router.use('/api', createCors(checkOrigin));
-  router.use(createAdminRouter({ ...options, logger: logger ?? false }));
+  router.use(createAdminRoutes({ options: resolved, upstream, logger }));
   // Not a BFF route: the request goes back to the host app, without the BFF's headers.
   router.use(function notForTheBff(_req, res, next) {
     securityHeaders.clear(res);
     res.removeHeader('X-Request-Id');
     next();
   });
-
-  /** The answer to an error no route handled: logged, then a JSON 500 (or a cut stream). */
-  const failUnexpectedly = (error: unknown, res: ServerResponse): void => {
-    logger?.error(
-      { reqId: requestIdOf(res), err: { message: (error as Error)?.message } },
-      'unhandled error in the BFF',
-    );
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    sendError(res, 500, ERROR_CODES.internal, 'Something went wrong on the chat server.');
-  };
   const lastResort: ErrorRequestHandler = function bffErrors(error, _req, res, _next) {
     failUnexpectedly(error, res);
   };
@@ -206,16 +197,15 @@ export function createBff(options: BffOptions): BffRouter {
     },
     activeStreams: () => tracker.activeStreams(),
     requestListener(fallback: RequestListener, listenerOptions: RequestListenerOptions) {
-      const context = requestContext as unknown as PlainHandler;
-      const query = queryRoute as unknown as PlainHandler;
+      const { clientIp } = listenerOptions;
       return function bffRequestListener(req: IncomingMessage, res: ServerResponse) {
-        context(req, res, () => {
-          setRateLimitClientIp(res, listenerOptions.clientIp(req));
-          query(req, res, (error?: unknown) => {
-            if (error) failUnexpectedly(error, res);
-            else fallback(req, res);
-          });
-        });
+        if (!isQueryRequest(req)) {
+          fallback(req, res);
+          return;
+        }
+        startRequest(req, res);
+        setRateLimitClientIp(res, clientIp(req));
+        queryRoute(req, res);
       };
     },
   });

@@ -9,24 +9,24 @@
  * app.use('/chat', createBff({ upstreamUrl, agentApiToken, allowedAgents: ['demo'] }));
  */
 
-export { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './admin-router.js';
+export { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './admin/index.js';
 export { BffError, INVALID_OPTIONS } from './bff-error.js';
-export type { AgentPolicy, BffOptions, RateLimitOptions } from './bff-options.js';
 export { type BffRouter, createBff, type RequestListenerOptions } from './create-bff.js';
 export {
+  type AgentPolicy,
+  BFF_DEFAULTS,
   BFF_ENV_VARIABLES,
+  type BffOptions,
   bffOptionsFromEnv,
   type Env,
   type EnvReadOptions,
   type EnvVariable,
-  type ServerEnvOptions,
-  serverOptionsFromEnv,
-} from './env-options.js';
-export {
-  BFF_DEFAULTS,
+  type RateLimitOptions,
   type ResolvedBffOptions,
   resolveBffOptions,
-} from './resolve-bff-options.js';
+  type ServerEnvOptions,
+  serverOptionsFromEnv,
+} from './options/index.js';
 export { type RunningBff, type StartBffOptions, startBff } from './server.js';
 export {
   createStandaloneBff,
@@ -38,4 +38,5 @@ export {
   defaultWidgetDir,
   ENTRY_CACHE_CONTROL,
   HASHED_CACHE_CONTROL,
-} from './widget-assets.js';
+  type WidgetAssetsOptions,
+} from './widget-assets/index.js';

@@ -1,15 +1,15 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolveServerOptions, type ServerOptions } from './options/index.js';
 import { createStandaloneBff, type StandaloneBffOptions } from './standalone-bff.js';
 
-/** Options of {@link startBff}: the BFF's own options plus where and how to listen. */
-export interface StartBffOptions extends StandaloneBffOptions {
-  /** Port to listen on; `0` picks a free one. Env `PORT`. Default 3000. */
-  port?: number;
-  /** Address to listen on. Env `HOST`. Default `127.0.0.1` (use `0.0.0.0` in containers). */
-  host?: string;
-}
+/**
+ * Options of {@link startBff}: the BFF's own options plus where and how to listen: `port`
+ * (`0` picks a free one; env `PORT`; default 3000) and `host` (env `HOST`; default
+ * `127.0.0.1`, use `0.0.0.0` in containers).
+ */
+export type StartBffOptions = StandaloneBffOptions & Pick<ServerOptions, 'port' | 'host'>;
 
 /** A running standalone BFF. */
 export interface RunningBff {
@@ -42,10 +42,11 @@ function displayHost(address: AddressInfo): string {
  * ```
  */
 export async function startBff(options: StartBffOptions): Promise<RunningBff> {
-  const { port = 3000, host = '127.0.0.1', ...standaloneOptions } = options;
+  const { port, host, ...standaloneOptions } = options;
+  const listen = resolveServerOptions({ port, host });
   const { bff, listener, startClosing } = createStandaloneBff(standaloneOptions);
   const server = createServer(listener);
-  server.listen(port, host);
+  server.listen(listen.port, listen.host);
   try {
     await once(server, 'listening');
   } catch (error) {

@@ -2,18 +2,16 @@ import type { RequestListener } from 'node:http';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import express from 'express';
 import proxyaddr from 'proxy-addr';
-import type { BffOptions } from './bff-options.js';
 import { type BffRouter, createBff } from './create-bff.js';
-import { sendError } from './send-error.js';
+import { sendError } from './http/index.js';
+import { type BffOptions, resolveServerOptions, type ServerOptions } from './options/index.js';
 
-/** Options of {@link createStandaloneBff}. */
-export interface StandaloneBffOptions extends BffOptions {
-  /**
-   * Express `trust proxy` setting: `true`, a hop count, or addresses/subnets. Env
-   * `TRUST_PROXY`. Default `false`. Set it behind a load balancer, or rate limits see one IP.
-   */
-  trustProxy?: boolean | number | string;
-}
+/**
+ * Options of {@link createStandaloneBff}: the BFF's, plus Express's `trust proxy` setting
+ * (`true`, a hop count, or addresses/subnets; env `TRUST_PROXY`; default `false`). Set it
+ * behind a load balancer, or rate limits see one IP.
+ */
+export type StandaloneBffOptions = BffOptions & Pick<ServerOptions, 'trustProxy'>;
 
 /** The standalone BFF, ready to be served by a Node `http` server. */
 export interface StandaloneBff {
@@ -32,11 +30,12 @@ export interface StandaloneBff {
  * per-request cost.
  */
 export function createStandaloneBff(options: StandaloneBffOptions): StandaloneBff {
-  const { trustProxy = false, ...bffOptions } = options;
+  const { trustProxy, ...bffOptions } = options;
+  const server = resolveServerOptions({ trustProxy });
   const bff = createBff(bffOptions);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy);
+  app.set('trust proxy', server.trustProxy);
   app.use('/', bff);
   app.use(function notFound(req, res) {
     sendError(

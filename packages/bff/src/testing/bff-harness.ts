@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
-import type { BffOptions } from '../bff-options.js';
 import { type BffRouter, createBff } from '../create-bff.js';
+import type { BffOptions } from '../options/index.js';
 import { createStandaloneBff } from '../standalone-bff.js';
 import { listenOnLoopback } from './loopback-server.js';
 

@@ -1,0 +1,137 @@
+import { ERROR_CODES, ID_PATTERN, LIMITS } from '@agent-chat/protocol';
+import { parseBody } from '@agent-chat/protocol/schemas';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { Logger } from 'pino';
+import { BffError } from '../bff-error.js';
+import { sendError } from '../http/index.js';
+import type { ResolvedBffOptions } from '../options/index.js';
+import type { UpstreamClient } from '../upstream/index.js';
+import { createBearerAuth, disabledAdmin } from './admin-auth.js';
+import { createAdminJsonBody } from './admin-body.js';
+import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
+import { type AdminProxy, createAdminProxy } from './admin-proxy.js';
+import { type ChaindeskGuards, createChaindeskGuards } from './chaindesk-guards.js';
+
+/** What the admin routes are built from (created once by `createBff`). */
+export interface AdminRoutesOptions {
+  options: ResolvedBffOptions;
+  /** The upstream client, for what the Chaindesk guards read. */
+  upstream: UpstreamClient;
+  logger: Logger | undefined;
+}
+
+/**
+ * Creates the admin routes from options already resolved and the BFF's upstream client
+ * (what `createBff` does; {@link createAdminRouter} is the stand-alone form): the seven admin operations of the API (`PATCH`/`DELETE
+ * /api/agents/:id`, `PATCH`/`DELETE /api/datastores/:id`, `DELETE /api/datasources/:id`,
+ * `POST /api/datastores/update/:datastoreId`, `POST /api/datastores/upsert/:datastoreId`),
+ * at the upstream's own paths relative to where the router is mounted. Each is
+ * auth → JSON body → id and body check (→ Chaindesk guard) → relay:
+ *
+ * - Access: `Authorization: Bearer <adminToken>` (constant-time comparison), or
+ *   `adminAuth` when given (it replaces the token check). With neither, the routes
+ *   answer 404 (admin disabled).
+ * - Ids must match `ID_PATTERN` and bodies the protocol schemas (400 naming the field);
+ *   bodies up to 10 MiB (413 beyond). Unknown body fields are dropped.
+ * - Relayed by {@link createAdminProxy}; upstream failures become JSON errors and the
+ *   token never appears in a response. Deprecated operations answer with a `Deprecation`
+ *   header (the upstream's, or `true`).
+ * - With `upstreamDialect: 'chaindesk'`, destructive quirks are guarded
+ *   ({@link createChaindeskGuards}).
+ *
+ * Methods and paths other than these fall through (`next()`).
+ *
+ * @example
+ * ```ts
+ * router.use(createAdminRoutes({ options: resolveBffOptions(bffOptions), upstream, logger }));
+ * ```
+ */
+export function createAdminRoutes({ options, upstream, logger }: AdminRoutesOptions): Router {
+  const router = Router();
+  const auth =
+    options.adminAuth ?? (options.adminToken ? createBearerAuth(options.adminToken) : undefined);
+  if (!auth) {
+    for (const operation of ADMIN_OPERATIONS) {
+      router[operation.method](operation.path, disabledAdmin);
+    }
+    return router;
+  }
+  const proxy = createAdminProxy({
+    upstreamUrl: options.upstreamUrl,
+    token: options.agentApiToken,
+    timeoutMs: options.firstByteTimeoutMs,
+    logger,
+  });
+  const guards =
+    options.upstreamDialect === 'chaindesk'
+      ? createChaindeskGuards(upstream, options.firstByteTimeoutMs)
+      : undefined;
+  const jsonBody = createAdminJsonBody();
+  for (const operation of ADMIN_OPERATIONS) {
+    router[operation.method](
+      operation.path,
+      auth,
+      jsonBody,
+      createPlanStep(operation, proxy, guards),
+      proxy.relay,
+    );
+  }
+  return router;
+}
+
+/** Checks the id and body of one operation, applies its guard, and plans the relay. */
+function createPlanStep(
+  operation: AdminOperation,
+  proxy: AdminProxy,
+  guards: ChaindeskGuards | undefined,
+): RequestHandler {
+  return async function planAdminRelay(req: Request, res: Response, next) {
+    const raw: unknown = req.params.id;
+    const id = typeof raw === 'string' ? raw : '';
+    if (!ID_PATTERN.test(id)) {
+      sendError(
+        res,
+        400,
+        ERROR_CODES.invalidRequest,
+        `The id in the path must be 1 to ${LIMITS.idLength.max} letters, digits, "_" or "-".`,
+      );
+      return;
+    }
+    const parsed = parseBody(operation.schema, req.body);
+    if (!parsed.success) {
+      sendError(res, 400, ERROR_CODES.invalidRequest, parsed.message);
+      return;
+    }
+    let body: Record<string, unknown> = { ...(parsed.data ?? {}) };
+    if (operation.guard === 'datastore-update' && typeof body.id === 'string' && body.id !== id) {
+      sendError(
+        res,
+        400,
+        ERROR_CODES.invalidRequest,
+        'id in the body must be the datastore id of the path (or be left out).',
+      );
+      return;
+    }
+    if (guards && operation.guard) {
+      try {
+        body = await guards(operation.guard, id, body);
+      } catch (error) {
+        if (error instanceof BffError) {
+          sendError(res, error.status, error.code, error.message);
+          return;
+        }
+        throw error;
+      }
+    }
+    // `expect: 100-continue` would make http-proxy skip its proxyReq hook (and our
+    // header rewrite); the body is already read, so it has no use upstream.
+    delete req.headers.expect;
+    proxy.plan(req, {
+      upstreamPath: operation.upstreamPath(id),
+      body: JSON.stringify(body),
+      deprecated: operation.deprecated === true,
+      timedOut: false,
+    });
+    next();
+  };
+}

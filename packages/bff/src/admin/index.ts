@@ -1,0 +1,8 @@
+/**
+ * The admin routes: the seven admin operations of the API behind the admin token (or the
+ * host's own auth), their bodies checked by the protocol schemas, guarded against
+ * Chaindesk's destructive quirks, and relayed to the upstream with the agent token.
+ */
+export { ADMIN_MAX_BODY_BYTES } from './admin-body.js';
+export { createAdminRouter } from './admin-router.js';
+export { type AdminRoutesOptions, createAdminRoutes } from './admin-routes.js';

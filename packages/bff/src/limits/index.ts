@@ -1,0 +1,12 @@
+/**
+ * Rate limits of the public query route: per client IP and per visitor, in memory or
+ * shared by replicas through Redis.
+ */
+export {
+  createRateLimits,
+  type Limiter,
+  type RateLimits,
+  type RateLimitsOptions,
+  setRateLimitClientIp,
+  setRateLimitVisitor,
+} from './rate-limits.js';

@@ -1,0 +1,179 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BffHarness, startBff } from '../testing/bff-harness.js';
+import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
+import { postQuery } from '../testing/query-client.js';
+
+let upstream: FaultUpstream;
+
+beforeAll(async () => {
+  upstream = await startFaultUpstream();
+});
+afterAll(async () => {
+  await upstream.close();
+});
+
+async function expectLimited(response: Response) {
+  expect(response.status).toBe(429);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  const body = (await response.json()) as ApiErrorBody;
+  expect(body.error.code).toBe(ERROR_CODES.rateLimited);
+  expect(body.error.message).toContain(`${retryAfter} s`);
+}
+
+describe('in-memory rate limits', () => {
+  let harness: BffHarness;
+  beforeAll(async () => {
+    harness = await startBff({
+      upstreamUrl: upstream.url,
+      rateLimit: { perIp: 4, perVisitor: 2, windowMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('limits per visitorId, then per IP, with 429 and Retry-After', async () => {
+    for (let index = 0; index < 2; index += 1) {
+      const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v1' });
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+    await expectLimited(await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v1' }));
+    // Another visitor on the same IP still has the IP budget (4th request of this IP).
+    const other = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v2' });
+    expect(other.status).toBe(200);
+    await other.text();
+    await expectLimited(await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v3' }));
+  });
+
+  it('warns once when requests come through a proxy it does not trust', async () => {
+    const warning = 'X-Forwarded-For but the proxy is not trusted';
+    expect(harness.logs()).not.toContain(warning);
+    for (const forwardedFor of ['203.0.113.7', '203.0.113.8']) {
+      const response = await postQuery(
+        harness.url,
+        'answer',
+        { query: 'hi' },
+        { headers: { 'x-forwarded-for': forwardedFor } },
+      );
+      await response.text();
+    }
+    expect(harness.logs().split(warning).length - 1).toBe(1);
+  });
+});
+
+describe('RateLimit headers', () => {
+  it('describe the visitor limit only', async () => {
+    const harness = await startBff({
+      upstreamUrl: upstream.url,
+      rateLimit: { perIp: 100, perVisitor: 2, windowMs: 60_000 },
+    });
+    try {
+      const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v9' });
+      await response.text();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-policy')).toBe('2;w=60');
+      expect(response.headers.get('ratelimit')).toMatch(/^limit=2, remaining=1, reset=\d+$/);
+      // Without a visitor id only the per-IP limit applies, and it sends no RateLimit headers.
+      const anonymous = await postQuery(harness.url, 'answer', { query: 'hi' });
+      await anonymous.text();
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.headers.get('ratelimit-policy')).toBeNull();
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+function redisServerAvailable(): boolean {
+  return spawnSync('redis-server', ['--version']).status === 0;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const hasRedis = redisServerAvailable();
+if (!hasRedis) {
+  console.warn(
+    'bff: skipping the shared Redis rate limit test: `redis-server` is not installed (`.ci/run` installs it from Debian).',
+  );
+}
+
+describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
+  let redis: ChildProcess;
+  let first: BffHarness;
+  let second: BffHarness;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    redis.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const deadline = Date.now() + 10_000;
+    while (!output.includes('Ready to accept connections')) {
+      if (Date.now() > deadline || redis.exitCode !== null) {
+        throw new Error(`redis-server did not start: ${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const options = {
+      upstreamUrl: upstream.url,
+      redisUrl: `redis://127.0.0.1:${port}`,
+      rateLimit: { perIp: 3, perVisitor: 100, windowMs: 60_000 },
+    };
+    first = await startBff(options);
+    second = await startBff(options);
+    for (const harness of [first, second]) {
+      const deadlineReady = Date.now() + 10_000;
+      for (;;) {
+        const ready = (await (await fetch(`${harness.url}/readyz`)).json()) as {
+          rateLimitStore?: string;
+        };
+        if (ready.rateLimitStore === 'redis') break;
+        if (Date.now() > deadlineReady) throw new Error('Redis store never became ready');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    if (redis && redis.exitCode === null) {
+      redis.kill('SIGTERM');
+      await once(redis, 'exit');
+    }
+  });
+
+  it('two BFF instances enforce one limit', async () => {
+    const statuses: number[] = [];
+    for (const harness of [first, second, first]) {
+      const response = await postQuery(harness.url, 'answer', { query: 'hi' });
+      statuses.push(response.status);
+      await response.text();
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+    await expectLimited(await postQuery(second.url, 'answer', { query: 'hi' }));
+    await expectLimited(await postQuery(first.url, 'answer', { query: 'hi' }));
+  });
+});

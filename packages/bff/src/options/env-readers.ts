@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { BffError, INVALID_OPTIONS } from '../bff-error.js';
+import { REDACTED_PATHS } from '../http/index.js';
+import type { EnvReadOptions } from './option-docs.js';
+
+/** `"30_000"` → 30000; anything but digits (and `_`) → NaN, which the schema refuses. */
+export function wholeNumberFromEnv(text: string): number {
+  return /^\d[\d_]*$/.test(text) ? Number(text.replaceAll('_', '')) : Number.NaN;
+}
+
+/** `"a, b ,"` → `['a', 'b']`; a list with `*` in it → `'*'`. */
+export function listFromEnv(text: string): string[] | '*' {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return entries.includes('*') ? '*' : entries;
+}
+
+/** `true`/`false`, a hop count, or the text (addresses/subnets), as Express's `trust proxy` takes them. */
+export function trustProxyFromEnv(text: string): boolean | number | string {
+  if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
+}
+
+/** `AGENT_POLICIES`: JSON, or the path of a `.json` file (relative to `cwd`). */
+export function policiesFromEnv(text: string, io: EnvReadOptions): unknown {
+  let json = text;
+  if (!text.startsWith('{')) {
+    const path = resolve(io.cwd ?? process.cwd(), text);
+    try {
+      json = (io.readFile ?? ((file) => readFileSync(file, 'utf8')))(path);
+    } catch (error) {
+      throw new BffError(
+        INVALID_OPTIONS,
+        `AGENT_POLICIES must be JSON or the path of a readable .json file; ${path} could not be read.`,
+        { cause: error },
+      );
+    }
+  }
+  try {
+    return JSON.parse(json) as unknown;
+  } catch (error) {
+    throw new BffError(INVALID_OPTIONS, 'AGENT_POLICIES is not valid JSON.', { cause: error });
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** `LOG_LEVEL` → a pino logger at that level (secrets redacted), or `false` for `silent`. */
+export function loggerFromEnv(text: string): Logger | false {
+  const level = text.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new BffError(
+      INVALID_OPTIONS,
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}").`,
+    );
+  }
+  if (level === 'silent') return false;
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+}

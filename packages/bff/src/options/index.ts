@@ -1,0 +1,32 @@
+/**
+ * The BFF's options, declared once in a zod schema (type, default, constraints,
+ * environment variable, help text) and everything derived from it: the `createBff()`
+ * option types, resolving them (once, in `createBff`), reading them from the environment,
+ * the `--help` list and the README table.
+ */
+export type { AgentPolicy } from './agent-policy.js';
+export type {
+  BffOptions,
+  RateLimitOptions,
+  ResolvedBffOptions,
+} from './bff-options-schema.js';
+export {
+  BFF_ENV_VARIABLES,
+  bffOptionsFromEnv,
+  type Env,
+  type EnvVariable,
+  type ServerEnvOptions,
+  serverOptionsFromEnv,
+} from './env-options.js';
+export type { EnvReadOptions } from './option-docs.js';
+export { renderOptionsTable } from './options-table.js';
+export {
+  ALL_OPTION_FIELDS,
+  BFF_DEFAULTS,
+  resolveBffOptions,
+  resolveServerOptions,
+} from './resolve-options.js';
+export type {
+  ResolvedServerOptions,
+  ServerOptions,
+} from './server-options-schema.js';

@@ -1,0 +1,32 @@
+import { defaultTextOf, type OptionField } from './option-docs.js';
+import { ALL_OPTION_FIELDS } from './resolve-options.js';
+
+const serverOnly = new Set(['port', 'host', 'trustProxy']);
+
+/** One row of the configuration table: option, variable, default, meaning (Markdown). */
+function optionRow(field: OptionField): [string, string, string, string] {
+  const name = field.path.join('.');
+  return [
+    serverOnly.has(name) ? `\`${name}\` (\`startBff\`)` : `\`${name}\``,
+    field.doc.env === undefined ? '–' : `\`${field.doc.env}\``,
+    defaultTextOf(field),
+    field.doc.description,
+  ];
+}
+
+/**
+ * The configuration table of the BFF's README, as Markdown with padded columns, rendered
+ * from the options schema (a test keeps the README equal to it).
+ */
+export function renderOptionsTable(fields: readonly OptionField[] = ALL_OPTION_FIELDS): string {
+  const rows = [['Option', 'Environment variable', 'Default', 'Meaning'], ...fields.map(optionRow)];
+  const widths = [0, 1, 2, 3].map((column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join(
+    '\n',
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { trustProxyFromEnv } from './env-readers.js';
+import { optionDocs } from './option-docs.js';
+
+const PORT = 'must be a port number from 0 to 65535';
+
+/** The options of the standalone server (`startBff`, `createStandaloneBff`) besides the BFF's. */
+export const serverOptionFields = z.object({
+  /** Port to listen on; `0` picks a free one. Env `PORT`. Default 3000. */
+  port: z
+    .number({ error: PORT })
+    .int({ error: PORT })
+    .min(0, { error: PORT })
+    .max(65_535, { error: PORT })
+    .default(3000)
+    .register(optionDocs, {
+      env: 'PORT',
+      fromEnv: (text) => (/^\d+$/.test(text) ? Number(text) : Number.NaN),
+      description: 'Port to listen on (`0`: any free port).',
+    }),
+  /** Address to listen on. Env `HOST`. Default `127.0.0.1` (use `0.0.0.0` in containers). */
+  host: z
+    .string()
+    .min(1, { error: 'must be an address to listen on' })
+    .default('127.0.0.1')
+    .register(optionDocs, {
+      env: 'HOST',
+      description: 'Address to listen on (`0.0.0.0`: every interface, e.g. in a container).',
+    }),
+  /**
+   * Express `trust proxy` setting: `true`, a hop count, or addresses/subnets. Env
+   * `TRUST_PROXY`. Default `false`. Set it behind a load balancer, or rate limits see one IP.
+   */
+  trustProxy: z
+    .union([z.boolean(), z.number().int().min(0), z.string().min(1)], {
+      error: 'must be true, false, a hop count, or addresses/subnets',
+    })
+    .default(false)
+    .register(optionDocs, {
+      env: 'TRUST_PROXY',
+      fromEnv: trustProxyFromEnv,
+      description:
+        'Express `trust proxy`: `true`, a hop count, or addresses/subnets (`loopback, 10.0.0.0/8`). Set it behind a load balancer, or all visitors share one IP for rate limits.',
+    }),
+});
+
+/** Options of the standalone server as given in code (see {@link serverOptionFields}). */
+export type ServerOptions = z.input<typeof serverOptionFields>;
+
+/** Options of the standalone server with their defaults filled in. */
+export type ResolvedServerOptions = z.output<typeof serverOptionFields>;

@@ -1,0 +1,144 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ERROR_CODES, ID_PATTERN, type QueryRequest } from '@agent-chat/protocol';
+import type { Logger } from 'pino';
+import {
+  type JsonBodyResult,
+  type OriginCheck,
+  readJsonBody,
+  type SecurityHeaders,
+  sendError,
+  type UnexpectedErrorHandler,
+} from '../http/index.js';
+import { type RateLimits, setRateLimitVisitor } from '../limits/index.js';
+import type { BffMetrics } from '../ops/index.js';
+import type { ResolvedBffOptions } from '../options/index.js';
+import type { UpstreamClient } from '../upstream/index.js';
+import { answerBodyFailure } from './body-failure.js';
+import { createQueryForwarder } from './query-forwarder.js';
+import type { QueryPolicy } from './query-policy.js';
+import { SHUTTING_DOWN } from './stream-relay.js';
+import type { StreamSlots } from './stream-slots.js';
+import type { StreamTracker } from './stream-tracker.js';
+
+/** Everything the public query route is built from (created once by `createBff`). */
+export interface QueryRouteOptions {
+  options: ResolvedBffOptions;
+  upstream: UpstreamClient;
+  policy: QueryPolicy;
+  rateLimits: RateLimits;
+  slots: StreamSlots;
+  tracker: StreamTracker;
+  metrics: BffMetrics;
+  checkOrigin: OriginCheck;
+  securityHeaders: SecurityHeaders;
+  isShuttingDown(): boolean;
+  /** Answers an error a step reported (e.g. the rate limit store failing). */
+  onError: UnexpectedErrorHandler;
+  logger: Logger | undefined;
+}
+
+/**
+ * The public query route: a plain Node request handler, served by the Express router
+ * and, in the standalone server, directly by the `http` server. Only for requests
+ * {@link isQueryRequest} accepts.
+ */
+export type QueryRoute = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The route's path (relative to the BFF's mount), matched as Express would: any case, optional trailing slash. */
+const queryPath = /^\/api\/agents\/[^/?#]*\/query\/?(?:\?|$)/i;
+
+/** Length of `/api/agents/`, where the agent id segment starts. */
+const agentSegmentStart = 12;
+
+/** Whether a request is `POST /api/agents/:id/query` (URL relative to the BFF's mount). */
+export function isQueryRequest(req: IncomingMessage): boolean {
+  return req.method === 'POST' && queryPath.test(req.url ?? '');
+}
+
+function agentIdOf(url: string): string | undefined {
+  const segment = url.slice(agentSegmentStart, url.indexOf('/', agentSegmentStart));
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates the one public route, `POST /api/agents/:id/query`:
+ * Origin check → shutdown check → id check → agent allow-list → per-IP limit → body
+ * (size-limited JSON) → policy and validation → per-visitor limit → per-visitor stream cap
+ * → relay. Nothing reaches the upstream before every check has passed.
+ *
+ * The steps call each other directly instead of being Express layers: this is the route
+ * every visitor's question takes, and a router layer per step costs more than the step.
+ */
+export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
+  const { options, policy, rateLimits, slots, metrics } = deps;
+  const forward = createQueryForwarder(deps);
+
+  return function publicQuery(req, res) {
+    deps.securityHeaders.write(req, res);
+    if (!deps.checkOrigin(req, res)) return;
+    if (deps.isShuttingDown()) {
+      sendError(res, SHUTTING_DOWN.status, SHUTTING_DOWN.code, SHUTTING_DOWN.message);
+      return;
+    }
+    const agentId = agentIdOf(req.url ?? '');
+    if (agentId === undefined || !ID_PATTERN.test(agentId)) {
+      sendError(
+        res,
+        400,
+        ERROR_CODES.invalidRequest,
+        'The agent id must be 1 to 128 letters, digits, "_" or "-".',
+      );
+      return;
+    }
+    if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) {
+      sendError(res, 404, ERROR_CODES.notFound, `Agent "${agentId}" is not available here.`);
+      return;
+    }
+    let body: QueryRequest | undefined;
+    const afterVisitorLimit = (error?: unknown): void => {
+      if (error) deps.onError(error, res);
+      else if (body) relay(res, agentId, body);
+    };
+    const afterBody = (result: JsonBodyResult): void => {
+      if (!result.ok) {
+        answerBodyFailure(res, result, options.maxBodyBytes, deps.logger);
+        return;
+      }
+      const applied = policy.apply(agentId, result.body);
+      if (!applied.ok) {
+        sendError(res, 400, applied.code, applied.message);
+        return;
+      }
+      body = applied.body;
+      setRateLimitVisitor(res, body.visitorId);
+      rateLimits.perVisitor(req, res, afterVisitorLimit);
+    };
+    rateLimits.perIp(req, res, (error?: unknown) => {
+      if (error) deps.onError(error, res);
+      else readJsonBody(req, options.maxBodyBytes, afterBody);
+    });
+  };
+
+  function relay(res: ServerResponse, agentId: string, body: QueryRequest): void {
+    let release: (() => void) | undefined;
+    if (body.streaming === true && body.visitorId !== undefined) {
+      release = slots.acquire(body.visitorId);
+      if (!release) {
+        metrics.countRateLimited('streams');
+        sendError(
+          res,
+          429,
+          ERROR_CODES.rateLimited,
+          `This visitor already has ${options.maxStreamsPerVisitor} answers streaming; wait for one to finish.`,
+        );
+        return;
+      }
+    }
+    void forward(res, agentId, body).finally(release);
+  }
+}

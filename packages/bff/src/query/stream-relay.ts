@@ -1,0 +1,234 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  createSseDecoder,
+  createSseEncoder,
+  ERROR_CODES,
+  SSE_HEADERS,
+  type SseDialect,
+  type StreamEvent,
+} from '@agent-chat/protocol';
+import { sendError } from '../http/index.js';
+import {
+  type MappedError,
+  mapUpstreamCode,
+  type RelayControl,
+  TIMED_OUT,
+} from '../upstream/index.js';
+import type { HeartbeatTicker } from './heartbeat-ticker.js';
+
+/** What {@link relayStream} needs besides the two ends. */
+export interface StreamRelayOptions {
+  dialect: SseDialect;
+  agentId: string;
+  /** Sends our heartbeats while the stream is open. */
+  heartbeats: HeartbeatTicker;
+  idleTimeoutMs: number;
+  control: RelayControl;
+  /** Called right before the first event goes to the browser. */
+  onFirstEvent(): void;
+  /** Called when the stream fails because of the upstream (not the browser, not shutdown). */
+  onUpstreamError(error: MappedError): void;
+  /** Bound on reading the upstream body's end after `[DONE]`. Default {@link UPSTREAM_DRAIN_MS}. */
+  upstreamDrainMs?: number;
+}
+
+/** How a relayed stream ended. */
+export type StreamOutcome = 'done' | 'error' | 'client-gone';
+
+const encoder = createSseEncoder();
+const sseHeaderNames = Object.keys(SSE_HEADERS) as (keyof typeof SSE_HEADERS)[];
+
+/**
+ * Longest wait, after the upstream sent `[DONE]` (or an `[ERROR]` frame), for the end of its
+ * response body. Reading it to its end returns the keep-alive socket to the pool, so the next
+ * stream does not pay a new TCP connection; an upstream that does not end by then is cut off.
+ */
+export const UPSTREAM_DRAIN_MS = 2_000;
+
+/** What a visitor gets when the BFF is shutting down (a JSON 503, or an `[ERROR]` frame). */
+export const SHUTTING_DOWN: MappedError = {
+  status: 503,
+  code: ERROR_CODES.shuttingDown,
+  message: 'The chat server is restarting. Please try again in a moment.',
+};
+
+const ignore = (): void => {};
+
+function destroyIfIncomplete(upstream: IncomingMessage): void {
+  if (!upstream.complete) upstream.destroy();
+}
+
+/**
+ * Relays an upstream query stream to the browser: decodes it in the upstream's dialect
+ * and re-encodes every event in the spec dialect.
+ *
+ * - Our response headers wait for the first real event, so an error that comes first
+ *   (Chaindesk's 200 + `[ERROR]USAGE_LIMIT`) still becomes a JSON error with its status.
+ * - After that, every failure is an `[ERROR]` frame followed by the end of the stream.
+ * - The frames decoded from one upstream chunk go to the browser in one write.
+ * - Backpressure: the upstream is paused while the browser has not drained the last write;
+ *   upstream heartbeats are not forwarded, ours are sent by the shared ticker instead.
+ * - The idle deadline is restarted by every upstream chunk that carries an event and,
+ *   while the browser is slow, bounds how long a non-reading browser is waited for (then
+ *   its connection is closed).
+ * - After `[DONE]` the rest of the upstream response is read to its end (at most
+ *   {@link UPSTREAM_DRAIN_MS}), so its keep-alive socket is reused; on abort, timeout,
+ *   error or client disconnect the upstream response is destroyed.
+ */
+export function relayStream(
+  res: ServerResponse,
+  upstream: IncomingMessage,
+  options: StreamRelayOptions,
+): Promise<StreamOutcome> {
+  const { control, idleTimeoutMs } = options;
+  const drainMs = options.upstreamDrainMs ?? UPSTREAM_DRAIN_MS;
+  let started = false;
+  let settled = false;
+  let waitingForDrain = false;
+  // Whether the upstream chunk being decoded carried at least one event.
+  let eventsInChunk = false;
+  // Frames decoded from the current upstream chunk, written at once after it.
+  let batch = '';
+  let resolveOutcome: (outcome: StreamOutcome) => void = ignore;
+  const outcome = new Promise<StreamOutcome>((resolve) => {
+    resolveOutcome = resolve;
+  });
+
+  const failure = (code: string): MappedError => {
+    const cause = control.cause();
+    if (cause === 'timeout') {
+      options.onUpstreamError(TIMED_OUT);
+      return TIMED_OUT;
+    }
+    if (cause === 'shutdown') return SHUTTING_DOWN;
+    const mapped = mapUpstreamCode(code, options.agentId);
+    options.onUpstreamError(mapped);
+    return mapped;
+  };
+
+  const finish = (result: StreamOutcome, reuseUpstream: boolean): void => {
+    settled = true;
+    if (started) options.heartbeats.delete(res);
+    control.disarm();
+    upstream.off('data', onData);
+    upstream.off('end', onEnd);
+    upstream.off('close', onUpstreamClose);
+    res.off('drain', onDrain);
+    control.onAbort(undefined);
+    if (reuseUpstream && control.cause() === undefined) {
+      // Read the rest (the end of the chunked body) so the socket goes back to the pool.
+      upstream.resume();
+      if (!upstream.complete) {
+        // Cleared at the end of the body: a pending timer would keep the response alive.
+        const drainTimer = setTimeout(destroyIfIncomplete, drainMs, upstream);
+        upstream.once('close', () => clearTimeout(drainTimer));
+      }
+    } else {
+      destroyIfIncomplete(upstream);
+    }
+    resolveOutcome(result);
+  };
+
+  const fail = (code: string, fromUpstreamFrame: boolean): void => {
+    const error = failure(code);
+    if (!started) {
+      sendError(res, error.status, error.code, error.message);
+    } else {
+      res.end(batch + encoder.encode({ type: 'error', code: error.code, message: error.message }));
+    }
+    batch = '';
+    finish('error', fromUpstreamFrame);
+  };
+
+  const onEvent = (event: StreamEvent): void => {
+    if (settled) return;
+    eventsInChunk = true;
+    if (event.type === 'heartbeat') return;
+    if (event.type === 'error') {
+      fail(event.code, true);
+      return;
+    }
+    if (!started) {
+      started = true;
+      options.onFirstEvent();
+      for (const name of sseHeaderNames) res.setHeader(name, SSE_HEADERS[name]);
+      res.writeHead(200);
+      options.heartbeats.add(res);
+    }
+    if (event.type === 'done') {
+      res.end(batch + encoder.encode(event));
+      batch = '';
+      finish('done', true);
+      return;
+    }
+    batch += encoder.encode(event);
+  };
+
+  const decoder = createSseDecoder({ dialect: options.dialect }, onEvent);
+
+  function onData(chunk: string): void {
+    eventsInChunk = false;
+    decoder.feed(chunk);
+    if (settled) return;
+    // Every chunk that carried an event (upstream heartbeats too) restarts the idle deadline.
+    if (started && eventsInChunk) control.arm(idleTimeoutMs);
+    if (batch === '') return;
+    const frames = batch;
+    batch = '';
+    if (!res.write(frames)) {
+      waitingForDrain = true;
+      upstream.pause();
+      // The same deadline now bounds how long a browser that does not read is waited for.
+      control.arm(idleTimeoutMs);
+      res.on('drain', onDrain);
+    }
+  }
+
+  function onDrain(): void {
+    res.off('drain', onDrain);
+    waitingForDrain = false;
+    if (settled) return;
+    control.arm(idleTimeoutMs);
+    upstream.resume();
+  }
+
+  function onEnd(): void {
+    if (settled) return;
+    // A stream that ended without `[DONE]` or `[ERROR]` becomes STREAM_INTERRUPTED.
+    decoder.end();
+    if (!settled) fail(ERROR_CODES.streamInterrupted, false);
+  }
+
+  function onUpstreamClose(): void {
+    if (!settled) fail(ERROR_CODES.streamInterrupted, false);
+  }
+
+  function onAbort(): void {
+    if (settled) return;
+    const cause = control.cause();
+    if (cause === 'client' || res.destroyed) {
+      finish('client-gone', false);
+      return;
+    }
+    if (cause === 'timeout' && waitingForDrain) {
+      // The browser stopped reading: it cannot receive a frame either.
+      res.destroy();
+      finish('client-gone', false);
+      return;
+    }
+    fail(ERROR_CODES.streamInterrupted, false);
+  }
+
+  // Errors of the upstream response show up as its `close` without `end`; the listener
+  // stays so a late error (e.g. while draining) is never unhandled.
+  upstream.on('error', ignore);
+  // Node's string decoder keeps a split UTF-8 character for the next chunk; the SSE decoder
+  // then needs no TextDecoder of its own.
+  upstream.setEncoding('utf8');
+  control.onAbort(onAbort);
+  if (settled) return outcome;
+  upstream.on('data', onData);
+  upstream.on('end', onEnd);
+  upstream.on('close', onUpstreamClose);
+  return outcome;
+}
