@@ -4,9 +4,7 @@
  */
 export {
   createRateLimits,
-  type Limiter,
   type RateLimits,
-  type RateLimitsOptions,
   setRateLimitClientIp,
   setRateLimitVisitor,
 } from './rate-limits.js';
