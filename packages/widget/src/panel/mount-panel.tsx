@@ -4,6 +4,7 @@ import { createChatModel } from '../chat/chat-model.js';
 import { createConversationStore } from '../chat/conversation-store.js';
 import { resolveStrings } from '../i18n/resolve-strings.js';
 import type { PanelContext, PanelController } from '../panel-contract.js';
+import { preloadMarkdown } from './markdown.js';
 import { Panel } from './panel.js';
 import { panelStyles } from './panel-styles.js';
 
@@ -35,6 +36,8 @@ export function mountPanel(context: PanelContext): PanelController {
   });
   const inline = launcher === null;
   const isOpen = signal(inline);
+  // The Markdown chunk loads while the visitor reads the panel, before the first answer.
+  if (inline) void preloadMarkdown();
   const focusRequests = signal(0);
   const id = `agent-chat-${++panelCount}`;
   launcher?.setAttribute('aria-controls', `${id}-panel`);
@@ -45,6 +48,7 @@ export function mountPanel(context: PanelContext): PanelController {
   const setOpen = (open: boolean, moveFocus: boolean): void => {
     if (inline || !launcher || isOpen.value === open) return;
     isOpen.value = open;
+    if (open) void preloadMarkdown();
     if (open && moveFocus) focusRequests.value++;
     context.container.classList.toggle('open', open);
     launcher.setAttribute('aria-expanded', String(open));
