@@ -65,7 +65,7 @@ describe('createIncrementalLexer', () => {
       streamed(markdown, 1, `example ${example.number}`);
       streamed(markdown, 3, `example ${example.number}`);
     }
-  });
+  }, 60_000);
 
   it('keeps finished tokens as they are and lexes only the open end (linear in total)', () => {
     const lex = vi.spyOn(Lexer.prototype, 'lex');
@@ -86,7 +86,7 @@ describe('createIncrementalLexer', () => {
     // Each call lexes about one paragraph (~30 characters), never the whole text again.
     expect(lexed / (long.length / 8)).toBeLessThan(80);
     expect(previous.length).toBeGreaterThan(350);
-  });
+  }, 30_000);
 
   it('lexes again when a link definition arrives after the blocks that use it', () => {
     const lexer = createIncrementalLexer();
@@ -133,7 +133,9 @@ describe('createIncrementalLexer on hostile input', () => {
       const lexer = createIncrementalLexer();
       const start = performance.now();
       const result = lexer.lex(text);
-      expect(performance.now() - start).toBeLessThan(500);
+      // Linear: tens of milliseconds (hundreds on a loaded machine); quadratic work or a stack
+      // overflow would take seconds here.
+      expect(performance.now() - start).toBeLessThan(2_000);
       expect(result.finished.length + result.open.length + result.plain.length).toBeGreaterThan(0);
     });
   }
@@ -153,6 +155,6 @@ describe('createIncrementalLexer on hostile input', () => {
     const text = `${'- a\n  - b\n    - c\n'.repeat(300)}| a | b |\n|---|---|\n${'| x | y |\n'.repeat(300)}`;
     const start = performance.now();
     for (let length = 64; length <= text.length; length += 64) lexer.lex(text.slice(0, length));
-    expect(performance.now() - start).toBeLessThan(3_000);
-  });
+    expect(performance.now() - start).toBeLessThan(5_000);
+  }, 30_000);
 });

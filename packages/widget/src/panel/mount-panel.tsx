@@ -7,6 +7,7 @@ import type { PanelContext, PanelController } from '../panel-contract.js';
 import { preloadMarkdown } from './markdown.js';
 import { Panel } from './panel.js';
 import { panelStyles } from './panel-styles.js';
+import { createThrottledFrames } from './throttled-frames.js';
 
 let panelCount = 0;
 
@@ -30,6 +31,7 @@ export function mountPanel(context: PanelContext): PanelController {
     endpoint: config.endpoint,
     store,
     fetch: (input, init) => context.window.fetch(input, init),
+    scheduleFrame: createThrottledFrames(),
     onMessage: (detail) => context.emit('message', detail),
     onAnswer: (detail) => context.emit('answer', detail),
     onError: (error) => context.emit('error', { ...error }),
