@@ -56,11 +56,15 @@ const messagesOf = `m.organization_id = c.organization_id AND m.conversation_id 
 /** Selects summary rows of conversations `c` (add WHERE / ORDER BY / LIMIT). */
 const selectSummaries = `SELECT c.id, c.agent_id, c.visitor_id, c.status, c.created_at, c.updated_at,
     c.updated_at::text AS cursor_time,
-    (SELECT count(*)::int FROM messages m WHERE ${messagesOf}) AS message_count,
-    (SELECT count(*)::int FROM messages m WHERE ${messagesOf} AND m.eval = 'good') AS good,
-    (SELECT count(*)::int FROM messages m WHERE ${messagesOf} AND m.eval = 'bad') AS bad,
+    counts.message_count, counts.good, counts.bad,
     last.role AS last_role, last.text AS last_text, last.created_at AS last_created_at
   FROM conversations c
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS message_count,
+      (count(*) FILTER (WHERE m.eval = 'good'))::int AS good,
+      (count(*) FILTER (WHERE m.eval = 'bad'))::int AS bad
+    FROM messages m WHERE ${messagesOf}
+  ) counts
   LEFT JOIN LATERAL (
     SELECT m.role, left(m.text, ${PREVIEW_LENGTH}) AS text, m.created_at FROM messages m
     WHERE ${messagesOf} ORDER BY m.seq DESC LIMIT 1
