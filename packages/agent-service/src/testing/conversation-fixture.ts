@@ -12,6 +12,7 @@ import { createTestDatabase } from './test-database.js';
 export interface ConversationFixture {
   service: RunningAgentService;
   apiKey: string;
+  organizationId: string;
   call: ReturnType<typeof createApiClient>;
   agentId: string;
   otherAgentId: string;
@@ -42,7 +43,7 @@ export async function startConversationFixture(
     },
     ...options,
   });
-  const { apiKey } = await service.createOrganization('Acme');
+  const { apiKey, organizationId } = await service.createOrganization('Acme');
   const call = createApiClient(service.url, apiKey);
   const datastoreId = (await call('POST', '/api/datastores', { name: 'Docs' })).body.id;
   await call('POST', `/api/datastores/upsert/${datastoreId}`, {
@@ -58,6 +59,7 @@ export async function startConversationFixture(
   return {
     service,
     apiKey,
+    organizationId,
     call,
     agentId,
     otherAgentId,
