@@ -16,7 +16,12 @@ import { validateBody } from './validate-body.js';
 async function write(res: Response, text: string): Promise<boolean> {
   if (res.destroyed) return false;
   if (res.write(text)) return true;
-  await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  // Whichever comes first; the other listener is removed (no listener piles up per wait).
+  const waiting = new AbortController();
+  await Promise.race([
+    once(res, 'drain', { signal: waiting.signal }),
+    once(res, 'close', { signal: waiting.signal }),
+  ]).finally(() => waiting.abort());
   return !res.destroyed;
 }
 

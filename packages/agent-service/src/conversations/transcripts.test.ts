@@ -76,6 +76,11 @@ describe('GET /api/conversations', () => {
     expect(phrase.body.conversations.map((c: { id: string }) => c.id)).toEqual([ids[2], ids[1]]);
     const none = await fixture.call('GET', '/api/conversations?q=zeppelin');
     expect(none.body).toEqual({ conversations: [], nextCursor: null });
+    for (const q of ['the', '):*!&|<->', "' OR 1=1 --", '   ']) {
+      const odd = await fixture.call('GET', `/api/conversations?q=${encodeURIComponent(q)}`);
+      expect(odd.status).toBe(200);
+      expect(odd.body.conversations).toHaveLength(q.trim() === '' ? 3 : 0);
+    }
   });
 
   it('filters by agent, status and time', async () => {
