@@ -62,8 +62,8 @@ export function createQueryRoute(context: ServiceContext): Router {
   const encoder = createSseEncoder();
   const router = Router();
   router.post('/agents/:id/query', async (req, res) => {
-    // Listen first: a client that leaves during retrieval must not get an answer computed.
     const startedAt = performance.now();
+    // Listen first: a client that leaves during retrieval must not get an answer computed.
     const controller = new AbortController();
     const { signal } = controller;
     res.on('close', () => {
