@@ -306,7 +306,11 @@ describe('npm start, end to end', () => {
     await expect(fetch(`${stack.url}/healthz`)).rejects.toThrow();
 
     stack = await startDemo(env);
-    const again = await query({ query: 'And the widget?', conversationId: first.conversationId });
+    const again = await query({
+      query: 'And the widget?',
+      conversationId: first.conversationId,
+      visitorId: first.visitorId,
+    });
     expect(again.conversationId).toBe(first.conversationId);
     const agent = await admin('PATCH', '/api/agents/demo', {});
     expect(await agent.json()).toMatchObject({ name: 'Docs assistant' });
