@@ -8,8 +8,6 @@
 export { exportConversations } from './conversation-export.js';
 export {
   type ConversationMessage,
-  claimConversation,
-  type ResolvedConversation,
   resolveConversation,
   saveExchange,
 } from './conversations.js';
@@ -19,12 +17,10 @@ export {
   addOperatorMessage,
   startHandoff,
   updateConversationStatus,
-  type VisitorOwner,
   visitorMessages,
 } from './handoff.js';
 export {
   createHandoffWebhook,
-  type HandoffEvent,
   type HandoffNotifier,
   type HandoffWebhookOptions,
   SIGNATURE_HEADER,
@@ -33,12 +29,10 @@ export {
 } from './handoff-webhook.js';
 export {
   deleteExpiredConversations,
-  type RetentionScheduleOptions,
   scheduleRetention,
 } from './retention.js';
 export {
   deleteConversation,
   getConversation,
-  getConversationSummary,
   listConversations,
 } from './transcripts.js';
