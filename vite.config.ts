@@ -59,7 +59,7 @@ export default defineConfig({
             'src/admin/admin-agent-service.test.ts',
             'src/http/cors.test.ts',
             'src/limits/rate-limits.test.ts',
-            'src/query/{agent-service-relay,public-route-guards,query-relay,stream-lifecycle}.test.ts',
+            'src/query/{agent-service-relay,public-route-guards,query-relay,stream-lifecycle,upstream-replies}.test.ts',
           ],
           env: { BFF_HARNESS: 'standalone' },
           testTimeout: 30_000,

@@ -79,3 +79,4 @@ export {
   type SseDialect,
   type StreamEvent,
 } from './stream-event.js';
+export { findForbiddenCharacter, hasNul } from './text-rules.js';
