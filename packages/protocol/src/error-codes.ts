@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   /** The body is larger than allowed. */
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** The client did not send its request (headers or body) in time (HTTP 408). */
+  requestTimeout: 'REQUEST_TIMEOUT',
   /** The organization's query quota for the period is used up. */
   usageLimit: 'USAGE_LIMIT',
   /** Too many requests from this client; retry after the advertised delay. */
