@@ -45,6 +45,7 @@ export {
   type QueryResponse,
   type Source,
 } from './query.js';
+export { isQueryResponse } from './query-response-check.js';
 export type {
   Agent,
   AgentCreateBody,

@@ -1,4 +1,4 @@
-import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
+import { type ApiErrorBody, ERROR_CODES, type QueryResponse } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
@@ -59,5 +59,21 @@ describe('an upstream refusing the visitor input', () => {
     const response = await postQuery(harness.url, 'unprocessable', { query: 'hi' });
     await expectError(response, 400, ERROR_CODES.invalidRequest);
     expect(harness.logs()).not.toContain('internal-secret-path');
+  });
+});
+describe('a 200 that is not a query response', () => {
+  it.each(['html', 'truncated', 'wrongShape'])('(%s) is a 502 UPSTREAM_ERROR', async (scenario) => {
+    const response = await postQuery(harness.url, scenario, { query: 'hi' });
+    await expectError(response, 502, ERROR_CODES.upstreamError);
+    expect(harness.logs()).not.toContain('internal-secret-path');
+  });
+
+  it('while a valid answer is relayed as it came', async () => {
+    const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v-1' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as QueryResponse;
+    expect(body).toMatchObject({ visitorId: 'v-1', conversationId: 'conversation-1' });
+    expect(typeof body.answer).toBe('string');
   });
 });
