@@ -6,7 +6,8 @@ import { type AllowedOrigins, normalizeOrigin } from '../http/index.js';
 import { agentPoliciesSchema } from './agent-policy.js';
 import { listFromEnv, loggerFromEnv, policiesFromEnv, wholeNumberFromEnv } from './env-readers.js';
 import { optionDocs } from './option-docs.js';
-import { rateLimitSchema, wholeNumber } from './rate-limit-options-schema.js';
+import { rateLimitSchema } from './rate-limit-options-schema.js';
+import { wholeNumber } from './whole-number.js';
 
 const isList = (value: unknown): value is readonly string[] | '*' =>
   value === '*' || (Array.isArray(value) && value.every((entry) => typeof entry === 'string'));

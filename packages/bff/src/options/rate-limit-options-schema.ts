@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { wholeNumberFromEnv } from './env-readers.js';
 import { optionDocs } from './option-docs.js';
-
-const POSITIVE = 'must be a positive whole number';
-
-/** A count or duration: a positive whole number with a default. */
-export function wholeNumber(fallback: number) {
-  return z
-    .number({ error: POSITIVE })
-    .int({ error: POSITIVE })
-    .min(1, { error: POSITIVE })
-    .default(fallback);
-}
+import { wholeNumber } from './whole-number.js';
 
 /** Rate limits, per window. */
 export const rateLimitSchema = z.object({
