@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   streamInterrupted: 'STREAM_INTERRUPTED',
   /** A stream frame could not be understood (e.g. invalid endpoint_response JSON). */
   invalidStream: 'INVALID_STREAM',
+  /** A store the server needs (e.g. the shared rate limit store) is unreachable; retry later (HTTP 503). */
+  unavailable: 'UNAVAILABLE',
   /** The server is shutting down. */
   shuttingDown: 'SHUTTING_DOWN',
   /** Anything else that went wrong on the server. */

@@ -149,6 +149,19 @@ export const bffOptionFields = z.object({
       defaultText: 'in memory',
       description: 'Redis shared by replicas for rate limits, e.g. `redis://10.0.0.5:6379`.',
     }),
+  /**
+   * What queries get while Redis is unreachable: `allow` (served without rate limits until
+   * it returns: fail-open) or `refuse` (503 `UNAVAILABLE`: fail-closed). Env
+   * `REDIS_UNAVAILABLE`. Default `allow`.
+   */
+  redisUnavailable: z
+    .enum(['allow', 'refuse'], { error: 'must be allow or refuse' })
+    .default('allow')
+    .register(optionDocs, {
+      env: 'REDIS_UNAVAILABLE',
+      description:
+        'What queries get while Redis is unreachable: `allow` (served without rate limits: fail-open) or `refuse` (503: fail-closed). Either way a warning is logged and `agent_chat_bff_rate_limit_store_errors_total` counts it.',
+    }),
   /** Upstream stream dialect. Env `UPSTREAM_DIALECT`. Default `spec`, or `chaindesk` when the upstream host is chaindesk's. */
   upstreamDialect: z
     .enum(SSE_DIALECTS, { error: `must be ${SSE_DIALECTS.join(' or ')}` })
