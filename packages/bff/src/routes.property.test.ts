@@ -6,10 +6,6 @@ import express from 'express';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BffRouter, createBff } from './create-bff.js';
-import { sendError } from './http/index.js';
-import type { BffOptions } from './options/index.js';
-import { createStandaloneBff } from './standalone-bff.js';
 import {
   type HostileReply,
   type HostileRequest,
@@ -17,7 +13,11 @@ import {
   problemWith,
   type RouteTemplate,
   sendHostile,
-} from './testing/hostile-requests.js';
+} from '../../../testing/hostile-requests.js';
+import { type BffRouter, createBff } from './create-bff.js';
+import { sendError } from './http/index.js';
+import type { BffOptions } from './options/index.js';
+import { createStandaloneBff } from './standalone-bff.js';
 import { listenOnLoopback } from './testing/loopback-server.js';
 
 const ADMIN_TOKEN = 'property-admin-token-0123456789';

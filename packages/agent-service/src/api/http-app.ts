@@ -4,6 +4,7 @@ import { createAuthMiddleware } from './auth-middleware.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
 import { createDatastoreRoutes } from './datastore-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
+import { createNulPathGuard } from './nul-path-guard.js';
 import { createQueryRoute } from './query-route.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -28,6 +29,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions =
     res.json({ status: 'ok' });
   });
   const api = express.Router();
+  api.use(createNulPathGuard());
   api.use(
     createAuthMiddleware(context.database, {
       now: context.now,

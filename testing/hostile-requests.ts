@@ -1,6 +1,11 @@
 import http from 'node:http';
 import fc from 'fast-check';
 
+/**
+ * Generated hostile HTTP requests (fast-check arbitraries), a raw sender and the reply
+ * invariants every route of the BFF and the agent service must keep. For tests only.
+ */
+
 /** One generated request, sent exactly as written (raw path, raw body bytes). */
 export interface HostileRequest {
   method: string;
