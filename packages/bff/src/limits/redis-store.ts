@@ -64,15 +64,24 @@ export function guardedStore(
     },
     increment: (key) =>
       initialized && client.isReady
-        ? withTimeout(Promise.resolve(store.increment(key)), ms)
+        ? withTimeout(
+            Promise.resolve().then(() => store.increment(key)),
+            ms,
+          )
         : notReady(),
     decrement: (key) =>
       initialized && client.isReady
-        ? withTimeout(Promise.resolve(store.decrement(key)), ms)
+        ? withTimeout(
+            Promise.resolve().then(() => store.decrement(key)),
+            ms,
+          )
         : notReady(),
     resetKey: (key) =>
       initialized && client.isReady
-        ? withTimeout(Promise.resolve(store.resetKey(key)), ms)
+        ? withTimeout(
+            Promise.resolve().then(() => store.resetKey(key)),
+            ms,
+          )
         : notReady(),
   } as Store;
   return { store: guarded, initialized: () => initialized };
