@@ -58,8 +58,9 @@ export default defineConfig({
           include: [
             'src/admin/admin-agent-service.test.ts',
             'src/http/cors.test.ts',
+            'src/http/slow-bodies.test.ts',
             'src/limits/rate-limits.test.ts',
-            'src/query/{agent-service-relay,public-route-guards,query-relay,stream-lifecycle}.test.ts',
+            'src/query/{agent-service-relay,public-route-guards,query-relay,stream-lifecycle,upstream-replies}.test.ts',
           ],
           env: { BFF_HARNESS: 'standalone' },
           testTimeout: 30_000,

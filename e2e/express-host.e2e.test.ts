@@ -80,3 +80,36 @@ describe('examples/express-host', () => {
     await page.close();
   });
 });
+
+describe('examples/express-host with agent-chat mounted at /', () => {
+  let rootHost: HostApp;
+  let rootServer: Server;
+  let rootOrigin: string;
+
+  beforeAll(async () => {
+    rootHost = createHostApp(
+      { upstreamUrl: service.url, agentApiToken: 'not-used-here', logger: false },
+      { mount: '/' },
+    );
+    rootServer = rootHost.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => rootServer.once('listening', resolve));
+    rootOrigin = `http://127.0.0.1:${(rootServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await rootHost?.bff.shutdown(0);
+    rootServer?.closeAllConnections();
+    await new Promise((resolve) => rootServer?.close(resolve));
+  });
+
+  it('still serves the site’s own stylesheet, registered after agent-chat', async () => {
+    const style = await fetch(`${rootOrigin}/site.css`);
+    expect(style.status).toBe(200);
+    expect(style.headers.get('content-type')).toContain('text/css');
+    expect(await style.text()).toContain('font-family');
+    const widget = await fetch(`${rootOrigin}/widget.js`);
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get('content-type')).toContain('javascript');
+    const page = await (await fetch(`${rootOrigin}/pricing`)).text();
+    expect(page).toContain('<script src="/widget.js" data-agent-id="demo" defer>');
+  });
+});

@@ -105,12 +105,18 @@ export function createBff(options: BffOptions): BffRouter {
   const resolved = resolveBffOptions(options);
   const logger = resolved.logger === false ? undefined : (resolved.logger ?? createDefaultLogger());
   const tracker = createStreamTracker();
-  const metrics = createBffMetrics(() => tracker.activeStreams());
+  const rateLimitStoreUp = () => (resolved.redisUrl ? rateLimits.ready() : undefined);
+  const metrics = createBffMetrics({
+    activeStreams: () => tracker.activeStreams(),
+    rateLimitStoreUp,
+  });
   const rateLimits = createRateLimits({
     ...resolved.rateLimit,
     redisUrl: resolved.redisUrl,
+    whenStoreUnavailable: resolved.redisUnavailable,
     logger,
     onLimited: (limit) => metrics.countRateLimited(limit),
+    onStoreError: () => metrics.countRateLimitStoreError(),
   });
   const upstream = createUpstreamClient({
     baseUrl: resolved.upstreamUrl,
@@ -158,7 +164,8 @@ export function createBff(options: BffOptions): BffRouter {
         upstream,
         registry: metrics.registry,
         isShuttingDown: () => shuttingDown,
-        rateLimitStoreReady: () => (resolved.redisUrl ? rateLimits.ready() : undefined),
+        rateLimitStoreReady: rateLimitStoreUp,
+        rateLimitStoreRequired: resolved.redisUnavailable === 'refuse',
         probeTimeoutMs: Math.min(resolved.firstByteTimeoutMs, 5_000),
       }),
     ),

@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,5 +200,59 @@ describe('a BFF mounted after a host body parser', () => {
     };
     expect(body.error.code).toBe(ERROR_CODES.internal);
     expect(body.error.message).toMatch(/site operator/);
+  });
+});
+
+describe('a host serving static files of its own after a BFF mounted at /', () => {
+  const siteDir = mkdtempSync(join(tmpdir(), 'agent-chat-host-site-'));
+  const widgetDir = mkdtempSync(join(tmpdir(), 'agent-chat-host-widget-'));
+  let host: Awaited<ReturnType<typeof startHost>>;
+
+  beforeAll(async () => {
+    mkdirSync(join(siteDir, 'assets'));
+    mkdirSync(join(siteDir, 'styles'));
+    writeFileSync(join(siteDir, 'site.js'), 'console.log("host script");');
+    writeFileSync(join(siteDir, 'styles', 'site.css'), 'body{margin:0}');
+    writeFileSync(join(siteDir, 'assets', 'app-1234abcd.js'), 'export const app = 1;');
+    mkdirSync(join(widgetDir, 'assets'));
+    writeFileSync(join(widgetDir, 'widget.js'), '/* widget */');
+    writeFileSync(join(widgetDir, 'assets', 'panel-CxfjXwG6.js'), '/* panel */');
+    host = await startHost(
+      (app, bff) => {
+        app.use(bff);
+        app.use(express.static(siteDir));
+      },
+      { widgetDir },
+    );
+  });
+  afterAll(async () => {
+    await host.close();
+    rmSync(siteDir, { recursive: true, force: true });
+    rmSync(widgetDir, { recursive: true, force: true });
+  });
+
+  it('gets its .js and .css files served, not a JSON 404 from the BFF', async () => {
+    for (const [path, text] of [
+      ['/site.js', 'host script'],
+      ['/styles/site.css', 'margin:0'],
+      ['/assets/app-1234abcd.js', 'app = 1'],
+    ] as const) {
+      const response = await fetch(`${host.base}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain(text);
+      expect(response.headers.get('x-request-id'), path).toBeNull();
+    }
+  });
+
+  it('while the widget files are still the BFF’s', async () => {
+    const widget = await fetch(`${host.base}/widget.js`);
+    expect(await widget.text()).toBe('/* widget */');
+    expect(widget.headers.get('access-control-allow-origin')).toBe('*');
+    const panel = await fetch(`${host.base}/assets/panel-CxfjXwG6.js`);
+    expect(await panel.text()).toBe('/* panel */');
+    // Files the host does not have either end with the host's own 404.
+    const missing = await fetch(`${host.base}/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toMatch(/json/);
   });
 });

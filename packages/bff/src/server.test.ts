@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBff, startBff } from './server.js';
 import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
+import { rawExchange } from './testing/raw-exchange.js';
 
 const TOKEN = 'server-test-agent-token-42';
 
@@ -36,6 +37,52 @@ describe('startBff', () => {
     await Promise.all(running.map((bff) => bff.close()));
     await upstream.close();
     rmSync(widgetDir, { recursive: true, force: true });
+  });
+
+  it('sets its own connection timeouts, 15 s for headers by default', async () => {
+    const bff = await start();
+    expect(bff.server.headersTimeout).toBe(15_000);
+    expect(bff.server.requestTimeout).toBe(30_000);
+    expect(bff.server.keepAliveTimeout).toBe(5_000);
+    const tuned = await start({
+      headersTimeoutMs: 2_000,
+      requestTimeoutMs: 4_000,
+      keepAliveTimeoutMs: 1_000,
+    });
+    expect(tuned.server.headersTimeout).toBe(2_000);
+    expect(tuned.server.requestTimeout).toBe(4_000);
+    expect(tuned.server.keepAliveTimeout).toBe(1_000);
+    await expect(start({ headersTimeoutMs: 5_000, requestTimeoutMs: 1_000 })).rejects.toThrow(
+      /headersTimeoutMs \(5000\) must not be longer than requestTimeoutMs/,
+    );
+  });
+
+  it('closes a client that stalls inside its headers, and one whose body stalls', async () => {
+    const bff = await start({
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+      bodyTimeoutMs: 60_000,
+    });
+    const slowHeaders = rawExchange(
+      bff.url,
+      'POST /api/agents/answer/query HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n',
+      '',
+      4_000,
+    );
+    // The request timeout bounds a body even when the BFF's own body deadline is far away.
+    const slowBody = rawExchange(
+      bff.url,
+      'POST /api/agents/answer/query HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 57\r\n\r\n',
+      '{"query":"hello"}',
+      4_000,
+    );
+    // Meanwhile, other clients are served.
+    expect((await fetch(`${bff.url}/healthz`)).status).toBe(200);
+    for (const reply of await Promise.all([slowHeaders, slowBody])) {
+      expect(reply.settled).toBe(true);
+      expect(reply.elapsedMs).toBeLessThan(3_000);
+      expect([0, 408]).toContain(reply.status);
+    }
   });
 
   it('serves the BFF at / with x-powered-by off and JSON 404s elsewhere', async () => {

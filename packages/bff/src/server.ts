@@ -1,15 +1,24 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BffError, INVALID_OPTIONS } from './bff-error.js';
 import { resolveServerOptions, type ServerOptions } from './options/index.js';
 import { createStandaloneBff, type StandaloneBffOptions } from './standalone-bff.js';
 
 /**
  * Options of {@link startBff}: the BFF's own options plus where and how to listen: `port`
- * (`0` picks a free one; env `PORT`; default 3000) and `host` (env `HOST`; default
- * `127.0.0.1`, use `0.0.0.0` in containers).
+ * (`0` picks a free one; env `PORT`; default 3000), `host` (env `HOST`; default
+ * `127.0.0.1`, use `0.0.0.0` in containers), and the connection timeouts
+ * `headersTimeoutMs` (15 s), `requestTimeoutMs` (30 s) and `keepAliveTimeoutMs` (5 s).
  */
-export type StartBffOptions = StandaloneBffOptions & Pick<ServerOptions, 'port' | 'host'>;
+export type StartBffOptions = StandaloneBffOptions &
+  Pick<
+    ServerOptions,
+    'port' | 'host' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'
+  >;
+
+/** Longest interval at which Node checks connections against the header and request timeouts, ms. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** A running standalone BFF. */
 export interface RunningBff {
@@ -32,7 +41,11 @@ function displayHost(address: AddressInfo): string {
 }
 
 /**
- * Runs the BFF as a standalone server ({@link createStandaloneBff}) on `host:port`.
+ * Runs the BFF as a standalone server ({@link createStandaloneBff}) on `host:port`, with
+ * deliberate connection timeouts: a client that has not sent its headers within
+ * `headersTimeoutMs`, or its whole request within `requestTimeoutMs`, gets 408 and is
+ * closed (checked every second, not Node's 30 s); idle keep-alive connections close after
+ * `keepAliveTimeoutMs`. Streamed answers are not cut by any of them.
  *
  * @example
  * ```ts
@@ -42,10 +55,30 @@ function displayHost(address: AddressInfo): string {
  * ```
  */
 export async function startBff(options: StartBffOptions): Promise<RunningBff> {
-  const { port, host, ...standaloneOptions } = options;
-  const listen = resolveServerOptions({ port, host });
-  const { bff, listener, startClosing } = createStandaloneBff(standaloneOptions);
-  const server = createServer(listener);
+  const { port, host, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, ...rest } = options;
+  const listen = resolveServerOptions({
+    port,
+    host,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+  });
+  if (listen.headersTimeoutMs > listen.requestTimeoutMs) {
+    throw new BffError(
+      INVALID_OPTIONS,
+      `headersTimeoutMs (${listen.headersTimeoutMs}) must not be longer than requestTimeoutMs (${listen.requestTimeoutMs}).`,
+    );
+  }
+  const { bff, listener, startClosing } = createStandaloneBff(rest);
+  const server = createServer(
+    {
+      headersTimeout: listen.headersTimeoutMs,
+      requestTimeout: listen.requestTimeoutMs,
+      keepAliveTimeout: listen.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, listen.headersTimeoutMs),
+    },
+    listener,
+  );
   server.listen(listen.port, listen.host);
   try {
     await once(server, 'listening');

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   /** The body is larger than allowed. */
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** The client did not send its request (headers or body) in time (HTTP 408). */
+  requestTimeout: 'REQUEST_TIMEOUT',
   /** The organization's query quota for the period is used up. */
   usageLimit: 'USAGE_LIMIT',
   /** Too many requests from this client; retry after the advertised delay. */
@@ -27,6 +29,8 @@ export const ERROR_CODES = {
   streamInterrupted: 'STREAM_INTERRUPTED',
   /** A stream frame could not be understood (e.g. invalid endpoint_response JSON). */
   invalidStream: 'INVALID_STREAM',
+  /** A store the server needs (e.g. the shared rate limit store) is unreachable; retry later (HTTP 503). */
+  unavailable: 'UNAVAILABLE',
   /** The server is shutting down. */
   shuttingDown: 'SHUTTING_DOWN',
   /** Anything else that went wrong on the server. */

@@ -72,6 +72,7 @@ export {
   type QueryResponse,
   type Source,
 } from './query.js';
+export { isQueryResponse } from './query-response-check.js';
 export type {
   Agent,
   AgentCreateBody,
@@ -106,3 +107,4 @@ export {
   type SseDialect,
   type StreamEvent,
 } from './stream-event.js';
+export { findForbiddenCharacter, hasNul } from './text-rules.js';

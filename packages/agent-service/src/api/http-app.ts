@@ -6,6 +6,7 @@ import { createConversationRoutes } from './conversation-routes.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
 import { createDatastoreRoutes } from './datastore-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
+import { createNulPathGuard } from './nul-path-guard.js';
 import { createQueryRoute } from './query-route.js';
 import type { ServiceContext } from './service-context.js';
 import { createVisitorConversationRoutes } from './visitor-conversation-routes.js';
@@ -31,6 +32,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions =
     res.json({ status: 'ok' });
   });
   const api = express.Router();
+  api.use(createNulPathGuard());
   api.use(
     createAuthMiddleware(context.database, {
       now: context.now,

@@ -1,3 +1,4 @@
+import { hasNul } from '@agent-chat/protocol';
 import { parseBody } from '@agent-chat/protocol/schemas';
 import { invalidRequest } from '../agent-service-error.js';
 
@@ -31,7 +32,7 @@ function findUnstorable(
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, field, depth } = next;
     // A NUL in the path comes from an object key.
-    if (field.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
+    if (hasNul(field) || (typeof value === 'string' && hasNul(value))) {
       if (!nulAllowed(field)) return { field, rule: 'must not contain NUL characters (\\u0000)' };
     }
     if (typeof value !== 'object' || value === null) continue;

@@ -5,32 +5,56 @@ import { sendError } from '../http/index.js';
 /** Largest admin request body, in bytes (document upserts can be large). */
 export const ADMIN_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/** Options of {@link createAdminJsonBody}. */
+export interface AdminJsonBodyOptions {
+  /** Longest time the body may take to arrive, ms (408 and the connection closed after). */
+  timeoutMs: number;
+}
+
 /**
  * Reads an admin request body as JSON into `req.body` (whatever its label, so the request
  * stream is always consumed here and never piped raw to the upstream), up to
- * {@link ADMIN_MAX_BODY_BYTES}: 413 beyond, 400 for invalid JSON. A body a host parser
- * already read is left as it is.
+ * {@link ADMIN_MAX_BODY_BYTES}: 413 beyond (at once when `Content-Length` declares more:
+ * the body is never waited for), 400 for invalid JSON, 408 when it has not arrived within
+ * `timeoutMs`. Refusals close the connection, so an unread body cannot hold it. A body a
+ * host parser already read is left as it is.
  */
-export function createAdminJsonBody(): RequestHandler {
+export function createAdminJsonBody(options: AdminJsonBodyOptions): RequestHandler {
   const parse = express.json({ limit: ADMIN_MAX_BODY_BYTES, strict: false, type: () => true });
+  const tooLarge = `The request body is larger than the admin limit of ${ADMIN_MAX_BODY_BYTES} bytes.`;
   return function adminJsonBody(req, res, next) {
+    const refuse = (status: number, code: string, message: string) => {
+      res.setHeader('Connection', 'close');
+      sendError(res, status, code, message);
+    };
+    if (Number(req.headers['content-length']) > ADMIN_MAX_BODY_BYTES) {
+      refuse(413, ERROR_CODES.payloadTooLarge, tooLarge);
+      return;
+    }
+    let answered = false;
+    const timer = setTimeout(() => {
+      answered = true;
+      refuse(
+        408,
+        ERROR_CODES.requestTimeout,
+        `The request body did not arrive within ${options.timeoutMs} ms; send it at once with a correct Content-Length.`,
+      );
+    }, options.timeoutMs);
+    timer.unref();
     parse(req, res, (error?: unknown) => {
+      clearTimeout(timer);
+      if (answered) return;
       if (!error) {
         next();
         return;
       }
       const type = (error as { type?: unknown }).type;
       if (type === 'entity.too.large') {
-        sendError(
-          res,
-          413,
-          ERROR_CODES.payloadTooLarge,
-          `The request body is larger than the admin limit of ${ADMIN_MAX_BODY_BYTES} bytes.`,
-        );
+        refuse(413, ERROR_CODES.payloadTooLarge, tooLarge);
       } else if (type === 'entity.parse.failed') {
         sendError(res, 400, ERROR_CODES.invalidRequest, 'The request body is not valid JSON.');
       } else {
-        sendError(res, 400, ERROR_CODES.invalidRequest, 'The request body could not be read.');
+        refuse(400, ERROR_CODES.invalidRequest, 'The request body could not be read.');
       }
     });
   };

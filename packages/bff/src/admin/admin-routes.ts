@@ -66,7 +66,7 @@ export function createAdminRoutes({ options, upstream, logger }: AdminRoutesOpti
     options.upstreamDialect === 'chaindesk'
       ? createChaindeskGuards(upstream, options.firstByteTimeoutMs)
       : undefined;
-  const jsonBody = createAdminJsonBody();
+  const jsonBody = createAdminJsonBody({ timeoutMs: options.bodyTimeoutMs });
   for (const operation of ADMIN_OPERATIONS) {
     router[operation.method](
       operation.path,

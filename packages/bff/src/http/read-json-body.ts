@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
  */
 export type JsonBodyFailure =
   | { status: 413; reason: 'too-large' }
+  | { status: 408; reason: 'timeout' }
   | { status: 400; reason: 'invalid-json' }
   | { status: 415; reason: 'not-json' | 'unsupported-charset' | 'unsupported-encoding' }
   | { status: 500; reason: 'already-read' };
@@ -82,13 +83,15 @@ function bodyReadBefore(req: IncomingMessage, limit: number): JsonBodyResult {
  * further: a body over `limit` bytes (by `Content-Length` or as it arrives: 413), another
  * media type, a charset other than UTF-8, or any `Content-Encoding` (415). An empty body is
  * `{}`. A body a host app's parser already read is taken from `req.body`
- * ({@link bodyReadBefore}). Calls `done` exactly once; `aborted` when the request ends or
- * fails before its end.
+ * ({@link bodyReadBefore}). A body that has not fully arrived within `timeoutMs` (a client
+ * that stalls, or declares a longer `Content-Length` than it sends) is `timeout` (408).
+ * Calls `done` exactly once; `aborted` when the request ends or fails before its end.
  */
 export function readJsonBody(
   req: IncomingMessage,
   limit: number,
   done: (result: JsonBodyResult) => void,
+  timeoutMs = 10_000,
 ): void {
   const refused = checkHeaders(req, limit);
   if (refused) {
@@ -104,9 +107,15 @@ export function readJsonBody(
   let received = 0;
   let settled = false;
 
+  const timer = setTimeout(() => {
+    req.pause();
+    settle({ ok: false, status: 408, reason: 'timeout' });
+  }, timeoutMs);
+  timer.unref();
   const settle = (result: JsonBodyResult): void => {
     if (settled) return;
     settled = true;
+    clearTimeout(timer);
     req.off('data', onData);
     req.off('end', onEnd);
     req.off('error', onAbort);

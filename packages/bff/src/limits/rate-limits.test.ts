@@ -91,6 +91,70 @@ describe('RateLimit headers', () => {
   });
 });
 
+describe('an unreachable Redis', () => {
+  let deadPort: number;
+  beforeAll(async () => {
+    deadPort = await freePort();
+  });
+
+  async function metricsOf(harness: BffHarness): Promise<string> {
+    return (await fetch(`${harness.url}/metrics`)).text();
+  }
+
+  it('by default serves queries without limits: a warning, a metric, readyz says so', async () => {
+    const harness = await startBff({
+      upstreamUrl: upstream.url,
+      redisUrl: `redis://127.0.0.1:${deadPort}`,
+      rateLimit: { perIp: 1, perVisitor: 1, windowMs: 60_000 },
+    });
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v' });
+        expect(response.status).toBe(200);
+        await response.text();
+      }
+      const metrics = await metricsOf(harness);
+      expect(metrics).toMatch(/agent_chat_bff_rate_limit_store_errors_total [1-9]/);
+      expect(metrics).toMatch(/agent_chat_bff_rate_limit_store_up 0/);
+      const warnings = harness
+        .logs()
+        .split('\n')
+        .filter((line) => line.includes('rate limit store is unreachable'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('"level":40');
+      const ready = await fetch(`${harness.url}/readyz`);
+      expect(((await ready.json()) as { rateLimitStore: string }).rateLimitStore).toBe(
+        'redis-unavailable',
+      );
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('with redisUnavailable "refuse", refuses queries with 503 and Retry-After (fail-closed)', async () => {
+    const harness = await startBff({
+      upstreamUrl: upstream.url,
+      redisUrl: `redis://127.0.0.1:${deadPort}`,
+      redisUnavailable: 'refuse',
+    });
+    try {
+      const before = upstream.requests.length;
+      const response = await postQuery(harness.url, 'answer', { query: 'hi' });
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      const body = (await response.json()) as ApiErrorBody;
+      expect(body.error.code).toBe(ERROR_CODES.unavailable);
+      expect(upstream.requests.length).toBe(before);
+      expect(await metricsOf(harness)).toMatch(
+        /agent_chat_bff_rate_limit_store_errors_total [1-9]/,
+      );
+      expect((await fetch(`${harness.url}/readyz`)).status).toBe(503);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
 function redisServerAvailable(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0;
 }

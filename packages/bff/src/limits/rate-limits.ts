@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { RedisStore } from 'rate-limit-redis';
 import { createClient } from 'redis';
 import { localsOf, sendError } from '../http/index.js';
+import { guardedStore, redisPrefix, StoreUnavailableError } from './redis-store.js';
 
 /**
  * A limiter as the query route calls it, with plain Node objects, inside Express or not:
@@ -28,8 +29,15 @@ export interface RateLimitsOptions {
   logger?: Logger | undefined;
   /** Called for every rejected request, with the limit's name (`ip` or `visitor`). */
   onLimited?: (limit: 'ip' | 'visitor') => void;
-  /** Longest wait for Redis before a request passes without counting. Default 1 000 ms. */
+  /** Longest wait for Redis before the store counts as unavailable. Default 1 000 ms. */
   storeTimeoutMs?: number;
+  /**
+   * What queries get while Redis is unavailable: `allow` (served without limits until it
+   * returns: fail-open, the default) or `refuse` (503 `UNAVAILABLE`: fail-closed).
+   */
+  whenStoreUnavailable?: 'allow' | 'refuse';
+  /** Called for every request that met an unavailable store (for a metric). */
+  onStoreError?: () => void;
 }
 
 /** The two limiters of the public query route, and what they hold open. */
@@ -47,72 +55,10 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-/** Key prefix in Redis; two BFF replicas with the same prefix enforce one limit. */
-const redisPrefix = 'agent-chat:rate-limit:';
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-type RedisClient = ReturnType<typeof createClient>;
-
-/**
- * Wraps a Redis store so that it never waits on a missing connection: it initializes
- * (loads its scripts) once Redis is ready, fails fast while Redis is down, and bounds
- * every call by `ms`. Failures make express-rate-limit let the request pass.
- */
-function guardedStore(
-  store: Store,
-  client: RedisClient,
-  ms: number,
-  logger?: Logger,
-): { store: Store; initialized: () => boolean } {
-  let initialized = false;
-  const notReady = () => Promise.reject(new Error('Redis is not connected'));
-  const guarded = {
-    prefix: store.prefix,
-    localKeys: false,
-    init(options) {
-      const run = () => {
-        if (initialized) return;
-        Promise.resolve(store.init?.(options))
-          .then(() => {
-            initialized = true;
-          })
-          .catch((error: Error) => {
-            logger?.error({ err: { message: error.message } }, 'could not load rate limit scripts');
-          });
-      };
-      client.on('ready', run);
-      if (client.isReady) run();
-    },
-    increment: (key) =>
-      initialized && client.isReady
-        ? withTimeout(Promise.resolve(store.increment(key)), ms)
-        : notReady(),
-    decrement: (key) =>
-      initialized && client.isReady
-        ? withTimeout(Promise.resolve(store.decrement(key)), ms)
-        : notReady(),
-    resetKey: (key) =>
-      initialized && client.isReady
-        ? withTimeout(Promise.resolve(store.resetKey(key)), ms)
-        : notReady(),
-  } as Store;
-  return { store: guarded, initialized: () => initialized };
-}
+/** Interval between two warnings about an unavailable store, ms. */
+const STORE_WARNING_INTERVAL_MS = 60_000;
+/** `Retry-After` of a query refused because the store is unavailable, s. */
+const STORE_RETRY_AFTER_SECONDS = 5;
 
 const visitorIdKey = Symbol('agent-chat.visitorId');
 const clientIpKey = Symbol('agent-chat.clientIp');
@@ -146,8 +92,11 @@ function clientIpOf(req: IncomingMessage, res: ServerResponse): string {
 /**
  * Creates the per-IP and per-visitor limiters (express-rate-limit), counting in memory or,
  * with `redisUrl`, in Redis through rate-limit-redis so replicas share one limit. Rejected
- * requests get 429 JSON `RATE_LIMITED` with `Retry-After`. When Redis is unreachable,
- * requests pass (logged): the chat stays up, the limit is best effort until Redis returns.
+ * requests get 429 JSON `RATE_LIMITED` with `Retry-After`. When Redis is unreachable (down,
+ * not ready, or slower than `storeTimeoutMs`), `whenStoreUnavailable` decides: `allow`
+ * (default, fail-open) lets requests pass, so the chat stays up and the limit is best
+ * effort until Redis returns; `refuse` (fail-closed) answers 503 `UNAVAILABLE` with
+ * `Retry-After`. Either way `onStoreError` counts it and a warning is logged once a minute.
  */
 export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const logger = options.logger;
@@ -203,7 +152,8 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
       // meets first); the per-IP limit shows itself only in its 429 and `Retry-After`.
       standardHeaders: name === 'visitor' ? 'draft-7' : false,
       legacyHeaders: false,
-      passOnStoreError: true,
+      // Store failures reach the wrapper below, which applies `whenStoreUnavailable`.
+      passOnStoreError: false,
       ...(store ? { store } : {}),
       ...(logger ? { logger } : {}),
       ...(name === 'visitor'
@@ -229,7 +179,46 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     });
     // express-rate-limit uses only Node's request and response API once `req.ip` is not
     // needed (the key generators above read the client address from `locals`).
-    return middleware as unknown as Limiter;
+    const counted = middleware as unknown as Limiter;
+    if (!store) return counted;
+    return function sharedLimit(req, res, next) {
+      counted(req, res, (error?: unknown) => {
+        if (error instanceof StoreUnavailableError) storeUnavailable(res, next, error);
+        else next(error);
+      });
+    };
+  };
+
+  const refuse = options.whenStoreUnavailable === 'refuse';
+  let lastWarning = Number.NEGATIVE_INFINITY;
+  /** A request met an unavailable store: counted, warned about (once a minute), then let through or refused. */
+  const storeUnavailable = (
+    res: ServerResponse,
+    next: (error?: unknown) => void,
+    error: StoreUnavailableError,
+  ): void => {
+    options.onStoreError?.();
+    const now = performance.now();
+    if (now - lastWarning >= STORE_WARNING_INTERVAL_MS) {
+      lastWarning = now;
+      logger?.warn(
+        { err: { message: error.message }, whenStoreUnavailable: refuse ? 'refuse' : 'allow' },
+        refuse
+          ? 'the rate limit store is unreachable (Redis): queries are refused with 503 until it returns (REDIS_UNAVAILABLE=refuse)'
+          : 'the rate limit store is unreachable (Redis): queries are served without rate limits until it returns (set REDIS_UNAVAILABLE=refuse to refuse them instead)',
+      );
+    }
+    if (!refuse) {
+      next();
+      return;
+    }
+    res.setHeader('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+    sendError(
+      res,
+      503,
+      ERROR_CODES.unavailable,
+      `The chat server cannot check its rate limits right now; please try again in ${STORE_RETRY_AFTER_SECONDS} s.`,
+    );
   };
 
   return {

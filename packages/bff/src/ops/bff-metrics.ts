@@ -12,6 +12,16 @@ export interface BffMetrics {
   countUpstreamError(code: string): void;
   /** Counts a request rejected by a rate limit or the stream cap. */
   countRateLimited(limit: 'ip' | 'visitor' | 'streams'): void;
+  /** Counts a request that met an unreachable shared rate limit store (Redis). */
+  countRateLimitStoreError(): void;
+}
+
+/** What the metrics read at scrape time. */
+export interface MetricSources {
+  /** Number of open relayed streams. */
+  activeStreams(): number;
+  /** Whether the shared rate limit store is usable; `undefined` without one (no gauge then). */
+  rateLimitStoreUp?(): boolean | undefined;
 }
 
 type RequestLabels = { route: string; method: string; status: string };
@@ -31,9 +41,11 @@ function routeLabel(url: string): string {
  * Creates the metrics of one BFF instance:
  * `agent_chat_bff_requests_total{route,method,status}`, `agent_chat_bff_active_streams`,
  * `agent_chat_bff_time_to_first_event_seconds`, `agent_chat_bff_upstream_errors_total{code}`,
- * `agent_chat_bff_rate_limited_total{limit}`.
+ * `agent_chat_bff_rate_limited_total{limit}`, `agent_chat_bff_rate_limit_store_errors_total`
+ * and, with Redis, `agent_chat_bff_rate_limit_store_up` (1 or 0).
  */
-export function createBffMetrics(activeStreams: () => number): BffMetrics {
+export function createBffMetrics(sources: MetricSources): BffMetrics {
+  const { activeStreams } = sources;
   const registry = new Registry();
   // Counted in a plain map and handed to prom-client at scrape time: a request costs one
   // map update instead of prom-client's label hashing.
@@ -75,6 +87,22 @@ export function createBffMetrics(activeStreams: () => number): BffMetrics {
     registers: [registry],
   });
 
+  const storeErrors = new Counter({
+    name: 'agent_chat_bff_rate_limit_store_errors_total',
+    help: 'Queries that met an unreachable shared rate limit store (served or refused as REDIS_UNAVAILABLE says).',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'agent_chat_bff_rate_limit_store_up',
+    help: 'Whether the shared rate limit store (Redis) is connected and ready: 1 or 0. Absent without Redis.',
+    registers: [registry],
+    collect() {
+      const up = sources.rateLimitStoreUp?.();
+      if (up === undefined) this.reset();
+      else this.set(up ? 1 : 0);
+    },
+  });
+
   function countResponse(res: ServerResponse, url: string): void {
     const route = routeLabel(url);
     const method = res.req.method ?? '';
@@ -94,5 +122,6 @@ export function createBffMetrics(activeStreams: () => number): BffMetrics {
     observeTimeToFirstEvent: (seconds) => timeToFirstEvent.observe(seconds),
     countUpstreamError: (code) => upstreamErrors.inc({ code }),
     countRateLimited: (limit) => rateLimited.inc({ limit }),
+    countRateLimitStoreError: () => storeErrors.inc(),
   };
 }

@@ -11,13 +11,16 @@ export interface OpsRoutesOptions {
   isShuttingDown(): boolean;
   /** `undefined` without Redis; otherwise whether the shared rate limit store is usable. */
   rateLimitStoreReady(): boolean | undefined;
+  /** Whether queries are refused without the store (fail-closed): then `/readyz` needs it. */
+  rateLimitStoreRequired: boolean;
   /** Longest wait for the upstream in `/readyz`, ms. */
   probeTimeoutMs: number;
 }
 
 /**
- * `GET /healthz` (the process answers), `GET /readyz` (not shutting down and the upstream
- * answers HTTP at all: any status counts, the token is not sent), `GET /metrics`
+ * `GET /healthz` (the process answers), `GET /readyz` (not shutting down, the upstream
+ * answers HTTP at all: any status counts, the token is not sent, and, when queries are
+ * refused without it, the rate limit store is ready), `GET /metrics`
  * (Prometheus text of this instance's registry).
  */
 export function createOpsRoutes(options: OpsRoutesOptions): Router {
@@ -56,6 +59,17 @@ export function createOpsRoutes(options: OpsRoutesOptions): Router {
     }
     const store = options.rateLimitStoreReady();
     const rateLimitStore = store === undefined ? 'memory' : store ? 'redis' : 'redis-unavailable';
+    if (reachable && store === false && options.rateLimitStoreRequired) {
+      res.status(503).json({
+        error: {
+          code: ERROR_CODES.unavailable,
+          message: 'The rate limit store (Redis) could not be reached, and queries need it.',
+        },
+        upstream: 'reachable',
+        rateLimitStore,
+      });
+      return;
+    }
     if (!reachable) {
       res.status(503).json({
         error: {

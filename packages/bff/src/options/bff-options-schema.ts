@@ -6,17 +6,8 @@ import { type AllowedOrigins, normalizeOrigin } from '../http/index.js';
 import { agentPoliciesSchema } from './agent-policy.js';
 import { listFromEnv, loggerFromEnv, policiesFromEnv, wholeNumberFromEnv } from './env-readers.js';
 import { optionDocs } from './option-docs.js';
-
-const POSITIVE = 'must be a positive whole number';
-
-/** A count or duration: a positive whole number with a default. */
-function wholeNumber(fallback: number) {
-  return z
-    .number({ error: POSITIVE })
-    .int({ error: POSITIVE })
-    .min(1, { error: POSITIVE })
-    .default(fallback);
-}
+import { rateLimitSchema } from './rate-limit-options-schema.js';
+import { wholeNumber } from './whole-number.js';
 
 const isList = (value: unknown): value is readonly string[] | '*' =>
   value === '*' || (Array.isArray(value) && value.every((entry) => typeof entry === 'string'));
@@ -25,28 +16,6 @@ const UPSTREAM_REQUIRED =
   'is required: the base URL of the agent service, e.g. "http://127.0.0.1:3001"';
 const TOKEN_REQUIRED =
   'is required: the Bearer token the BFF sends to the agent service (it is never sent to browsers)';
-
-/** Rate limits, per window. */
-const rateLimitSchema = z.object({
-  /** Window length in ms. Env `RATE_LIMIT_WINDOW_MS`. Default 60 000. */
-  windowMs: wholeNumber(60_000).register(optionDocs, {
-    env: 'RATE_LIMIT_WINDOW_MS',
-    fromEnv: wholeNumberFromEnv,
-    description: 'Rate limit window, ms.',
-  }),
-  /** Queries per client IP per window. Env `RATE_LIMIT_PER_IP`. Default 60. */
-  perIp: wholeNumber(60).register(optionDocs, {
-    env: 'RATE_LIMIT_PER_IP',
-    fromEnv: wholeNumberFromEnv,
-    description: 'Queries per client IP per window.',
-  }),
-  /** Queries per visitorId per window. Env `RATE_LIMIT_PER_VISITOR`. Default 20. */
-  perVisitor: wholeNumber(20).register(optionDocs, {
-    env: 'RATE_LIMIT_PER_VISITOR',
-    fromEnv: wholeNumberFromEnv,
-    description: 'Queries per `visitorId` per window.',
-  }),
-});
 
 /**
  * Every option of `createBff()`, declared once: type, default, constraints, environment
@@ -180,6 +149,19 @@ export const bffOptionFields = z.object({
       defaultText: 'in memory',
       description: 'Redis shared by replicas for rate limits, e.g. `redis://10.0.0.5:6379`.',
     }),
+  /**
+   * What queries get while Redis is unreachable: `allow` (served without rate limits until
+   * it returns: fail-open) or `refuse` (503 `UNAVAILABLE`: fail-closed). Env
+   * `REDIS_UNAVAILABLE`. Default `allow`.
+   */
+  redisUnavailable: z
+    .enum(['allow', 'refuse'], { error: 'must be allow or refuse' })
+    .default('allow')
+    .register(optionDocs, {
+      env: 'REDIS_UNAVAILABLE',
+      description:
+        'What queries get while Redis is unreachable: `allow` (served without rate limits: fail-open) or `refuse` (503: fail-closed). Either way a warning is logged and `agent_chat_bff_rate_limit_store_errors_total` counts it.',
+    }),
   /** Upstream stream dialect. Env `UPSTREAM_DIALECT`. Default `spec`, or `chaindesk` when the upstream host is chaindesk's. */
   upstreamDialect: z
     .enum(SSE_DIALECTS, { error: `must be ${SSE_DIALECTS.join(' or ')}` })
@@ -217,6 +199,13 @@ export const bffOptionFields = z.object({
     env: 'MAX_BODY_BYTES',
     fromEnv: wholeNumberFromEnv,
     description: 'Largest public request body, bytes (413 beyond).',
+  }),
+  /** Longest time a request body may take to arrive, ms. Env `BODY_TIMEOUT_MS`. Default 10 000. */
+  bodyTimeoutMs: wholeNumber(10_000).register(optionDocs, {
+    env: 'BODY_TIMEOUT_MS',
+    fromEnv: wholeNumberFromEnv,
+    description:
+      'Longest time a request body (public or admin) may take to arrive, ms: 408 and the connection closed after.',
   }),
   /** Heartbeat comment interval on streams, ms. Env `HEARTBEAT_MS`. Default 15 000. */
   heartbeatMs: wholeNumber(15_000).register(optionDocs, {

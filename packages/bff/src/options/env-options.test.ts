@@ -177,15 +177,35 @@ const BASE_OPTIONS: BffOptions = {
 
 describe('serverOptionsFromEnv', () => {
   it('defaults to 127.0.0.1:3000 without trusting proxies', () => {
-    expect(serverOptionsFromEnv({})).toEqual({ port: 3000, host: '127.0.0.1', trustProxy: false });
+    expect(serverOptionsFromEnv({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      trustProxy: false,
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+    });
   });
 
-  it('reads PORT, HOST and TRUST_PROXY', () => {
-    expect(serverOptionsFromEnv({ PORT: '8080', HOST: '0.0.0.0', TRUST_PROXY: '2' })).toEqual({
+  it('reads PORT, HOST, TRUST_PROXY and the connection timeouts', () => {
+    expect(
+      serverOptionsFromEnv({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        TRUST_PROXY: '2',
+        HEADERS_TIMEOUT_MS: '10_000',
+        REQUEST_TIMEOUT_MS: '20000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+      }),
+    ).toEqual({
       port: 8080,
       host: '0.0.0.0',
       trustProxy: 2,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
     });
+    expect(() => serverOptionsFromEnv({ HEADERS_TIMEOUT_MS: '0' })).toThrow(/HEADERS_TIMEOUT_MS/);
     expect(serverOptionsFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(serverOptionsFromEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe(
       'loopback, 10.0.0.0/8',

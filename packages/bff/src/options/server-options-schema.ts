@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { trustProxyFromEnv } from './env-readers.js';
+import { trustProxyFromEnv, wholeNumberFromEnv } from './env-readers.js';
 import { optionDocs } from './option-docs.js';
+import { wholeNumber } from './whole-number.js';
 
 const PORT = 'must be a port number from 0 to 65535';
 
@@ -42,6 +43,33 @@ export const serverOptionFields = z.object({
       description:
         'Express `trust proxy`: `true`, a hop count, or addresses/subnets (`loopback, 10.0.0.0/8`). Set it behind a load balancer, or all visitors share one IP for rate limits.',
     }),
+  /**
+   * Time a client has to send its request headers, ms; then Node answers 408 and closes
+   * the connection. Env `HEADERS_TIMEOUT_MS`. Default 15 000 (Node's own: 60 000).
+   */
+  headersTimeoutMs: wholeNumber(15_000).register(optionDocs, {
+    env: 'HEADERS_TIMEOUT_MS',
+    fromEnv: wholeNumberFromEnv,
+    description:
+      'Time a client has to send its request headers, ms (then 408 and the connection closed).',
+  }),
+  /**
+   * Time a client has to send its whole request (headers and body), ms; streamed answers
+   * are not limited by it. At least `headersTimeoutMs`. Env `REQUEST_TIMEOUT_MS`. Default 30 000.
+   */
+  requestTimeoutMs: wholeNumber(30_000).register(optionDocs, {
+    env: 'REQUEST_TIMEOUT_MS',
+    fromEnv: wholeNumberFromEnv,
+    description:
+      'Time a client has to send its whole request, ms (answers, streams included, are not limited by it).',
+  }),
+  /** How long an idle keep-alive connection stays open, ms. Env `KEEP_ALIVE_TIMEOUT_MS`. Default 5 000. */
+  keepAliveTimeoutMs: wholeNumber(5_000).register(optionDocs, {
+    env: 'KEEP_ALIVE_TIMEOUT_MS',
+    fromEnv: wholeNumberFromEnv,
+    description:
+      'How long an idle keep-alive connection stays open, ms (set it above the idle timeout of a load balancer in front).',
+  }),
 });
 
 /** Options of the standalone server as given in code (see {@link serverOptionFields}). */

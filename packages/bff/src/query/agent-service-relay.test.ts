@@ -67,6 +67,15 @@ describe('relay to the real agent service', () => {
     expect(wrongKey.logs()).not.toContain('not-the-right-key');
   });
 
+  it('refuses a query with control characters itself: 400, not the upstream 400 as a 502', async () => {
+    for (const query of ['nul \u0000 here', 'escape \u001b[31m']) {
+      const response = await postQuery(harness.url, 'demo', { query, streaming: true });
+      const text = await response.text();
+      expect(response.status, text).toBe(400);
+      expect((JSON.parse(text) as ApiErrorBody).error.code).toBe(ERROR_CODES.invalidRequest);
+    }
+  });
+
   it('is ready when the agent service answers', async () => {
     expect((await fetch(`${harness.url}/readyz`)).status).toBe(200);
   });

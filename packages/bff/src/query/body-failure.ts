@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { type JsonBodyResult, requestIdOf, sendError } from '../http/index.js';
 
 /**
- * Answers a query whose body could not be read: 413 over the limit, 400 for invalid JSON,
+ * Answers a query whose body could not be read: 413 over the limit, 408 (and the
+ * connection closed) when it did not arrive in time, 400 for invalid JSON,
  * 415 for another media type, charset or encoding, 500 (logged, with the fix) when a host
  * middleware drained the body first; nothing when the client left while sending it.
  */
@@ -24,6 +25,15 @@ export function answerBodyFailure(
         413,
         ERROR_CODES.payloadTooLarge,
         `The request body is larger than the limit of ${maxBodyBytes} bytes.`,
+      );
+      return;
+    case 'timeout':
+      res.setHeader('Connection', 'close');
+      sendError(
+        res,
+        408,
+        ERROR_CODES.requestTimeout,
+        'The request body did not arrive in time; send it at once with a correct Content-Length.',
       );
       return;
     case 'invalid-json':

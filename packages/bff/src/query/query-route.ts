@@ -120,7 +120,7 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
     };
     rateLimits.perIp(req, res, (error?: unknown) => {
       if (error) deps.onError(error, res);
-      else readJsonBody(req, options.maxBodyBytes, afterBody);
+      else readJsonBody(req, options.maxBodyBytes, afterBody, options.bodyTimeoutMs);
     });
   };
 

@@ -4,6 +4,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import { createSseEncoder, type SseDialect, type StreamEvent } from '@agent-chat/protocol';
+import { answerBadly } from './bad-replies.js';
 import { listenOnLoopback } from './loopback-server.js';
 
 /**
@@ -35,6 +36,16 @@ export const FAULT_SCENARIOS = [
   'flood',
   /** One answer frame, then nothing until the client goes away. */
   'hang',
+  /** HTTP 400 JSON error whose message quotes internals (the service refusing the input). */
+  'reject',
+  /** HTTP 422 with a raw text body. */
+  'unprocessable',
+  /** HTTP 200 `text/html` page instead of an answer (non-streamed queries only). */
+  'html',
+  /** HTTP 200 `application/json` cut off in the middle (non-streamed queries only). */
+  'truncated',
+  /** HTTP 200 JSON that is not a query response (non-streamed queries only). */
+  'wrongShape',
 ] as const;
 
 /** A scenario of the fault upstream. */
@@ -174,6 +185,9 @@ export async function startFaultUpstream(
     };
     const chaindesk = dialect === 'chaindesk';
 
+    if (answerBadly(scenario, res, parsed.streaming === true, finalJson(parsed), crashBody)) {
+      return;
+    }
     switch (scenario) {
       case 'limit402':
         res.writeHead(402, { 'Content-Type': 'application/json' });

@@ -40,4 +40,18 @@ describe('mapUpstreamStatus', () => {
     expect(mapUpstreamStatus(200, ERROR_CODES.usageLimit, 'a').status).toBe(402);
     expect(mapUpstreamStatus(403, undefined, 'a').code).toBe(ERROR_CODES.upstreamAuth);
   });
+
+  it('keeps a refusal of the visitor input a client error, with its own message', () => {
+    for (const status of [400, 409, 422]) {
+      expect(mapUpstreamStatus(status, 'SOME_INTERNAL_CODE', 'a')).toMatchObject({
+        status: 400,
+        code: ERROR_CODES.invalidRequest,
+        message: expect.stringContaining('could not accept this question'),
+      });
+    }
+    expect(mapUpstreamStatus(413, undefined, 'a').status).toBe(413);
+    expect(mapUpstreamStatus(429, undefined, 'a').code).toBe(ERROR_CODES.rateLimited);
+    // A status no input of the visitor explains is the server's problem.
+    expect(mapUpstreamStatus(405, undefined, 'a').status).toBe(502);
+  });
 });

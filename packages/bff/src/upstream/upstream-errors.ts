@@ -32,7 +32,23 @@ const visitorMessages = {
   unreachable: 'The agent service could not be reached. Please try again later.',
   interrupted: 'The answer was interrupted before it was complete. Please try again.',
   invalidStream: 'The agent service sent an answer that could not be read. Please try again.',
+  refused: 'The agent service could not accept this question. Please rephrase it and try again.',
+  tooLarge: 'The question is too long for the agent service. Please shorten it.',
+  busy: 'The agent service is busy. Please wait a moment and try again.',
 } as const;
+
+/**
+ * What a visitor gets for an upstream 4xx other than 401-404 and 408: the upstream refusing
+ * the visitor's own input stays a client error (with our message, never the upstream's);
+ * other statuses (405, 410, 415 …) say the BFF and the service disagree, a 502.
+ */
+const VISITOR_CLIENT_ERRORS: Readonly<Record<number, MappedError>> = {
+  400: { status: 400, code: ERROR_CODES.invalidRequest, message: visitorMessages.refused },
+  409: { status: 400, code: ERROR_CODES.invalidRequest, message: visitorMessages.refused },
+  413: { status: 413, code: ERROR_CODES.payloadTooLarge, message: visitorMessages.tooLarge },
+  422: { status: 400, code: ERROR_CODES.invalidRequest, message: visitorMessages.refused },
+  429: { status: 429, code: ERROR_CODES.rateLimited, message: visitorMessages.busy },
+};
 
 const operatorMessages = {
   usageLimit:
@@ -101,7 +117,9 @@ export function mapUpstreamCode(code: string, agentId: string): MappedError {
  * visitor, a `USAGE_LIMIT` code with any status) is 402 `USAGE_LIMIT`, 504/408 is 504
  * `UPSTREAM_TIMEOUT`, and anything else 502 `UPSTREAM_ERROR` (raw bodies are never
  * relayed: they may hold stack traces). Client errors: a visitor gets 404 for a missing
- * agent; an operator keeps the upstream's 4xx status, code and message.
+ * agent, 400 `INVALID_REQUEST` for a refused question (400/409/422), 413 and 429 as such,
+ * always with the BFF's own message; an operator keeps the upstream's 4xx status, code and
+ * message.
  */
 export function mapUpstreamError(
   status: number,
@@ -130,7 +148,10 @@ export function mapUpstreamError(
   }
   if (status >= 400 && status < 500) {
     if (!operator) {
-      return mapUpstreamCode(status === 404 ? ERROR_CODES.notFound : '', audience.visitor);
+      return (
+        VISITOR_CLIENT_ERRORS[status] ??
+        mapUpstreamCode(status === 404 ? ERROR_CODES.notFound : '', audience.visitor)
+      );
     }
     return {
       status,

@@ -95,13 +95,10 @@ describe('createWidgetAssets', () => {
     expect(style.headers.get('cache-control')).toBe(HASHED_CACHE_CONTROL);
   });
 
-  it('answers 404 JSON for missing assets, dotfiles and traversal attempts', async () => {
+  it('answers 404 JSON for traversal attempts and dotfiles under its own paths', async () => {
     for (const path of [
-      '/chat/assets/panel-missing1.js',
-      '/chat/.env.js',
       '/chat/assets/..%2F..%2Foutside.js',
-      '/chat/%2E%2E%2Foutside.js',
-      '/chat/../outside.js',
+      '/chat/assets/.env.js',
       '/chat/assets/../../outside.js',
     ]) {
       const response = await rawGet(`${app.url}${path}`);
@@ -110,6 +107,19 @@ describe('createWidgetAssets', () => {
       expect(body.error.code).toBe('NOT_FOUND');
       expect(JSON.stringify(body)).not.toContain('outside the widget dir');
       expect(JSON.stringify(body)).not.toContain('SECRET');
+    }
+  });
+
+  it('never serves a file outside its own paths: those go on, like missing assets', async () => {
+    for (const path of [
+      '/chat/.env.js',
+      '/chat/%2E%2E%2Foutside.js',
+      '/chat/../outside.js',
+      '/chat/assets/panel-missing1.js',
+    ]) {
+      const response = await rawGet(`${app.url}${path}`);
+      expect(response.status, path).toBe(418);
+      expect(JSON.stringify(await response.json())).not.toContain('SECRET');
     }
   });
 

@@ -18,8 +18,11 @@ export const ENTRY_CACHE_CONTROL = 'no-cache';
 /** Cache policy of content-hashed files: their name changes with their content. */
 export const HASHED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/** Extensions served from the widget directory; anything else falls through. */
-const ASSET_PATH = /\.(?:js|mjs|css|map|svg|woff2?|png|webp)$/;
+/** The widget's entry script: always the BFF's (a JSON 404 says how to build it when missing). */
+const ENTRY_PATH = '/widget.js';
+
+/** Files of the widget's build under `assets/`, by extension; served when they exist there. */
+const ASSET_PATH = /^\/assets\/.+\.(?:js|mjs|css|map|svg|woff2?|png|webp)$/;
 
 /** A path segment the widget build can produce: no dot files, no `..`, nothing encoded. */
 const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
@@ -51,9 +54,11 @@ export function defaultWidgetDir(): string {
  *   `Cache-Control: public, max-age=31536000, immutable`.
  * - `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`: the
  *   widget is loaded by other sites, and its chunks by dynamic `import()`, which uses CORS.
- * - Only files with asset extensions are considered (other paths fall through); no
- *   directory listing, dotfiles ignored, path traversal refused; a missing asset is a JSON
- *   404, with a hint to build the widget when `widget.js` itself is missing.
+ * - Only the widget's own paths are claimed: `/widget.js` (a JSON 404 with a hint to build
+ *   the widget when it is missing), and files under `/assets/` that exist in the widget
+ *   directory. Every other path, and an `/assets/…` file the widget does not have, goes on
+ *   (`next()`), so a host app that mounts the BFF at `/` keeps its own static files. No
+ *   directory listing, dotfiles ignored, path traversal refused (a JSON 404).
  */
 export function createWidgetAssets(options: WidgetAssetsOptions = {}): Router {
   const root = resolve(options.widgetDir ?? defaultWidgetDir());
@@ -94,7 +99,15 @@ export function createWidgetAssets(options: WidgetAssetsOptions = {}): Router {
   }
 
   router.use(function widgetAssets(req, res, next) {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !ASSET_PATH.test(req.path)) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    if (req.path === ENTRY_PATH) {
+      serve(req, res, () => assetNotFound(req, res));
+      return;
+    }
+    if (!ASSET_PATH.test(req.path)) {
       next();
       return;
     }
@@ -103,7 +116,7 @@ export function createWidgetAssets(options: WidgetAssetsOptions = {}): Router {
       assetNotFound(req, res);
       return;
     }
-    serve(req, res, () => assetNotFound(req, res));
+    serve(req, res, next);
   });
   return router;
 }

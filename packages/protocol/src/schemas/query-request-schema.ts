@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMPT_TYPES, QUERY_MODEL_NAMES } from '../enums.js';
 import { LIMITS } from '../limits.js';
+import { findForbiddenCharacter } from '../text-rules.js';
 import { id, idList, oneOf, positiveInteger, rangedNumber, text } from './schema-helpers.js';
 
 /** Schema of a query's `filters`. */
@@ -20,9 +21,18 @@ export const queryFiltersSchema = z.object(
 /** Schema of `POST /api/agents/{id}/query` bodies (unknown fields are dropped). */
 export const queryRequestSchema = z.object(
   {
-    query: text('query', LIMITS.queryLength.max, 1).refine((value) => value.trim().length > 0, {
-      error: 'query must not be blank',
-    }),
+    query: text('query', LIMITS.queryLength.max, 1)
+      .refine((value) => value.trim().length > 0, { error: 'query must not be blank' })
+      .superRefine((value, context) => {
+        const found = findForbiddenCharacter(value);
+        if (found !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            message: `query must not contain NUL or other control characters (found ${found})`,
+            input: value,
+          });
+        }
+      }),
     conversationId: id('conversationId').optional(),
     visitorId: id('visitorId').optional(),
     temperature: rangedNumber('temperature', LIMITS.temperature).optional(),

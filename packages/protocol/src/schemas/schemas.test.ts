@@ -72,6 +72,10 @@ describe('queryRequestSchema', () => {
     if (result.success) expect(result.data).not.toHaveProperty('extra');
   });
 
+  it('accepts tabs and line breaks in a query', () => {
+    expect(parseBody(queryRequestSchema, { query: 'line one\r\n\tline two\n' }).success).toBe(true);
+  });
+
   it.each([
     [{}, 'query', 'query is required'],
     [{ query: 5 }, 'query', 'query must be a string'],
@@ -116,6 +120,16 @@ describe('queryRequestSchema', () => {
       expect.stringContaining('filters.datasource_ids[] must be'),
     ],
     ['not an object', '', 'The request body must be a JSON object'],
+    [
+      { query: 'hi\u0000there' },
+      'query',
+      'query must not contain NUL or other control characters (found \\u0000)',
+    ],
+    [
+      { query: 'colour \u001b[31mred' },
+      'query',
+      'query must not contain NUL or other control characters (found \\u001b)',
+    ],
   ])('rejects %j with a message naming the field', (body, field, message) => {
     expect(parseBody(queryRequestSchema, body)).toEqual({ success: false, field, message });
   });

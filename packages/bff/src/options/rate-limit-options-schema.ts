@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { wholeNumberFromEnv } from './env-readers.js';
+import { optionDocs } from './option-docs.js';
+import { wholeNumber } from './whole-number.js';
+
+/** Rate limits, per window. */
+export const rateLimitSchema = z.object({
+  /** Window length in ms. Env `RATE_LIMIT_WINDOW_MS`. Default 60 000. */
+  windowMs: wholeNumber(60_000).register(optionDocs, {
+    env: 'RATE_LIMIT_WINDOW_MS',
+    fromEnv: wholeNumberFromEnv,
+    description: 'Rate limit window, ms.',
+  }),
+  /** Queries per client IP per window. Env `RATE_LIMIT_PER_IP`. Default 60. */
+  perIp: wholeNumber(60).register(optionDocs, {
+    env: 'RATE_LIMIT_PER_IP',
+    fromEnv: wholeNumberFromEnv,
+    description: 'Queries per client IP per window.',
+  }),
+  /** Queries per visitorId per window. Env `RATE_LIMIT_PER_VISITOR`. Default 20. */
+  perVisitor: wholeNumber(20).register(optionDocs, {
+    env: 'RATE_LIMIT_PER_VISITOR',
+    fromEnv: wholeNumberFromEnv,
+    description: 'Queries per `visitorId` per window.',
+  }),
+});
