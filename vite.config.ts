@@ -18,6 +18,9 @@ export default defineConfig({
   test: {
     // Every project: a Node process warning (a leaked listener, a deprecation) fails the test.
     setupFiles: [fileURLToPath(new URL('./testing/fail-on-warnings.ts', import.meta.url))],
+    // `expect.poll` waits for what a page or server does next; Vitest's 1 s default is too
+    // short on a busy 2-core CI machine (the state is right, it just arrives later).
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
