@@ -7,6 +7,11 @@
  */
 export { type ApiCall, createApiClient } from './api-client.js';
 export {
+  type SampleHtmlPage,
+  type SampleHtmlPageOptions,
+  sampleHtmlPage,
+} from './html-fixture.js';
+export {
   type OpenAiTestReply,
   type OpenAiTestServer,
   type RecordedRequest,

@@ -1,0 +1,218 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+
+// Elements that are never content: code, styling, embedded media, interactive controls
+// and the landmarks of site chrome.
+const droppedTags = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'link',
+  'meta',
+  'base',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'canvas',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'map',
+  'area',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'label',
+  'output',
+  'progress',
+  'meter',
+  'nav',
+  'aside',
+  'dialog',
+  'menu',
+  'footer',
+]);
+
+// ARIA roles of chrome: navigation, site header/footer, sidebars, search, pop-ups, toolbars.
+const droppedRoles = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+  'toolbar',
+  'tablist',
+  'tooltip',
+  'form',
+]);
+
+// A class or id naming chrome: cookie/consent banners, breadcrumbs, sidebars, tables of
+// contents, skip links, pagination, share buttons, newsletter sign-ups, adverts.
+const chromeToken =
+  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|^toc$|table-of-contents|skip-link|skip-to|pagination|^pager$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$/i;
+
+// A <header> is the site banner unless a sectioning element or <main> contains it.
+const sectioningTags = new Set(['article', 'section', 'main']);
+
+const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+function text(node: ElementContent | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(text).join('');
+  return '';
+}
+
+function tokens(element: Element): string[] {
+  const { className, id } = element.properties;
+  const classes = Array.isArray(className) ? className.map(String) : [];
+  return typeof id === 'string' ? [...classes, id] : classes;
+}
+
+function isHidden(element: Element): boolean {
+  const { hidden, ariaHidden, style } = element.properties;
+  if (hidden !== undefined && hidden !== false && hidden !== null) return true;
+  if (ariaHidden === 'true') return true;
+  return (
+    typeof style === 'string' &&
+    /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style.slice(0, 500))
+  );
+}
+
+function isChrome(element: Element, inSection: boolean): boolean {
+  if (droppedTags.has(element.tagName)) return true;
+  if (element.tagName === 'header' && !inSection) return true;
+  const role = element.properties.role;
+  if (typeof role === 'string' && droppedRoles.has(role.trim().toLowerCase())) return true;
+  const label = element.properties.ariaLabel;
+  if (typeof label === 'string' && /breadcrumb|cookie|consent/i.test(label)) return true;
+  return isHidden(element) || tokens(element).some((token) => chromeToken.test(token));
+}
+
+// A heading's own id, else an id/name anchor inside it, else the target of its permalink
+// ("¶", "#"), else the id of the <section> it opens.
+function headingId(heading: Element, parent: Element | Root | undefined): string | undefined {
+  const own = heading.properties.id;
+  if (typeof own === 'string' && own) return own;
+  for (const child of heading.children) {
+    if (child.type !== 'element' || child.tagName !== 'a') continue;
+    const { id, name, href } = child.properties;
+    if (typeof id === 'string' && id) return id;
+    if (typeof name === 'string' && name) return name;
+    if (typeof href === 'string' && href.startsWith('#') && href.length > 1) {
+      return decodeURIComponent(href.slice(1));
+    }
+  }
+  if (parent?.type === 'element' && parent.tagName === 'section') {
+    const first = parent.children.find((child) => child.type === 'element');
+    const id = parent.properties.id;
+    if (first === heading && typeof id === 'string' && id) return id;
+  }
+  return undefined;
+}
+
+// Permalink anchors ("#", "¶", "🔗" linking to the heading itself) are not heading text.
+function isPermalink(node: ElementContent): boolean {
+  if (node.type !== 'element' || node.tagName !== 'a') return false;
+  const href = node.properties.href;
+  return typeof href === 'string' && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(text(node));
+}
+
+function prune(
+  parent: Element | Root,
+  inSection: boolean,
+  grandparent: Element | Root | undefined,
+): void {
+  if (parent.type === 'element' && headingTags.has(parent.tagName)) {
+    let id: string | undefined;
+    try {
+      id = headingId(parent, grandparent);
+    } catch {
+      id = undefined; // a malformed %-escape in a permalink: no anchor rather than a failure
+    }
+    parent.children = parent.children.filter((child) => !isPermalink(child));
+    if (id !== undefined) parent.properties.id = id;
+    else delete parent.properties.id;
+  }
+  const children: (ElementContent | RootContent)[] = [];
+  for (const child of parent.children) {
+    if (child.type === 'comment' || child.type === 'doctype') continue;
+    if (child.type === 'element') {
+      if (isChrome(child, inSection)) continue;
+      prune(child, inSection || sectioningTags.has(child.tagName), parent);
+    }
+    children.push(child);
+  }
+  parent.children = children as typeof parent.children;
+}
+
+function find(node: Element | Root, test: (element: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  const stack: (Element | Root)[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as Element | Root;
+    for (let index = current.children.length - 1; index >= 0; index--) {
+      const child = current.children[index];
+      if (child?.type !== 'element') continue;
+      if (test(child)) found.push(child);
+      else stack.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * The main content of a parsed page, pruned of chrome, as a new root: the `<main>` (or
+ * `role="main"`) element, else the page's only top-level `<article>`, else `<body>`.
+ * Dropped everywhere inside it: scripts, styles, media, forms and controls, `<nav>`,
+ * `<aside>`, `<footer>`, site `<header>`s (those outside article/section/main), dialogs,
+ * hidden elements, chrome landmarks (navigation, banner, contentinfo, complementary,
+ * search…) and elements whose class or id names chrome (cookie/consent banners,
+ * breadcrumbs, sidebars, tables of contents, pagination, share buttons). Every heading's
+ * `id` is resolved (its own, an anchor's inside it, its permalink's target, or its
+ * `<section>`'s), and permalink anchors are removed from heading text.
+ */
+export function mainContent(tree: Root): Root {
+  const mains = find(tree, (element) => {
+    const role = element.properties.role;
+    return element.tagName === 'main' || (typeof role === 'string' && role === 'main');
+  }).filter((element) => !isHidden(element));
+  let content: Element | Root | undefined = mains[0];
+  if (!content) {
+    const articles = find(tree, (element) => element.tagName === 'article');
+    content = articles.length === 1 ? articles[0] : undefined;
+  }
+  content ??= find(tree, (element) => element.tagName === 'body')[0] ?? tree;
+  const root: Root = {
+    type: 'root',
+    children: content.type === 'root' ? content.children : [content],
+  };
+  prune(root, content.type === 'element' && sectioningTags.has(content.tagName), undefined);
+  return root;
+}
+
+/** The text of the page's `<title>`, whitespace collapsed, or `undefined`. */
+export function pageTitle(tree: Root): string | undefined {
+  const titleElement = find(tree, (element) => element.tagName === 'title')[0];
+  const title = titleElement ? text(titleElement).replace(/\s+/g, ' ').trim() : '';
+  return title || undefined;
+}
+
+/** The text of the first `<h1>` of `tree`, whitespace collapsed, or `undefined`. */
+export function firstHeading(tree: Root): string | undefined {
+  const heading = find(tree, (element) => element.tagName === 'h1')[0];
+  const title = heading ? text(heading).replace(/\s+/g, ' ').trim() : '';
+  return title || undefined;
+}
