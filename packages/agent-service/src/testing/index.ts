@@ -17,4 +17,5 @@ export {
   type RecordedRequest,
   startOpenAiTestServer,
 } from './openai-test-server.js';
+export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
 export { createTestDatabase } from './test-database.js';

@@ -9,6 +9,7 @@ import {
 import { DocumentLoadError } from './document-load-error.js';
 import { loadHtml } from './html-loader.js';
 import { loadMarkdown } from './markdown-loader.js';
+import { loadPdf } from './pdf-loader.js';
 
 /** One document to read: its bytes and whatever names its type. */
 export interface LoadInput {
@@ -51,6 +52,7 @@ const loaders: Partial<Record<DocumentFormat, FormatLoader>> = {
     loadMarkdown(decodeText(input.bytes, { mimeType: input.mimeType, what: 'Markdown file' })),
   html: (input) =>
     loadHtml(decodeText(input.bytes, { mimeType: input.mimeType, html: true, what: 'HTML page' })),
+  pdf: (input) => loadPdf(input.bytes),
   text: (input) => ({
     title: undefined,
     markdown: decodeText(input.bytes, { mimeType: input.mimeType, what: 'text file' }).trim(),
