@@ -7,6 +7,12 @@
  */
 export { type ApiCall, createApiClient } from './api-client.js';
 export {
+  type BuildDocxOptions,
+  buildDocx,
+  buildEncryptedDocx,
+  type DocxBlock,
+} from './docx-fixture.js';
+export {
   type SampleHtmlPage,
   type SampleHtmlPageOptions,
   sampleHtmlPage,

@@ -32,13 +32,22 @@ const heading: Handle = (state: State, node: Element) => {
   return result;
 };
 
+// Headings written without their ids (documents whose bookmarks are no link targets).
+const plainHeading: Handle = (state: State, node: Element) => {
+  const result: Heading = {
+    type: 'heading',
+    depth: Number(node.tagName.charAt(1)) as Heading['depth'],
+    children: state.all(node) as PhrasingContent[],
+  };
+  state.patch(node, result);
+  return result;
+};
+
+function headingHandlers(handle: Handle): Record<string, Handle> {
+  return { h1: handle, h2: handle, h3: handle, h4: handle, h5: handle, h6: handle };
+}
+
 const handlers: Record<string, Handle> = {
-  h1: heading,
-  h2: heading,
-  h3: heading,
-  h4: heading,
-  h5: heading,
-  h6: heading,
   // Link targets are noise in a passage (and relative ones break out of context): keep
   // the link's text only.
   a: (state: State, node: Element) => state.all(node),
@@ -63,14 +72,15 @@ function parse(html: string): Root {
  * (see {@link mainContent}: no navigation, site header or footer, sidebars, scripts,
  * styles, cookie banners or forms) and writes it as GitHub-flavoured Markdown — headings
  * with their ids, lists, tables and code blocks (language kept) as Markdown; links as
- * their text; images dropped.
+ * their text; images dropped. `headingIds: false` leaves the ids out (DOCX bookmarks).
  */
-export function loadHtml(html: string): HtmlParts {
+export function loadHtml(html: string, options: { headingIds?: boolean } = {}): HtmlParts {
   const tree = parse(html);
   const content = mainContent(tree);
   let markdown: string;
   try {
-    const mdast = toMdast(content, { handlers });
+    const headings = headingHandlers(options.headingIds === false ? plainHeading : heading);
+    const mdast = toMdast(content, { handlers: { ...handlers, ...headings } });
     markdown = toMarkdown(mdast, {
       extensions: [gfmToMarkdown({ tablePipeAlign: false })],
       bullet: '-',
@@ -89,8 +99,8 @@ export function loadHtml(html: string): HtmlParts {
   }
   // "Install | Acme Docs" titles the page whose <h1> is "Install": the heading is the
   // document's own title, without the site's name.
-  const heading = firstHeading(content);
+  const h1 = firstHeading(content);
   const title = pageTitle(tree);
-  const useHeading = heading !== undefined && (title === undefined || title.includes(heading));
-  return { title: useHeading ? heading : title, markdown: markdown.trim() };
+  const useHeading = h1 !== undefined && (title === undefined || title.includes(h1));
+  return { title: useHeading ? h1 : title, markdown: markdown.trim() };
 }

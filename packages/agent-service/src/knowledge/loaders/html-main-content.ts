@@ -130,6 +130,26 @@ function isPermalink(node: ElementContent): boolean {
   return typeof href === 'string' && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(text(node));
 }
 
+// A table without a header row (no <thead>, no <th> in its first row) gets its first row
+// as the header: Markdown tables need one, and the first row names the columns far more
+// often than not (Word and many CMSs never mark header rows).
+function promoteHeaderRow(table: Element): void {
+  const rows: Element[] = [];
+  for (const child of table.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'thead') return;
+    if (child.tagName === 'tr') rows.push(child);
+    if (child.tagName === 'tbody' || child.tagName === 'tfoot') {
+      for (const row of child.children) {
+        if (row.type === 'element' && row.tagName === 'tr') rows.push(row);
+      }
+    }
+  }
+  const cells = (rows[0]?.children ?? []).filter((cell) => cell.type === 'element');
+  if (cells.length === 0 || cells.some((cell) => cell.tagName === 'th')) return;
+  for (const cell of cells) cell.tagName = 'th';
+}
+
 function prune(
   parent: Element | Root,
   inSection: boolean,
@@ -146,6 +166,7 @@ function prune(
     if (id !== undefined) parent.properties.id = id;
     else delete parent.properties.id;
   }
+  if (parent.type === 'element' && parent.tagName === 'table') promoteHeaderRow(parent);
   const children: (ElementContent | RootContent)[] = [];
   for (const child of parent.children) {
     if (child.type === 'comment' || child.type === 'doctype') continue;
@@ -182,7 +203,8 @@ function find(node: Element | Root, test: (element: Element) => boolean): Elemen
  * search…) and elements whose class or id names chrome (cookie/consent banners,
  * breadcrumbs, sidebars, tables of contents, pagination, share buttons). Every heading's
  * `id` is resolved (its own, an anchor's inside it, its permalink's target, or its
- * `<section>`'s), and permalink anchors are removed from heading text.
+ * `<section>`'s), and permalink anchors are removed from heading text. A table without
+ * a header row gets its first row as header.
  */
 export function mainContent(tree: Root): Root {
   const mains = find(tree, (element) => {

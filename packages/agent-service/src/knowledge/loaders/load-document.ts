@@ -7,6 +7,7 @@ import {
   SUPPORTED_FORMATS,
 } from './document-format.js';
 import { DocumentLoadError } from './document-load-error.js';
+import { loadDocx } from './docx-loader.js';
 import { loadHtml } from './html-loader.js';
 import { loadMarkdown } from './markdown-loader.js';
 import { loadPdf } from './pdf-loader.js';
@@ -53,6 +54,7 @@ const loaders: Partial<Record<DocumentFormat, FormatLoader>> = {
   html: (input) =>
     loadHtml(decodeText(input.bytes, { mimeType: input.mimeType, html: true, what: 'HTML page' })),
   pdf: (input) => loadPdf(input.bytes),
+  docx: (input) => loadDocx(input.bytes),
   text: (input) => ({
     title: undefined,
     markdown: decodeText(input.bytes, { mimeType: input.mimeType, what: 'text file' }).trim(),
