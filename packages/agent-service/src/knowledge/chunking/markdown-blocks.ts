@@ -91,6 +91,8 @@ function setextLevel(line: string): number | undefined {
 }
 
 function isThematicBreak(line: string): boolean {
+  const first = line.trimStart().charAt(0);
+  if (first !== '-' && first !== '*' && first !== '_') return false;
   const compact = line.replace(/[ \t]/g, '');
   return compact.length >= 3 && /^(?:-+|\*+|_+)$/.test(compact);
 }

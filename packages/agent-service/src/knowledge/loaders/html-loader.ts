@@ -1,11 +1,11 @@
 import type { Element, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
 import { type Handle, type State, toMdast } from 'hast-util-to-mdast';
 import type { Heading, PhrasingContent } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { DocumentLoadError } from './document-load-error.js';
 import { firstHeading, mainContent, pageTitle } from './html-main-content.js';
+import { parseHtml } from './parse-html.js';
 
 /** An HTML page read as Markdown. */
 export interface HtmlParts {
@@ -55,8 +55,9 @@ const handlers: Record<string, Handle> = {
 
 function parse(html: string): Root {
   try {
-    return fromHtml(html);
+    return parseHtml(html);
   } catch (error) {
+    if (error instanceof DocumentLoadError) throw error;
     throw new DocumentLoadError(
       'CORRUPT_DOCUMENT',
       error instanceof RangeError
@@ -68,7 +69,7 @@ function parse(html: string): Root {
 }
 
 /**
- * Reads an HTML page: parses it as browsers do (parse5), keeps only its main content
+ * Reads an HTML page: parses it as browsers do (parse5; nesting capped), keeps only its main content
  * (see {@link mainContent}: no navigation, site header or footer, sidebars, scripts,
  * styles, cookie banners or forms) and writes it as GitHub-flavoured Markdown — headings
  * with their ids, lists, tables and code blocks (language kept) as Markdown; links as

@@ -69,6 +69,62 @@ const sectioningTags = new Set(['article', 'section', 'main']);
 
 const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
+// Inline elements that mean nothing in Markdown: replaced by their content, which keeps
+// the tree small (the Markdown conversion slows down sharply with many siblings). Links
+// are among them: a passage keeps a link's text, not its target.
+const transparentTags = new Set([
+  'a',
+  'span',
+  'font',
+  'small',
+  'big',
+  'abbr',
+  'acronym',
+  'mark',
+  'u',
+  'ins',
+  'cite',
+  'dfn',
+  'time',
+  'data',
+  'bdi',
+  'bdo',
+  'nobr',
+  'wbr',
+  'q',
+  'var',
+  'samp',
+  'kbd',
+  'sub',
+  'sup',
+]);
+
+// Containers that say nothing once empty.
+const droppedWhenEmpty = new Set([
+  'div',
+  'section',
+  'article',
+  'header',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'em',
+  'i',
+  'strong',
+  'b',
+  'code',
+  'pre',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'details',
+  'center',
+]);
+
 function text(node: ElementContent | RootContent): string {
   if (node.type === 'text') return node.value;
   if (node.type === 'element') return node.children.map(text).join('');
@@ -150,9 +206,28 @@ function promoteHeaderRow(table: Element): void {
   for (const cell of cells) cell.tagName = 'th';
 }
 
+// Lists and quotes nested deeper than this are read as plain blocks: every level of
+// Markdown nesting indents everything inside it again.
+const maxContainerNesting = 12;
+const containerTags = new Set(['ul', 'ol', 'blockquote', 'dl']);
+
+// Emphasis inside emphasis is read as its text: Markdown cannot say much more, and the
+// Markdown writer's cost grows steeply with nested emphasis (200 nested <b>: a minute).
+const formattingTags = new Set(['strong', 'b', 'em', 'i', 's', 'del', 'strike', 'code', 'tt']);
+
+/** Where {@link prune} is in the tree. */
+interface PruneContext {
+  /** Inside article/section/main: a <header> there is content. */
+  inSection: boolean;
+  /** How many lists/quotes enclose this node. */
+  containerDepth: number;
+  /** Inside an emphasis or inline code element. */
+  inFormatting: boolean;
+}
+
 function prune(
   parent: Element | Root,
-  inSection: boolean,
+  context: PruneContext,
   grandparent: Element | Root | undefined,
 ): void {
   if (parent.type === 'element' && headingTags.has(parent.tagName)) {
@@ -168,13 +243,37 @@ function prune(
   }
   if (parent.type === 'element' && parent.tagName === 'table') promoteHeaderRow(parent);
   const children: (ElementContent | RootContent)[] = [];
+  const append = (node: ElementContent | RootContent) => {
+    const last = children.at(-1);
+    if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+    else children.push(node.type === 'text' ? { type: 'text', value: node.value } : node);
+  };
   for (const child of parent.children) {
     if (child.type === 'comment' || child.type === 'doctype') continue;
     if (child.type === 'element') {
-      if (isChrome(child, inSection)) continue;
-      prune(child, inSection || sectioningTags.has(child.tagName), parent);
+      if (isChrome(child, context.inSection)) continue;
+      const { containerDepth } = context;
+      const container = containerTags.has(child.tagName);
+      if (container && containerDepth >= maxContainerNesting) child.tagName = 'div';
+      if (child.tagName === 'li' && containerDepth > maxContainerNesting) child.tagName = 'div';
+      const formatting = formattingTags.has(child.tagName);
+      const unwrap = transparentTags.has(child.tagName) || (formatting && context.inFormatting);
+      prune(
+        child,
+        {
+          inSection: context.inSection || sectioningTags.has(child.tagName),
+          containerDepth: containerDepth + (containerTags.has(child.tagName) ? 1 : 0),
+          inFormatting: context.inFormatting || formatting,
+        },
+        parent,
+      );
+      if (unwrap) {
+        for (const grandchild of child.children) append(grandchild);
+        continue;
+      }
+      if (droppedWhenEmpty.has(child.tagName) && child.children.length === 0) continue;
     }
-    children.push(child);
+    append(child);
   }
   parent.children = children as typeof parent.children;
 }
@@ -204,7 +303,9 @@ function find(node: Element | Root, test: (element: Element) => boolean): Elemen
  * breadcrumbs, sidebars, tables of contents, pagination, share buttons). Every heading's
  * `id` is resolved (its own, an anchor's inside it, its permalink's target, or its
  * `<section>`'s), and permalink anchors are removed from heading text. A table without
- * a header row gets its first row as header.
+ * a header row gets its first row as header. Inline elements without a Markdown meaning
+ * (span, font, links…) and emphasis inside emphasis are replaced by their content, empty
+ * containers dropped, and lists or quotes nested over 12 deep read as plain blocks.
  */
 export function mainContent(tree: Root): Root {
   const mains = find(tree, (element) => {
@@ -221,7 +322,8 @@ export function mainContent(tree: Root): Root {
     type: 'root',
     children: content.type === 'root' ? content.children : [content],
   };
-  prune(root, content.type === 'element' && sectioningTags.has(content.tagName), undefined);
+  const inSection = content.type === 'element' && sectioningTags.has(content.tagName);
+  prune(root, { inSection, containerDepth: 0, inFormatting: false }, undefined);
   return root;
 }
 

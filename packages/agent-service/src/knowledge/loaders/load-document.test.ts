@@ -144,15 +144,41 @@ describe('loadDocument: HTML', () => {
     expect(document.markdown).toContain('text');
   });
 
-  it('is bounded on hostile input: deep nesting fails fast with a typed error', async () => {
-    const deep = `${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}`;
-    const started = performance.now();
-    const error = await loadError({ bytes: bytes(deep), fileName: 'deep.html' });
-    expect(error.code).toBe('CORRUPT_DOCUMENT');
-    expect(error.message).toMatch(/nested too deeply/);
+  it('is bounded on hostile input: deep nesting is refused fast, moderate nesting read', async () => {
+    let started = performance.now();
+    for (const deep of [
+      `${'<div><span>'.repeat(50_000)}deep text`,
+      '<ul><li>level'.repeat(20_000),
+      `<p>${'<b>bold'.repeat(50_000)}`,
+    ]) {
+      const error = await loadError({ bytes: bytes(deep), fileName: 'deep.html' });
+      expect(error.code).toBe('CORRUPT_DOCUMENT');
+      expect(error.message).toMatch(/levels deep \(more than 2048\); it is refused as malformed/);
+    }
+    expect(performance.now() - started).toBeLessThan(3_000);
+    started = performance.now();
+    const moderate = `<main><h2 id="d">Deep</h2>${'<div><span>'.repeat(1_000)}deep text${'</span></div>'.repeat(1_000)}<p>after</p></main>`;
+    expect((await loadDocument({ bytes: bytes(moderate), fileName: 'm.html' })).markdown).toBe(
+      '## Deep {#d}\n\ndeep text\n\nafter',
+    );
+    const emphasis = await loadDocument({
+      bytes: bytes(`<p>${'<b>x<i>y'.repeat(1_000)}`),
+      fileName: 'e.html',
+    });
+    expect(emphasis.markdown).toBe(`**${'xy'.repeat(1_000)}**`);
+    const lists = await loadDocument({
+      bytes: bytes('<ul><li>level'.repeat(1_000)),
+      fileName: 'l.html',
+    });
+    expect(lists.markdown.split('level')).toHaveLength(1_001);
     expect(performance.now() - started).toBeLessThan(10_000);
-    const moderate = `${'<div>'.repeat(500)}moderately deep${'</div>'.repeat(500)}`;
-    const loaded = await loadDocument({ bytes: bytes(moderate), fileName: 'm.html' });
-    expect(loaded.markdown).toBe('moderately deep');
+  });
+
+  it('is bounded on hostile input: a 5 MB single line', async () => {
+    const line = `<p>${'word '.repeat(1_000_000)}</p>`;
+    const started = performance.now();
+    const document = await loadDocument({ bytes: bytes(line), fileName: 'line.html' });
+    expect(document.markdown.length).toBeGreaterThan(4_000_000);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });
