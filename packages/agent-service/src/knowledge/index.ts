@@ -30,6 +30,7 @@ export {
   DocumentLoadError,
   type DocumentLoadErrorCode,
   detectFormat,
+  FORMAT_MIME_TYPES,
   isDocumentLoadError,
   type LoadedDocument,
   type LoadInput,

@@ -1,71 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-
-// Elements that are never content: code, styling, embedded media, interactive controls
-// and the landmarks of site chrome.
-const droppedTags = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'link',
-  'meta',
-  'base',
-  'iframe',
-  'frame',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'canvas',
-  'img',
-  'picture',
-  'video',
-  'audio',
-  'source',
-  'track',
-  'map',
-  'area',
-  'form',
-  'input',
-  'button',
-  'select',
-  'option',
-  'textarea',
-  'label',
-  'output',
-  'progress',
-  'meter',
-  'nav',
-  'aside',
-  'dialog',
-  'menu',
-  'footer',
-]);
-
-// ARIA roles of chrome: navigation, site header/footer, sidebars, search, pop-ups, toolbars.
-const droppedRoles = new Set([
-  'navigation',
-  'banner',
-  'contentinfo',
-  'complementary',
-  'search',
-  'dialog',
-  'alertdialog',
-  'menu',
-  'menubar',
-  'toolbar',
-  'tablist',
-  'tooltip',
-  'form',
-]);
-
-// A class or id naming chrome: cookie/consent banners, breadcrumbs, sidebars, tables of
-// contents, skip links, pagination, share buttons, newsletter sign-ups, adverts.
-const chromeToken =
-  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|^toc$|table-of-contents|skip-link|skip-to|pagination|^pager$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$/i;
-
-// A <header> is the site banner unless a sectioning element or <main> contains it.
-const sectioningTags = new Set(['article', 'section', 'main']);
+import { isChrome, isHidden, sectioningTags } from './html-chrome.js';
 
 const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -129,32 +63,6 @@ function text(node: ElementContent | RootContent): string {
   if (node.type === 'text') return node.value;
   if (node.type === 'element') return node.children.map(text).join('');
   return '';
-}
-
-function tokens(element: Element): string[] {
-  const { className, id } = element.properties;
-  const classes = Array.isArray(className) ? className.map(String) : [];
-  return typeof id === 'string' ? [...classes, id] : classes;
-}
-
-function isHidden(element: Element): boolean {
-  const { hidden, ariaHidden, style } = element.properties;
-  if (hidden !== undefined && hidden !== false && hidden !== null) return true;
-  if (ariaHidden === 'true') return true;
-  return (
-    typeof style === 'string' &&
-    /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style.slice(0, 500))
-  );
-}
-
-function isChrome(element: Element, inSection: boolean): boolean {
-  if (droppedTags.has(element.tagName)) return true;
-  if (element.tagName === 'header' && !inSection) return true;
-  const role = element.properties.role;
-  if (typeof role === 'string' && droppedRoles.has(role.trim().toLowerCase())) return true;
-  const label = element.properties.ariaLabel;
-  if (typeof label === 'string' && /breadcrumb|cookie|consent/i.test(label)) return true;
-  return isHidden(element) || tokens(element).some((token) => chromeToken.test(token));
 }
 
 // A heading's own id, else an id/name anchor inside it, else the target of its permalink

@@ -127,6 +127,11 @@ describe('loadDocument: HTML', () => {
       <h2>Only heading</h2><p>Body text <a href="/x">with a link</a><img src="a.png" alt="pic">.</p>
       <div role="contentinfo">(c) Soup</div></body>`;
     const fromBody = await loadDocument({ bytes: bytes(soup), fileName: 'soup.htm' });
+    const wrapped = `<body><div class="page has-sidebar"><div class="sidebar">Menu</div>
+      <h1>Wrapped title</h1><p>Wrapped body.</p></div></body>`;
+    expect((await loadDocument({ bytes: bytes(wrapped), fileName: 'w.html' })).markdown).toBe(
+      '# Wrapped title\n\nWrapped body.',
+    );
     expect(fromBody).toMatchObject({
       title: 'soup.htm',
       markdown: '## Only heading\n\nBody text with a link.',
