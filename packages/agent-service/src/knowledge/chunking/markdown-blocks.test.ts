@@ -53,6 +53,20 @@ describe('markdownBlocks', () => {
     ]);
   });
 
+  it('drops HTML comments from text blocks, not from code or when unclosed', () => {
+    const markdown =
+      'Intro <!-- note --> text.\n\n<!-- toc -->\n\n```html\n<!-- kept -->\n```\n\nOpen <!-- here';
+    expect([...markdownBlocks(markdown)].map((block) => block.text)).toEqual([
+      'Intro  text.',
+      '```html\n<!-- kept -->\n```',
+      'Open <!-- here',
+    ]);
+    const many = `a${'<!--x-->'.repeat(200_000)}b`;
+    const started = performance.now();
+    expect([...markdownBlocks(many)].map((block) => block.text)).toEqual(['ab']);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('runs an unclosed fence to the end', () => {
     const blocks = [...markdownBlocks('Text\n```js\nlet a;\n\n# not a heading')];
     expect(blocks.map((block) => block.kind)).toEqual(['text', 'code']);

@@ -98,17 +98,37 @@ function isThematicBreak(line: string): boolean {
 }
 
 /**
+ * Removes closed HTML comments (`<!-- badges -->`, TOC markers) from a text block, with an
+ * indexOf scan (linear, however many comments); an unclosed `<!--` is kept as text.
+ */
+export function stripHtmlComments(text: string): string {
+  let start = text.indexOf('<!--');
+  if (start < 0) return text;
+  let kept = '';
+  let from = 0;
+  while (start >= 0) {
+    const end = text.indexOf('-->', start + 4);
+    if (end < 0) break;
+    kept += text.slice(from, start);
+    from = end + 3;
+    start = text.indexOf('<!--', from);
+  }
+  return kept + text.slice(from);
+}
+
+/**
  * Splits Markdown into {@link MarkdownBlock}s in one pass over its lines (linear time, no
  * backtracking regular expressions): fenced code is kept whole, blank lines inside it
  * included (an unclosed fence runs to the end); a table is its header, delimiter and
  * body rows; ATX and one-line setext headings become heading blocks; thematic breaks are
- * dropped; other lines group into blocks ended by a blank line.
+ * dropped; other lines group into blocks ended by a blank line, without their HTML
+ * comments.
  */
 export function* markdownBlocks(markdown: string): Generator<MarkdownBlock> {
   const lines = markdown.split('\n');
   let paragraph: string[] = [];
   const flushParagraph = function* (): Generator<MarkdownBlock> {
-    const text = paragraph.join('\n').trim();
+    const text = stripHtmlComments(paragraph.join('\n')).trim();
     paragraph = [];
     if (text) yield { kind: 'text', text };
   };
