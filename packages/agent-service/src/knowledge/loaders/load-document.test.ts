@@ -143,6 +143,11 @@ describe('loadDocument: HTML', () => {
     const error = await loadError({ bytes: bytes(chrome), url: 'https://example.test/' });
     expect(error).toMatchObject({ code: 'EMPTY_DOCUMENT' });
     expect(error.message).toBe('https://example.test/ has no readable main content.');
+    const secret = await loadError({
+      bytes: bytes(chrome),
+      url: 'https://user:s3cret@example.test/docs',
+    });
+    expect(secret.message).toBe('https://example.test/docs has no readable main content.');
     const broken = '<p>Unclosed <b>bold <table><tr><td>cell</p></div></span> &bogus; text';
     const document = await loadDocument({ bytes: bytes(broken), fileName: 'b.html' });
     expect(document.markdown).toContain('cell');

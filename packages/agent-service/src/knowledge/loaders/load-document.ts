@@ -68,8 +68,20 @@ function supportedList(): string {
     .join(', ');
 }
 
+// A URL as error messages show it: without user name and password, which are secrets.
+function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
 function describe(input: LoadInput): string {
-  return input.fileName ?? input.url ?? 'The document';
+  return input.fileName ?? (input.url ? displayUrl(input.url) : 'The document');
 }
 
 // The last path segment of a URL, when it names a known file type (`/files/guide.pdf`).
@@ -93,7 +105,7 @@ function fallbackTitle(input: LoadInput): string {
       const segment = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
       return segment || url.hostname;
     } catch {
-      return input.url;
+      return displayUrl(input.url);
     }
   }
   return 'Untitled document';
@@ -124,7 +136,7 @@ export async function loadDocument(input: LoadInput): Promise<LoadedDocument> {
     if (input.url) {
       throw new DocumentLoadError(
         'NOT_HTML',
-        `The page at ${input.url} is not an HTML page or a supported document${declared}.`,
+        `The page at ${displayUrl(input.url)} is not an HTML page or a supported document${declared}.`,
       );
     }
     throw new DocumentLoadError(
