@@ -3,8 +3,18 @@
  * is cleaned, split into chunks under its headings and indexed for full-text search;
  * retrieval finds the passages that answer a question and the sources to cite. The word
  * handling (terms, the Postgres-compatible English stemmer) is shared with the answerers.
+ * Ingestion reads files and pages with `loaders/` (bytes → structured Markdown) and splits
+ * them with `chunking/` (sections under their heading path, PDF pages kept).
  */
+
 export { splitBlocks } from './chunk-text.js';
+export {
+  type ChunkOptions,
+  chunkDocument,
+  chunkQa,
+  type DocumentChunk,
+  TITLE_SEPARATOR,
+} from './chunking/index.js';
 export { deleteDatasource, getDatasource, listDatasources } from './datasources.js';
 export {
   createDatastore,
@@ -15,5 +25,18 @@ export {
 } from './datastores.js';
 export { updateDatasourceDocument, upsertDocuments } from './documents.js';
 export { indexPendingDatasources } from './indexing.js';
+export {
+  type DocumentFormat,
+  DocumentLoadError,
+  type DocumentLoadErrorCode,
+  detectFormat,
+  FORMAT_MIME_TYPES,
+  isDocumentLoadError,
+  type LoadedDocument,
+  type LoadInput,
+  loadDocument,
+  SUPPORTED_FORMATS,
+  type SupportedFormat,
+} from './loaders/index.js';
 export { type Passage, retrieve } from './retrieval.js';
 export { queryTerms, termsOf } from './text-terms.js';

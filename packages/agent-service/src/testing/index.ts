@@ -7,9 +7,21 @@
  */
 export { type ApiCall, createApiClient } from './api-client.js';
 export {
+  type BuildDocxOptions,
+  buildDocx,
+  buildEncryptedDocx,
+  type DocxBlock,
+} from './docx-fixture.js';
+export {
+  type SampleHtmlPage,
+  type SampleHtmlPageOptions,
+  sampleHtmlPage,
+} from './html-fixture.js';
+export {
   type OpenAiTestReply,
   type OpenAiTestServer,
   type RecordedRequest,
   startOpenAiTestServer,
 } from './openai-test-server.js';
+export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
 export { createTestDatabase } from './test-database.js';

@@ -1,0 +1,122 @@
+import type { Element } from 'hast';
+
+// Elements that are never content: code, styling, embedded media, interactive controls
+// and the landmarks of site chrome.
+const droppedTags = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'link',
+  'meta',
+  'base',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'canvas',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'map',
+  'area',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'label',
+  'output',
+  'progress',
+  'meter',
+  'nav',
+  'aside',
+  'dialog',
+  'menu',
+  'footer',
+]);
+
+// ARIA roles of chrome: navigation, site header/footer, sidebars, search, pop-ups, toolbars.
+const droppedRoles = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+  'toolbar',
+  'tablist',
+  'tooltip',
+  'form',
+]);
+
+// A class or id naming chrome: cookie/consent banners, breadcrumbs, sidebars, tables of
+// contents, skip links, pagination, share buttons, newsletter sign-ups, adverts.
+const chromeToken =
+  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|^toc$|table-of-contents|skip-link|skip-to|pagination|^pager$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$/i;
+
+/** Elements inside which a `<header>` is content (the heading of an article or section). */
+export const sectioningTags = new Set(['article', 'section', 'main']);
+
+function tokens(element: Element): string[] {
+  const { className, id } = element.properties;
+  const classes = Array.isArray(className) ? className.map(String) : [];
+  return typeof id === 'string' ? [...classes, id] : classes;
+}
+
+/** Whether the element is hidden: `hidden`, `aria-hidden="true"`, or `display: none` inline. */
+export function isHidden(element: Element): boolean {
+  const { hidden, ariaHidden, style } = element.properties;
+  if (hidden !== undefined && hidden !== false && hidden !== null) return true;
+  if (ariaHidden === 'true') return true;
+  return (
+    typeof style === 'string' &&
+    /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style.slice(0, 500))
+  );
+}
+
+/**
+ * Whether an element is site chrome rather than content: scripts, styles, media, forms and
+ * controls, nav/aside/footer/dialog/menu, a <header> outside article/section/main (the
+ * site banner), a chrome landmark role (navigation, banner, contentinfo, complementary,
+ * search, dialog…), a breadcrumb or cookie label, hidden elements, or a class or id naming
+ * chrome (cookie/consent banners, breadcrumbs, sidebars, tables of contents, skip links,
+ * pagination, share buttons, newsletter sign-ups, adverts, permalink anchors) unless it
+ * holds an `<h1>`, `<main>` or `<article>`.
+ */
+// Whether the element holds the page's content (an <h1>, <main> or <article>): a layout
+// wrapper whose class happens to name chrome ("page has-sidebar") is not dropped.
+function holdsContent(element: Element): boolean {
+  const stack: Element[] = [element];
+  while (stack.length > 0) {
+    const current = stack.pop() as Element;
+    for (const child of current.children) {
+      if (child.type !== 'element') continue;
+      if (child.tagName === 'h1' || child.tagName === 'main' || child.tagName === 'article') {
+        return true;
+      }
+      stack.push(child);
+    }
+  }
+  return false;
+}
+
+export function isChrome(element: Element, inSection: boolean): boolean {
+  if (droppedTags.has(element.tagName)) return true;
+  if (element.tagName === 'header' && !inSection) return true;
+  const role = element.properties.role;
+  if (typeof role === 'string' && droppedRoles.has(role.trim().toLowerCase())) return true;
+  const label = element.properties.ariaLabel;
+  if (typeof label === 'string' && /breadcrumb|cookie|consent/i.test(label)) return true;
+  if (isHidden(element)) return true;
+  return tokens(element).some((token) => chromeToken.test(token)) && !holdsContent(element);
+}

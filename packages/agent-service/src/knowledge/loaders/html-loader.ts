@@ -1,0 +1,107 @@
+import type { Element, Root } from 'hast';
+import { type Handle, type State, toMdast } from 'hast-util-to-mdast';
+import type { Heading, PhrasingContent } from 'mdast';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { DocumentLoadError } from './document-load-error.js';
+import { firstHeading, mainContent, pageTitle } from './html-main-content.js';
+import { parseHtml } from './parse-html.js';
+
+/** An HTML page read as Markdown. */
+export interface HtmlParts {
+  /**
+   * The first `<h1>` of the main content when the page's `<title>` contains it (the title
+   * without the site name), else the `<title>`, else that `<h1>`.
+   */
+  title: string | undefined;
+  /** The main content as Markdown; headings with an id end in `{#id}`. */
+  markdown: string;
+}
+
+// Headings keep their id as a trailing `{#id}` attribute (the Pandoc/kramdown syntax),
+// which the chunker turns into the chunk's anchor.
+const heading: Handle = (state: State, node: Element) => {
+  const depth = Number(node.tagName.charAt(1)) as Heading['depth'];
+  const children = state.all(node) as PhrasingContent[];
+  const id = node.properties.id;
+  if (typeof id === 'string' && id && !/[\s{}]/.test(id)) {
+    children.push({ type: 'text', value: ` {#${id}}` });
+  }
+  const result: Heading = { type: 'heading', depth, children };
+  state.patch(node, result);
+  return result;
+};
+
+// Headings written without their ids (documents whose bookmarks are no link targets).
+const plainHeading: Handle = (state: State, node: Element) => {
+  const result: Heading = {
+    type: 'heading',
+    depth: Number(node.tagName.charAt(1)) as Heading['depth'],
+    children: state.all(node) as PhrasingContent[],
+  };
+  state.patch(node, result);
+  return result;
+};
+
+function headingHandlers(handle: Handle): Record<string, Handle> {
+  return { h1: handle, h2: handle, h3: handle, h4: handle, h5: handle, h6: handle };
+}
+
+const handlers: Record<string, Handle> = {
+  // Link targets are noise in a passage (and relative ones break out of context): keep
+  // the link's text only.
+  a: (state: State, node: Element) => state.all(node),
+};
+
+function parse(html: string): Root {
+  try {
+    return parseHtml(html);
+  } catch (error) {
+    if (error instanceof DocumentLoadError) throw error;
+    throw new DocumentLoadError(
+      'CORRUPT_DOCUMENT',
+      error instanceof RangeError
+        ? 'The HTML is nested too deeply to read (thousands of levels of elements).'
+        : 'The HTML could not be parsed.',
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * Reads an HTML page: parses it as browsers do (parse5; nesting capped), keeps only its main content
+ * (see {@link mainContent}: no navigation, site header or footer, sidebars, scripts,
+ * styles, cookie banners or forms) and writes it as GitHub-flavoured Markdown — headings
+ * with their ids, lists, tables and code blocks (language kept) as Markdown; links as
+ * their text; images dropped. `headingIds: false` leaves the ids out (DOCX bookmarks).
+ */
+export function loadHtml(html: string, options: { headingIds?: boolean } = {}): HtmlParts {
+  const tree = parse(html);
+  const content = mainContent(tree);
+  let markdown: string;
+  try {
+    const headings = headingHandlers(options.headingIds === false ? plainHeading : heading);
+    const mdast = toMdast(content, { handlers: { ...handlers, ...headings } });
+    markdown = toMarkdown(mdast, {
+      extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+      bullet: '-',
+      fences: true,
+      rule: '-',
+      listItemIndent: 'one',
+    });
+  } catch (error) {
+    throw new DocumentLoadError(
+      'CORRUPT_DOCUMENT',
+      error instanceof RangeError
+        ? 'The HTML is nested too deeply to read (thousands of levels of elements).'
+        : 'The HTML page could not be converted to text.',
+      { cause: error },
+    );
+  }
+  // "Install | Acme Docs" titles the page whose <h1> is "Install": the heading is the
+  // document's own title, without the site's name.
+  const h1 = firstHeading(content);
+  const title = pageTitle(tree);
+  const useHeading = h1 !== undefined && (title === undefined || title.includes(h1));
+  return { title: useHeading ? h1 : title, markdown: markdown.trim() };
+}

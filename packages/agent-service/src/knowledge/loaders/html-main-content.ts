@@ -1,0 +1,250 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { isChrome, isHidden, sectioningTags } from './html-chrome.js';
+
+const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+// Inline elements that mean nothing in Markdown: replaced by their content, which keeps
+// the tree small (the Markdown conversion slows down sharply with many siblings). Links
+// are among them: a passage keeps a link's text, not its target.
+const transparentTags = new Set([
+  'a',
+  'span',
+  'font',
+  'small',
+  'big',
+  'abbr',
+  'acronym',
+  'mark',
+  'u',
+  'ins',
+  'cite',
+  'dfn',
+  'time',
+  'data',
+  'bdi',
+  'bdo',
+  'nobr',
+  'wbr',
+  'q',
+  'var',
+  'samp',
+  'kbd',
+  'sub',
+  'sup',
+]);
+
+// Containers that say nothing once empty.
+const droppedWhenEmpty = new Set([
+  'div',
+  'section',
+  'article',
+  'header',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'em',
+  'i',
+  'strong',
+  'b',
+  'code',
+  'pre',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'details',
+  'center',
+]);
+
+function text(node: ElementContent | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(text).join('');
+  return '';
+}
+
+// A heading's own id, else an id/name anchor inside it, else the target of its permalink
+// ("¶", "#"), else the id of the <section> it opens.
+function headingId(heading: Element, parent: Element | Root | undefined): string | undefined {
+  const own = heading.properties.id;
+  if (typeof own === 'string' && own) return own;
+  for (const child of heading.children) {
+    if (child.type !== 'element' || child.tagName !== 'a') continue;
+    const { id, name, href } = child.properties;
+    if (typeof id === 'string' && id) return id;
+    if (typeof name === 'string' && name) return name;
+    if (typeof href === 'string' && href.startsWith('#') && href.length > 1) {
+      return decodeURIComponent(href.slice(1));
+    }
+  }
+  if (parent?.type === 'element' && parent.tagName === 'section') {
+    const first = parent.children.find((child) => child.type === 'element');
+    const id = parent.properties.id;
+    if (first === heading && typeof id === 'string' && id) return id;
+  }
+  return undefined;
+}
+
+// Permalink anchors ("#", "¶", "🔗" linking to the heading itself) are not heading text.
+function isPermalink(node: ElementContent): boolean {
+  if (node.type !== 'element' || node.tagName !== 'a') return false;
+  const href = node.properties.href;
+  return typeof href === 'string' && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(text(node));
+}
+
+// A table without a header row (no <thead>, no <th> in its first row) gets its first row
+// as the header: Markdown tables need one, and the first row names the columns far more
+// often than not (Word and many CMSs never mark header rows).
+function promoteHeaderRow(table: Element): void {
+  const rows: Element[] = [];
+  for (const child of table.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'thead') return;
+    if (child.tagName === 'tr') rows.push(child);
+    if (child.tagName === 'tbody' || child.tagName === 'tfoot') {
+      for (const row of child.children) {
+        if (row.type === 'element' && row.tagName === 'tr') rows.push(row);
+      }
+    }
+  }
+  const cells = (rows[0]?.children ?? []).filter((cell) => cell.type === 'element');
+  if (cells.length === 0 || cells.some((cell) => cell.tagName === 'th')) return;
+  for (const cell of cells) cell.tagName = 'th';
+}
+
+// Lists and quotes nested deeper than this are read as plain blocks: every level of
+// Markdown nesting indents everything inside it again.
+const maxContainerNesting = 12;
+const containerTags = new Set(['ul', 'ol', 'blockquote', 'dl']);
+
+// Emphasis inside emphasis is read as its text: Markdown cannot say much more, and the
+// Markdown writer's cost grows steeply with nested emphasis (200 nested <b>: a minute).
+const formattingTags = new Set(['strong', 'b', 'em', 'i', 's', 'del', 'strike', 'code', 'tt']);
+
+/** Where {@link prune} is in the tree. */
+interface PruneContext {
+  /** Inside article/section/main: a <header> there is content. */
+  inSection: boolean;
+  /** How many lists/quotes enclose this node. */
+  containerDepth: number;
+  /** Inside an emphasis or inline code element. */
+  inFormatting: boolean;
+}
+
+function prune(
+  parent: Element | Root,
+  context: PruneContext,
+  grandparent: Element | Root | undefined,
+): void {
+  if (parent.type === 'element' && headingTags.has(parent.tagName)) {
+    let id: string | undefined;
+    try {
+      id = headingId(parent, grandparent);
+    } catch {
+      id = undefined; // a malformed %-escape in a permalink: no anchor rather than a failure
+    }
+    parent.children = parent.children.filter((child) => !isPermalink(child));
+    if (id !== undefined) parent.properties.id = id;
+    else delete parent.properties.id;
+  }
+  if (parent.type === 'element' && parent.tagName === 'table') promoteHeaderRow(parent);
+  const children: (ElementContent | RootContent)[] = [];
+  const append = (node: ElementContent | RootContent) => {
+    const last = children.at(-1);
+    if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+    else children.push(node.type === 'text' ? { type: 'text', value: node.value } : node);
+  };
+  for (const child of parent.children) {
+    if (child.type === 'comment' || child.type === 'doctype') continue;
+    if (child.type === 'element') {
+      if (isChrome(child, context.inSection)) continue;
+      const { containerDepth } = context;
+      const container = containerTags.has(child.tagName);
+      if (container && containerDepth >= maxContainerNesting) child.tagName = 'div';
+      if (child.tagName === 'li' && containerDepth > maxContainerNesting) child.tagName = 'div';
+      const formatting = formattingTags.has(child.tagName);
+      const unwrap = transparentTags.has(child.tagName) || (formatting && context.inFormatting);
+      prune(
+        child,
+        {
+          inSection: context.inSection || sectioningTags.has(child.tagName),
+          containerDepth: containerDepth + (containerTags.has(child.tagName) ? 1 : 0),
+          inFormatting: context.inFormatting || formatting,
+        },
+        parent,
+      );
+      if (unwrap) {
+        for (const grandchild of child.children) append(grandchild);
+        continue;
+      }
+      if (droppedWhenEmpty.has(child.tagName) && child.children.length === 0) continue;
+    }
+    append(child);
+  }
+  parent.children = children as typeof parent.children;
+}
+
+function find(node: Element | Root, test: (element: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  const stack: (Element | Root)[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as Element | Root;
+    for (let index = current.children.length - 1; index >= 0; index--) {
+      const child = current.children[index];
+      if (child?.type !== 'element') continue;
+      if (test(child)) found.push(child);
+      else stack.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * The main content of a parsed page, pruned of chrome, as a new root: the `<main>` (or
+ * `role="main"`) element, else the page's only top-level `<article>`, else `<body>`.
+ * Dropped everywhere inside it: scripts, styles, media, forms and controls, `<nav>`,
+ * `<aside>`, `<footer>`, site `<header>`s (those outside article/section/main), dialogs,
+ * hidden elements, chrome landmarks (navigation, banner, contentinfo, complementary,
+ * search…) and elements whose class or id names chrome (cookie/consent banners,
+ * breadcrumbs, sidebars, tables of contents, pagination, share buttons). Every heading's
+ * `id` is resolved (its own, an anchor's inside it, its permalink's target, or its
+ * `<section>`'s), and permalink anchors are removed from heading text. A table without
+ * a header row gets its first row as header. Inline elements without a Markdown meaning
+ * (span, font, links…) and emphasis inside emphasis are replaced by their content, empty
+ * containers dropped, and lists or quotes nested over 12 deep read as plain blocks.
+ */
+export function mainContent(tree: Root): Root {
+  const mains = find(tree, (element) => {
+    const role = element.properties.role;
+    return element.tagName === 'main' || (typeof role === 'string' && role === 'main');
+  }).filter((element) => !isHidden(element));
+  let content: Element | Root | undefined = mains[0];
+  if (!content) {
+    const articles = find(tree, (element) => element.tagName === 'article');
+    content = articles.length === 1 ? articles[0] : undefined;
+  }
+  content ??= find(tree, (element) => element.tagName === 'body')[0] ?? tree;
+  const root: Root = {
+    type: 'root',
+    children: content.type === 'root' ? content.children : [content],
+  };
+  const inSection = content.type === 'element' && sectioningTags.has(content.tagName);
+  prune(root, { inSection, containerDepth: 0, inFormatting: false }, undefined);
+  return root;
+}
+
+/** The text of the page's `<title>`, whitespace collapsed, or `undefined`. */
+export function pageTitle(tree: Root): string | undefined {
+  const titleElement = find(tree, (element) => element.tagName === 'title')[0];
+  const title = titleElement ? text(titleElement).replace(/\s+/g, ' ').trim() : '';
+  return title || undefined;
+}
+
+/** The text of the first `<h1>` of `tree`, whitespace collapsed, or `undefined`. */
+export function firstHeading(tree: Root): string | undefined {
+  const heading = find(tree, (element) => element.tagName === 'h1')[0];
+  const title = heading ? text(heading).replace(/\s+/g, ' ').trim() : '';
+  return title || undefined;
+}
