@@ -1,10 +1,12 @@
 /**
  * Knowledge: what agents answer from. Datastores hold datasources (documents); a document
- * is cleaned, split into chunks under its headings and indexed for full-text search;
- * retrieval finds the passages that answer a question and the sources to cite. The word
- * handling (terms, the Postgres-compatible English stemmer) is shared with the answerers.
+ * is cleaned, split into chunks under its headings and stored with `replaceChunks` (the
+ * one write path, which keeps the lexical statistics); retrieval ranks chunks with BM25
+ * over those statistics and finds the sources to cite. The word handling (terms, Porter2
+ * stems) is shared with the answerers.
  */
-export { splitBlocks } from './chunk-text.js';
+export { type ChunkInput, replaceChunks } from './chunk-store.js';
+export { chunkText, splitBlocks } from './chunk-text.js';
 export { deleteDatasource, getDatasource, listDatasources } from './datasources.js';
 export {
   createDatastore,
@@ -16,4 +18,4 @@ export {
 export { updateDatasourceDocument, upsertDocuments } from './documents.js';
 export { indexPendingDatasources } from './indexing.js';
 export { type Passage, retrieve } from './retrieval.js';
-export { queryTerms, termsOf } from './text-terms.js';
+export { queryTerms, termsOf, wordsOf } from './text-terms.js';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentService, type RunningAgentService, startAgentService } from '../index.js';
 import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { MIGRATIONS } from './migrations.js';
 
 let dataDir: string;
 const open: RunningAgentService[] = [];
@@ -57,7 +58,9 @@ describe('PGlite data directory', () => {
     const migrations = await second.database.query<{ id: number }>(
       'SELECT id FROM schema_migrations ORDER BY id',
     );
-    expect(migrations).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(migrations).toEqual(
+      [...MIGRATIONS].map(({ id }) => ({ id })).sort((left, right) => left.id - right.id),
+    );
     await second.close();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
 import { createApiClient } from '../testing/index.js';
+import { MIGRATIONS } from './migrations.js';
 import { createPgDatabase } from './pg-database.js';
 
 // Only test files read this: the pg adapter needs a real server, which CI may not have.
@@ -43,7 +44,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
       await service.close();
       const again = await createAgentService({ databaseUrl: scoped });
       const migrations = await again.database.query('SELECT id FROM schema_migrations');
-      expect(migrations).toHaveLength(2);
+      expect(migrations).toHaveLength(MIGRATIONS.length);
       await again.close();
     } finally {
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
