@@ -16,7 +16,8 @@ export interface ChunkInput {
  * returns the new chunk ids in the order given. Postgres derives each chunk's `tsvector`;
  * triggers on `chunks` keep the datastore's lexical statistics (document frequency per
  * term, chunk count, total length — see migration 4) in step, in the same transaction.
- * Concurrent writers of one datastore queue on its statistics row until the first commits.
+ * Concurrent writers of one datasource, and of one datastore's statistics, queue on row
+ * locks until the first commits.
  * An empty `chunks` just deletes the datasource's chunks.
  *
  * @example
@@ -29,6 +30,9 @@ export async function replaceChunks(
   datasource: { id: string; datastoreId: string },
   chunks: readonly ChunkInput[],
 ): Promise<string[]> {
+  // Two replacements of one datasource at once must not both keep their chunks: the
+  // second waits here for the first to commit, then deletes what the first wrote.
+  await transaction.query('SELECT 1 FROM datasources WHERE id = $1 FOR UPDATE', [datasource.id]);
   await transaction.query('DELETE FROM chunks WHERE datasource_id = $1', [datasource.id]);
   if (chunks.length === 0) return [];
   const ids = chunks.map(() => createId());
