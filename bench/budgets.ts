@@ -12,6 +12,12 @@ export const BUDGETS = {
   widgetTotalGzipBytes: 30 * 1024,
   /** Longest main-thread task while an answer streams in, ms. */
   longestTaskMs: 50,
+  /** Agent service query p50 over HTTP (retrieval + extractive answer) at 50,000 chunks, ms. */
+  retrievalP50Ms: 20,
+  /** Chunks at which the retrieval budget applies (smaller runs report without checking). */
+  retrievalBudgetChunks: 50_000,
+  /** Chunks indexed per second through the upsert API into in-memory PGlite. */
+  ingestionChunksPerSecond: 4_000,
 } as const;
 
 /** One budget, checked. */
