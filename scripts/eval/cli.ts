@@ -158,6 +158,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`eval: ${error instanceof Error ? error.message : String(error)}`);
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  console.error(`eval: ${error instanceof Error ? error.message : String(error)}${cause}`);
   process.exit(1);
 });
