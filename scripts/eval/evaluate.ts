@@ -14,12 +14,16 @@ export interface EvalClient {
 export async function startEvalService(): Promise<EvalClient> {
   const service = await startAgentService({ port: 0, host: '127.0.0.1' });
   const { apiKey } = await service.createOrganization('Evaluation');
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${service.url}${path}`, {
+  const send = (path: string, body: unknown) =>
+    fetch(`${service.url}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    // A keep-alive socket the server closed while it sat idle fails on reuse before the
+    // request reaches the server (ECONNRESET): one retry on a fresh socket is safe.
+    const response = await send(path, body).catch(() => send(path, body));
     const text = await response.text();
     if (!response.ok)
       throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 300)}`);
