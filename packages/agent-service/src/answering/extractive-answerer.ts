@@ -61,9 +61,21 @@ function bestSentences(
       );
       return shorten(kept.join('\n'), maxChars);
     }
-    // The whole list under a heading that matches: a little over the budget is better
-    // than an answer that lists one option of many.
-    if (titleHits > 0 && block.length <= maxChars * 1.5) return block;
+    // A list under a heading that matches is the answer: its first items, whole, in a
+    // little over the budget, rather than one option of many.
+    if (titleHits > 0) {
+      const kept: string[] = [];
+      let length = 0;
+      for (const line of lines) {
+        if (kept.length > 0 && length + line.length > maxChars * 1.5) {
+          kept.push('…');
+          break;
+        }
+        kept.push(line);
+        length += line.length + 1;
+      }
+      return kept.join('\n');
+    }
   }
   if (block.length <= maxChars) return block;
   // Long prose: the sentences sharing the most words with the question, as many as fit,
@@ -133,7 +145,7 @@ function selectExcerpts(
       const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;
       // Code blocks are pulled in by the paragraph that introduces them; alone they rank lower.
       const kind = isCode(block) ? 0.5 : 1;
-      const relevance = ((ownWeight + 0.5 * titleWeight) / totalWeight) * position * kind;
+      const relevance = ((ownWeight + titleWeight) / totalWeight) * position * kind;
       candidates.push({
         passageIndex,
         titleHits,

@@ -18,7 +18,7 @@ function sentencesOf(text: string): string[] {
  * in one sentence that holds most of its distinctive words, while a passage that merely
  * mentions them all over scores as well on BM25. Each candidate's best sentence (or pair
  * of neighbouring sentences) is scored by the idf-weighted share of the query terms it
- * holds, and blended with the BM25 score: `score + weight × sentenceShare`, rescaled to 0..1.
+ * holds (with the words of the chunk's title), and blended with the BM25 score: `score + weight × sentenceShare`, rescaled to 0..1.
  * `termWeights` maps stemmed query terms (as `termsOf` stems them) to their weights.
  */
 export function rerankBySentence<Candidate extends RerankCandidate>(
@@ -36,7 +36,11 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
   };
   return candidates
     .map((candidate) => {
-      const sentences = sentencesOf(candidate.content).map((sentence) => termsOf(sentence));
+      // The heading a chunk sits under applies to each of its sentences.
+      const title = termsOf(candidate.title);
+      const sentences = sentencesOf(candidate.content).map(
+        (sentence) => new Set([...termsOf(sentence), ...title]),
+      );
       let best = 0;
       sentences.forEach((terms, index) => {
         best = Math.max(best, share(terms));
