@@ -16,6 +16,12 @@ export const BUDGETS = {
   longestTaskMs: 50,
   /** Renderer main-thread time per streamed answer fragment, ms. */
   mainThreadMsPerFragment: 0.1,
+  /** Agent service query p50 over HTTP (retrieval + extractive answer) at 50,000 chunks, ms. */
+  retrievalP50Ms: 20,
+  /** Chunks at which the retrieval budget applies (smaller runs report without checking). */
+  retrievalBudgetChunks: 50_000,
+  /** Chunks indexed per second through the upsert API into in-memory PGlite. */
+  ingestionChunksPerSecond: 4_000,
 } as const;
 
 /** One budget, checked. */

@@ -7,7 +7,7 @@
  *   --streams=5000                                  BENCH_STREAMS   concurrent streams
  *   --duration-ms=4000                              BENCH_DURATION_MS  measured time per relay target and round
  *   --rounds=2                                      BENCH_ROUNDS
- *   --chunks=10000                                  BENCH_CHUNKS    chunks in the agent-service datastore
+ *   --chunks=50000                                  BENCH_CHUNKS    chunks in the agent-service datastore
  *   --log-requests=true                             BENCH_LOG_REQUESTS  BFF request logs (pino → /dev/null)
  *   --build-widget=true                             BENCH_BUILD_WIDGET  rebuild the widget (default: only when dist/ lacks it)
  *                                                   BENCH_CHROMIUM  Chromium executable (default /usr/bin/chromium)
@@ -69,7 +69,7 @@ const config = {
   streams: integer(values.streams, 'BENCH_STREAMS', quick ? 300 : 5_000),
   durationMs: integer(values['duration-ms'], 'BENCH_DURATION_MS', quick ? 1_000 : 4_000),
   rounds: integer(values.rounds, 'BENCH_ROUNDS', quick ? 1 : 2),
-  chunks: integer(values.chunks, 'BENCH_CHUNKS', quick ? 1_000 : 10_000),
+  chunks: integer(values.chunks, 'BENCH_CHUNKS', quick ? 1_000 : 50_000),
   logRequests: setting(values['log-requests'], 'BENCH_LOG_REQUESTS', 'true') !== 'false',
   out: setting(values.out, 'BENCH_OUT', 'docs/benchmarks.json'),
   profileBff: values['profile-bff'] ?? process.env.BENCH_PROFILE_BFF,

@@ -39,7 +39,7 @@ describe('composeExtractiveAnswer', () => {
       }),
     ]);
     expect(answer).toBe(
-      'According to “Guide › Install”:\n\nTo install the CLI, run:\n\n```sh\nnpm install -g thing\n```',
+      'According to “Guide › Install”:\n\nTo install the CLI, run:\n\n```sh\nnpm install -g thing\n```\n[1]',
     );
   });
 
@@ -80,6 +80,8 @@ describe('composeExtractiveAnswer', () => {
       }),
     ]);
     expect(answer).toMatch(/^Here is what I found in “a\.md” and “b\.md”:/);
+    expect(answer).toContain('Refund policy: 30 days. [1]');
+    expect(answer).toContain('The refund policy excludes sale items. [2]');
     expect(answer).toContain('30 days');
     expect(answer).toContain('sale items');
   });
@@ -92,6 +94,36 @@ describe('composeExtractiveAnswer', () => {
     ]);
     expect(answer).toContain('- colour: sets the accent colour');
     expect(answer).not.toContain('item 3:');
+  });
+});
+
+describe('concise, cited answers', () => {
+  it('answers with the best sentences of a long passage, within about 400 characters', () => {
+    const filler = Array.from(
+      { length: 12 },
+      (_, index) => `Sentence ${index} talks about the weather and the harbour at length.`,
+    );
+    filler.splice(7, 0, 'The museum opens at nine and tickets cost twelve euros.');
+    const answer = composeExtractiveAnswer('When does the museum open and what do tickets cost?', [
+      passage({ title: 'Visit', content: filler.join(' ') }),
+    ]);
+    expect(answer).toContain('The museum opens at nine and tickets cost twelve euros. [1]');
+    expect(answer.length).toBeLessThan(450);
+    expect(answer).not.toContain('Sentence 0');
+  });
+
+  it('numbers citations in the order of the sources (one per datasource, best first)', () => {
+    const answer = composeExtractiveAnswer('otters and stones', [
+      passage({ datasourceId: 'd1', content: 'Otters sleep holding hands.' }),
+      passage({
+        datasourceId: 'd2',
+        datasourceName: 'b.md',
+        content: 'Otters use stones as tools.',
+      }),
+      passage({ datasourceId: 'd1', content: 'Sea otters use stones.', position: 1 }),
+    ]);
+    expect(answer).toContain('Sea otters use stones. [1]');
+    expect(answer).toContain('Otters use stones as tools. [2]');
   });
 });
 

@@ -6,7 +6,7 @@ import type { Answerer, AnswerInput } from './answerer.js';
 export interface ExtractiveAnswererOptions {
   /** Pause between streamed fragments, ms (a typing effect for demos). Default 0. */
   fragmentDelayMs?: number;
-  /** Longest answer body (without the lead-in), in characters. Default 1 200. */
+  /** Longest answer body (without the lead-in and citations), in characters. Default 400. */
   maxAnswerChars?: number;
 }
 
@@ -26,11 +26,6 @@ interface Candidate {
 const isCode = (block: string) => /^\s*(```|~~~)/.test(block);
 
 const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
-
-function hasTerm(text: string, terms: Set<string>): boolean {
-  for (const term of termsOf(text)) if (terms.has(term)) return true;
-  return false;
-}
 
 function shorten(text: string, maxChars: number): string {
   return text.length <= maxChars ? text : `${text.slice(0, maxChars).replace(/\s+\S*$/, '')}…`;
@@ -66,11 +61,40 @@ function bestSentences(
       );
       return shorten(kept.join('\n'), maxChars);
     }
+    // A list under a heading that matches is the answer: its first items, whole, in a
+    // little over the budget, rather than one option of many.
+    if (titleHits > 0) {
+      const kept: string[] = [];
+      let length = 0;
+      for (const line of lines) {
+        if (kept.length > 0 && length + line.length > maxChars * 1.5) {
+          kept.push('…');
+          break;
+        }
+        kept.push(line);
+        length += line.length + 1;
+      }
+      return kept.join('\n');
+    }
   }
   if (block.length <= maxChars) return block;
+  // Long prose: the sentences sharing the most words with the question, as many as fit,
+  // back in document order.
   const sentences = block.match(/[^.!?]+[.!?]+(\s+|$)|[^.!?]+$/g) ?? [block];
-  const kept = sentences.filter((sentence) => hasTerm(sentence, terms));
-  return shorten((kept.length > 0 ? kept : sentences).join('').trim(), maxChars);
+  const ranked = sentences
+    .map((sentence, index) => ({ sentence, index, hits: hits(sentence, terms) }))
+    .filter((entry) => entry.hits > 0)
+    .sort((left, right) => right.hits - left.hits || left.index - right.index);
+  const kept: typeof ranked = [];
+  let length = 0;
+  for (const entry of ranked) {
+    if (kept.length > 0 && length + entry.sentence.length > maxChars) continue;
+    kept.push(entry);
+    length += entry.sentence.length;
+  }
+  kept.sort((left, right) => left.index - right.index);
+  const text = (kept.length > 0 ? kept.map((entry) => entry.sentence) : sentences).join('');
+  return shorten(text.trim(), maxChars);
 }
 
 /**
@@ -81,8 +105,8 @@ function bestSentences(
 function selectExcerpts(
   query: string,
   passages: readonly Passage[],
-  maxChars = 1_200,
-): { excerpts: string[]; used: Passage[] } {
+  maxChars = 400,
+): { excerpts: { text: string; passage: Passage }[]; used: Passage[] } {
   const terms = queryTerms(query);
   if (terms.size === 0 || passages.length === 0) return { excerpts: [], used: [] };
   const topScore = passages[0]?.score || 1;
@@ -121,13 +145,14 @@ function selectExcerpts(
       const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;
       // Code blocks are pulled in by the paragraph that introduces them; alone they rank lower.
       const kind = isCode(block) ? 0.5 : 1;
-      const relevance = ((ownWeight + 0.5 * titleWeight) / totalWeight) * position * kind;
+      const relevance = ((ownWeight + titleWeight) / totalWeight) * position * kind;
       candidates.push({
         passageIndex,
         titleHits,
         blockIndex,
         text: block,
-        score: relevance * (0.5 + (0.5 * passage.score) / topScore),
+        // Retrieval ranks passages well: its order weighs more than a block's own overlap.
+        score: relevance * (passage.score / topScore) ** 2,
       });
     });
   });
@@ -144,11 +169,13 @@ function selectExcerpts(
   };
   for (const candidate of candidates) {
     if (chosen.length >= 4 || length >= maxChars) break;
+    // Another excerpt only when a useful part of it still fits.
+    if (chosen.length > 0 && maxChars - length < 80 && !isCode(candidate.text)) continue;
     if (candidate.score < (chosen[0]?.score ?? 0) * 0.6) break;
     const text = bestSentences(
       candidate.text,
       terms,
-      Math.max(200, maxChars - length),
+      Math.max(80, maxChars - length),
       candidate.titleHits,
     );
     take({ ...candidate, text });
@@ -177,7 +204,10 @@ function selectExcerpts(
   );
   const usedIndexes = [...new Set(chosen.map((candidate) => candidate.passageIndex))];
   return {
-    excerpts: chosen.map((candidate) => candidate.text),
+    excerpts: chosen.map((candidate) => ({
+      text: candidate.text,
+      passage: passages[candidate.passageIndex] as Passage,
+    })),
     used: usedIndexes.map((index) => passages[index]).filter((p): p is Passage => !!p),
   };
 }
@@ -194,15 +224,28 @@ function leadIn(used: readonly Passage[]): string {
         .replace(/, (?=[^,]*$)/, ' and ')}:`;
 }
 
-/** Builds the whole extractive answer for a question and its passages. */
+/**
+ * Builds the whole extractive answer for a question and its passages: a lead-in naming
+ * the document, then the best few sentences (about `maxChars` characters), each excerpt
+ * followed by its citation `[n]`, where n is the position of the excerpt's datasource
+ * among the passages' datasources — the order of the response's `sources`. A citation
+ * goes on its own line after a code block, so the block stays intact.
+ */
 export function composeExtractiveAnswer(
   query: string,
   passages: readonly Passage[],
-  maxChars = 1_200,
+  maxChars = 400,
 ): string {
   const { excerpts, used } = selectExcerpts(query, passages, maxChars);
   if (excerpts.length === 0) return NOTHING_FOUND_ANSWER;
-  return `${leadIn(used)}\n\n${excerpts.join('\n\n')}`;
+  const datasources = [...new Set(passages.map((passage) => passage.datasourceId))];
+  // One citation after each run of excerpts from the same datasource.
+  const cited = excerpts.map(({ text, passage }, index) => {
+    if (excerpts[index + 1]?.passage.datasourceId === passage.datasourceId) return text;
+    const citation = `[${datasources.indexOf(passage.datasourceId) + 1}]`;
+    return isCode(text) ? `${text}\n${citation}` : `${text} ${citation}`;
+  });
+  return `${leadIn(used)}\n\n${cited.join('\n\n')}`;
 }
 
 /** Splits text into word-sized fragments (each word with the whitespace after it). */

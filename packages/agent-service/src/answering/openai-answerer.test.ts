@@ -83,6 +83,8 @@ describe('OpenAI-compatible backend', () => {
     expect(system.role).toBe('system');
     expect(system.content).toContain('You are the shop assistant.');
     expect(system.content).toContain('Items can be returned within 30 days.');
+    expect(system.content).toContain('like [1]');
+    expect(system.content).toContain('[1] Returns');
     expect(user).toEqual({ role: 'user', content: 'How long do I have to return items?' });
   });
 

@@ -29,11 +29,24 @@ const DEFAULT_SYSTEM_PROMPT =
   'You are a helpful assistant. Answer the question using only the context below. ' +
   'If the context does not contain the answer, say that you do not know.';
 
-/** Formats passages as numbered context blocks. */
+/** How the model is asked to cite, the same way the extractive answerer does. */
+const CITATION_INSTRUCTION =
+  'Answer concisely. After each statement taken from the context, cite its source by ' +
+  'the number in square brackets, like [1].';
+
+/**
+ * Formats passages as numbered context blocks. The number is the passage's datasource's
+ * place among the passages' datasources — its place in the response's `sources` — so a
+ * citation `[n]` the model writes points at `sources[n - 1]`.
+ */
 function formatContext(passages: readonly Passage[]): string {
   if (passages.length === 0) return '(no relevant documents were found)';
+  const datasources = [...new Set(passages.map((passage) => passage.datasourceId))];
   return passages
-    .map((passage, index) => `[${index + 1}] ${passage.title}\n${passage.content}`)
+    .map(
+      (passage) =>
+        `[${datasources.indexOf(passage.datasourceId) + 1}] ${passage.title}\n${passage.content}`,
+    )
     .join('\n\n');
 }
 
@@ -59,7 +72,9 @@ function buildChatMessages(input: AnswerInput): ChatMessage[] {
   const messages: ChatMessage[] = [
     {
       role: 'system',
-      content: templatePlacesContext ? system : `${system}\n\nContext:\n${context}`,
+      content: templatePlacesContext
+        ? system
+        : `${system}\n\n${CITATION_INSTRUCTION}\n\nContext:\n${context}`,
     },
   ];
   for (const message of input.history) {

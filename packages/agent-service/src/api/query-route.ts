@@ -36,6 +36,16 @@ function toStreamError(error: unknown): { code: string; message: string } {
   return { code: ERROR_CODES.internal, message: 'The agent service failed to answer.' };
 }
 
+/**
+ * What a follow-up question ("and for teams?") leaves unsaid: the previous question of
+ * the conversation, searched along with it at half the weight, so its topic still counts
+ * but the new question's own words decide.
+ */
+function followUpContext(history: readonly { role: string; text: string }[]) {
+  const previous = history.findLast((message) => message.role === 'user');
+  return previous ? [{ text: previous.text, weight: 0.5 }] : [];
+}
+
 /** Writes a frame, waiting for `drain` when the socket's buffer is full. */
 async function writeFrame(res: Response, frame: string, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return;
@@ -84,6 +94,7 @@ export function createQueryRoute(context: ServiceContext): Router {
       : await retrieve(database, query.query, {
           datastoreIds: agent.datastoreIds ?? [],
           filters: query.filters,
+          earlier: followUpContext(conversation.history),
         });
     if (signal.aborted) return;
     const answerer = inHandoff ? handoffAnswerer : context.answerer;

@@ -1,13 +1,15 @@
 /**
  * Knowledge: what agents answer from. Datastores hold datasources (documents); a document
- * is cleaned, split into chunks under its headings and indexed for full-text search;
- * retrieval finds the passages that answer a question and the sources to cite. The word
- * handling (terms, the Postgres-compatible English stemmer) is shared with the answerers.
- * Ingestion reads files and pages with `loaders/` (bytes → structured Markdown) and splits
- * them with `chunking/` (sections under their heading path, PDF pages kept).
+ * is cleaned, split into chunks under its headings and stored with `replaceChunks` (the
+ * one write path, which keeps the lexical statistics); retrieval ranks chunks with BM25
+ * over those statistics and finds the sources to cite. The word handling (terms, Porter2
+ * stems) is shared with the answerers. Ingestion reads files and pages with `loaders/`
+ * (bytes → structured Markdown) and splits them with `chunking/` (sections under their
+ * heading path, PDF pages kept).
  */
 
-export { splitBlocks } from './chunk-text.js';
+export { type ChunkInput, replaceChunks } from './chunk-store.js';
+export { chunkText, splitBlocks } from './chunk-text.js';
 export {
   type ChunkOptions,
   chunkDocument,
@@ -39,4 +41,4 @@ export {
   type SupportedFormat,
 } from './loaders/index.js';
 export { type Passage, retrieve } from './retrieval.js';
-export { queryTerms, termsOf } from './text-terms.js';
+export { queryTerms, termsOf, wordsOf } from './text-terms.js';

@@ -1,4 +1,5 @@
-import { createId, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { replaceChunks } from './chunk-store.js';
 import { chunkText } from './chunk-text.js';
 
 /** Why a document could not be indexed; stored as the datasource's `config.errorMessage`. */
@@ -23,21 +24,7 @@ export async function indexDatasource(
       if (!chunks.some((chunk) => /[\p{L}\p{N}]/u.test(chunk.content))) {
         throw new IndexingError('The document contains no words to index.');
       }
-      await transaction.query('DELETE FROM chunks WHERE datasource_id = $1', [datasource.id]);
-      await transaction.query(
-        `INSERT INTO chunks (id, datasource_id, datastore_id, position, title, content)
-         SELECT c.id, $1, $2, c.position, c.title, c.content
-         FROM unnest($3::text[], $4::integer[], $5::text[], $6::text[])
-           AS c (id, position, title, content)`,
-        [
-          datasource.id,
-          datasource.datastoreId,
-          chunks.map(() => createId()),
-          chunks.map((chunk) => chunk.position),
-          chunks.map((chunk) => chunk.title),
-          chunks.map((chunk) => chunk.content),
-        ],
-      );
+      await replaceChunks(transaction, datasource, chunks);
       await transaction.query(
         `UPDATE datasources SET status = 'synched', last_synch = now(), updated_at = now(),
            config = config - 'errorMessage'
@@ -51,7 +38,7 @@ export async function indexDatasource(
         ? error.message
         : `Indexing failed: ${error instanceof Error ? error.message : String(error)}`;
     await database.transaction(async (transaction) => {
-      await transaction.query('DELETE FROM chunks WHERE datasource_id = $1', [datasource.id]);
+      await replaceChunks(transaction, datasource, []);
       await transaction.query(
         `UPDATE datasources SET status = 'error', updated_at = now(),
            config = config || jsonb_build_object('errorMessage', $2::text)

@@ -1,6 +1,12 @@
 import type { QueryFilters, Source } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
-import { queryTerms, termsOf } from './text-terms.js';
+import { searchLexical, type WeightedText } from './lexical-search.js';
+import { rerankBySentence } from './sentence-rerank.js';
+
+/** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
+const RERANK_DEPTH = 30;
+/** Weight of the best sentence's share of the query against the BM25 score. */
+const SENTENCE_WEIGHT = 0.3;
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {
@@ -10,7 +16,7 @@ export interface Passage {
   title: string;
   content: string;
   position: number;
-  /** Relevance in 0..1 (Postgres rank blended with rare-word coverage); higher is better. */
+  /** Relevance in 0..1 (BM25 over the best score possible for the query); higher is better. */
   score: number;
 }
 
@@ -27,8 +33,10 @@ interface RetrieveOptions {
   filters?: QueryFilters | undefined;
   /** Most passages returned. Default 6. */
   limit?: number;
-  /** Candidates fetched from Postgres before re-ranking. Default 4 × `limit`, at least 24. */
-  candidates?: number;
+  /** Earlier text searched along with the question, at a lower weight (follow-ups). */
+  earlier?: readonly WeightedText[];
+  /** Candidate chunks scored at most (see `searchLexical`). Default 4 000. */
+  candidateBudget?: number;
 }
 
 interface PassageRow {
@@ -41,16 +49,6 @@ interface PassageRow {
   content: string;
   position: number;
   score: number;
-}
-
-/**
- * Turns a question into an OR query of its words for `to_tsquery`: a question shares
- * some, rarely all, of its words with the passage that answers it, and ranking rewards
- * passages that share more. Only letters and digits reach SQL, so no query syntax leaks in.
- */
-function toSearchQuery(text: string): string {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, 64).join(' | ');
 }
 
 function stringField(config: Record<string, unknown> | null, key: string): string | undefined {
@@ -85,71 +83,42 @@ function toSource(row: PassageRow): Source {
 }
 
 /**
- * Re-ranks candidates: `ts_rank` counts matches but ignores how rare a word is, so a
- * question's distinctive word ("nginx") weighs no more than a common one ("configure").
- * Each query word is weighted by its inverse frequency among the candidates, and the
- * coverage of those weights is blended with the normalised Postgres rank. Candidates
- * that share none of the question's meaningful words (Postgres matched them on a filler
- * such as "need" or "tell") are dropped: nothing in them answers the question, and the
- * answerer would quote none of them while the response still cited them as sources.
- */
-function rerank(query: string, rows: readonly PassageRow[]): PassageRow[] {
-  const terms = [...queryTerms(query)];
-  const topRank = Math.max(...rows.map((row) => Number(row.score)), Number.EPSILON);
-  const rowTerms = rows.map((row) => termsOf(`${row.title} ${row.content}`));
-  const weights = new Map<string, number>();
-  for (const term of terms) {
-    const frequency = rowTerms.filter((set) => set.has(term)).length;
-    if (frequency > 0) weights.set(term, Math.log(1 + rows.length / frequency));
-  }
-  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
-  return rows
-    .flatMap((row, index) => {
-      let covered = 0;
-      for (const [term, weight] of weights) if (rowTerms[index]?.has(term)) covered += weight;
-      if (covered === 0) return [];
-      const coverage = covered / totalWeight;
-      const rank = Number(row.score) / topRank;
-      return [{ ...row, score: Math.round((0.4 * rank + 0.6 * coverage) * 1e6) / 1e6 }];
-    })
-    .sort((left, right) => right.score - left.score);
-}
-
-/**
- * Ranked full-text search (Postgres `tsvector` + `ts_rank`, GIN index) over the chunks of
- * the given datastores, re-ranked (see `rerank`). `filters.datasource_ids` and `filters.custom_ids` (the `custom_id`
- * in a document's metadata) each restrict the datasources searched; given together, a
- * datasource must match both.
+ * Finds the passages that answer a question in the given datastores: BM25 over the
+ * chunks with the datastores' real term statistics (see `searchLexical`), then one source
+ * per datasource, highest score first. `filters.datasource_ids` and `filters.custom_ids`
+ * (the `custom_id` in a document's metadata) each restrict the datasources searched;
+ * given together, a datasource must match both. `earlier` adds text from before the
+ * question (a follow-up's previous question) whose words count `weight` times as much.
  */
 export async function retrieve(
   database: Queryable,
   query: string,
   options: RetrieveOptions,
 ): Promise<RetrievalResult> {
-  const searchQuery = toSearchQuery(query);
-  if (searchQuery === '' || options.datastoreIds.length === 0) {
-    return { passages: [], sources: [] };
-  }
-  const rows = await database.query<PassageRow>(
+  const limit = options.limit ?? 6;
+  const texts: WeightedText[] = [{ text: query, weight: 1 }, ...(options.earlier ?? [])];
+  const { hits, termWeights } = await searchLexical(database, texts, {
+    datastoreIds: options.datastoreIds,
+    filters: options.filters,
+    limit: Math.max(limit, RERANK_DEPTH),
+    ...(options.candidateBudget === undefined ? {} : { candidateBudget: options.candidateBudget }),
+  });
+  if (hits.length === 0) return { passages: [], sources: [] };
+  const rows = await database.query<Omit<PassageRow, 'score'>>(
     `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
-       d.type AS datasource_type, d.config, c.title, c.content, c.position,
-       ts_rank(c.tsv, q, 1 | 32) AS score
-     FROM to_tsquery('english', $1) AS q, chunks c
-       JOIN datasources d ON d.id = c.datasource_id
-     WHERE c.datastore_id = ANY($2::text[]) AND c.tsv @@ q
-       AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
-       AND ($4::text[] IS NULL OR d.config ->> 'custom_id' = ANY($4::text[]))
-     ORDER BY score DESC, c.datasource_id, c.position
-     LIMIT $5`,
-    [
-      searchQuery,
-      [...options.datastoreIds],
-      options.filters?.datasource_ids ?? null,
-      options.filters?.custom_ids ?? null,
-      options.candidates ?? Math.max(24, 4 * (options.limit ?? 6)),
-    ],
+       d.type AS datasource_type, d.config, c.title, c.content, c.position
+     FROM chunks c JOIN datasources d ON d.id = c.datasource_id
+     WHERE c.id = ANY($1::text[])`,
+    [hits.map((hit) => hit.chunkId)],
   );
-  const ranked = rerank(query, rows).slice(0, options.limit ?? 6);
+  const byId = new Map(rows.map((row) => [row.chunk_id, row]));
+  const firstStage = hits.flatMap((hit) => {
+    const row = byId.get(hit.chunkId);
+    return row ? [{ ...row, score: hit.score }] : [];
+  });
+  // The re-rank reads words as the answerer stems them; Postgres's lexemes of the same
+  // words are the same Porter2 stems, so the weights carry over by name.
+  const ranked = rerankBySentence(firstStage, termWeights, SENTENCE_WEIGHT).slice(0, limit);
   const sources = new Map<string, Source>();
   for (const row of ranked) {
     if (!sources.has(row.datasource_id)) sources.set(row.datasource_id, toSource(row));
@@ -162,7 +131,7 @@ export async function retrieve(
       title: row.title,
       content: row.content,
       position: row.position,
-      score: Number(row.score),
+      score: row.score,
     })),
     sources: [...sources.values()],
   };

@@ -1,8 +1,10 @@
 /**
- * Word handling shared by retrieval re-ranking and the extractive answerer: stop words
- * and term sets, stemmed as Postgres's `english` configuration stems them.
+ * Word handling shared by retrieval and the extractive answerer: words, stop words and
+ * term sets, stemmed with Porter2 (Snowball English, the algorithm of Postgres's `english`
+ * configuration) by the `wink-porter2-stemmer` package.
  */
-import { stemEnglish } from './english-stemmer.js';
+/// <reference path="./wink-porter2-stemmer.d.ts" />
+import stemEnglish from 'wink-porter2-stemmer';
 
 const STOP_WORDS = new Set(
   `a about above after again all am an and any are as at be because been before being below
@@ -24,7 +26,8 @@ const stems = new Map<string, string>();
 function stem(word: string): string {
   const cached = stems.get(word);
   if (cached !== undefined) return cached;
-  const stemmed = stemEnglish(word);
+  // Numbers and codes stay as they are (as in Postgres); the stemmer would mangle them.
+  const stemmed = /\p{N}/u.test(word) ? word : stemEnglish(word);
   if (word.length <= MAX_CACHED_WORD_LENGTH) {
     if (stems.size >= MAX_CACHED_STEMS) stems.delete(stems.keys().next().value as string);
     stems.set(word, stemmed);
@@ -33,7 +36,7 @@ function stem(word: string): string {
 }
 
 /** The words of a text, lower-cased: runs of letters and digits. */
-function wordsOf(text: string): string[] {
+export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -44,6 +47,16 @@ export function queryTerms(text: string): Set<string> {
       .filter((word) => !STOP_WORDS.has(word))
       .map(stem),
   );
+}
+
+/**
+ * The text Postgres should search for: the words of a question without stop words and
+ * fillers ("need", "tell", "explain" — words that would match passages about anything).
+ */
+export function searchText(text: string): string {
+  return wordsOf(text)
+    .filter((word) => !STOP_WORDS.has(word))
+    .join(' ');
 }
 
 /** Every word of a text, stemmed. */

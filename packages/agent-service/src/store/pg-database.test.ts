@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
+import { replaceChunks } from '../knowledge/index.js';
 import { createApiClient } from '../testing/index.js';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS, migrate } from './migrations.js';
 import { createPgDatabase } from './pg-database.js';
 
 // Only test files read this: the pg adapter needs a real server, which CI may not have.
@@ -81,6 +82,57 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
       expect(migrations).toHaveLength(MIGRATIONS.length);
       await again.close();
     } finally {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    }
+  });
+
+  it('keeps lexical statistics exact under concurrent writers of one datastore', async () => {
+    const url = databaseUrl as string;
+    const schema = `agent_service_lexicon_${Date.now().toString(36)}`;
+    const admin = await createPgDatabase({ databaseUrl: url });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const scoped = `${url}${url.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+    const database = await createPgDatabase({ databaseUrl: scoped });
+    try {
+      await migrate(database);
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');
+        INSERT INTO datasources (id, organization_id, datastore_id, name)
+        SELECT 'd' || g, 'org', 's', 'd' FROM generate_series(0, 15) g;
+      `);
+      const words = 'otter walrus camel harbour lighthouse keeper stone tusk hump fat'.split(' ');
+      // 16 writers at once (the pool has 10 connections), each replacing one datasource
+      // twice with overlapping words, so they contend for the same statistics rows.
+      await Promise.all(
+        Array.from({ length: 32 }, (_, index) =>
+          database.transaction((transaction) =>
+            replaceChunks(
+              transaction,
+              { id: `d${index % 16}`, datastoreId: 's' },
+              Array.from({ length: 3 }, (_, position) => ({
+                position,
+                title: 'T',
+                content: words.filter((_, word) => (word + index + position) % 3 !== 0).join(' '),
+              })),
+            ),
+          ),
+        ),
+      );
+      const kept = await database.query(
+        'SELECT term, chunks FROM lexicon_terms WHERE chunks <> 0 ORDER BY term',
+      );
+      const actual = await database.query(
+        'SELECT u.lexeme AS term, count(*)::int AS chunks FROM chunks c, unnest(c.tsv) u GROUP BY 1 ORDER BY 1',
+      );
+      expect(kept).toEqual(actual);
+      const totals = await database.query<{ chunks: string }>(
+        'SELECT chunks::text AS chunks FROM lexicon_totals',
+      );
+      expect(totals).toEqual([{ chunks: '48' }]);
+    } finally {
+      await database.close();
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
       await admin.close();
     }

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../store/index.js';
+import { createTestDatabase } from '../testing/index.js';
+import { replaceChunks } from './chunk-store.js';
+import { retrieve } from './retrieval.js';
+
+let database: Database;
+
+/** The statistics as they should be: recomputed from the chunks themselves. */
+async function recomputed() {
+  const terms = await database.query<{ datastore_id: string; term: string; chunks: number }>(
+    `SELECT c.datastore_id, u.lexeme AS term, count(*)::int AS chunks
+     FROM chunks c, unnest(c.tsv) u GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const totals = await database.query<{ datastore_id: string; chunks: number; total: number }>(
+    `SELECT datastore_id, count(*)::int AS chunks, sum(length)::int AS total
+     FROM chunks GROUP BY 1 ORDER BY 1`,
+  );
+  return { terms, totals };
+}
+
+async function kept() {
+  const terms = await database.query<{ datastore_id: string; term: string; chunks: number }>(
+    `SELECT datastore_id, term, chunks FROM lexicon_terms WHERE chunks <> 0 ORDER BY 1, 2`,
+  );
+  const totals = await database.query<{ datastore_id: string; chunks: number; total: number }>(
+    `SELECT datastore_id, chunks::int AS chunks, total_length::int AS total
+     FROM lexicon_totals WHERE chunks <> 0 ORDER BY 1`,
+  );
+  return { terms, totals };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.exec(`
+    INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+    INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'One'), ('s2', 'org', 'Two');
+    INSERT INTO datasources (id, organization_id, datastore_id, name)
+    VALUES ('a', 'org', 's1', 'a.md'), ('b', 'org', 's1', 'b.md'), ('c', 'org', 's2', 'c.md');
+  `);
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('replaceChunks', () => {
+  it('keeps term statistics equal to the chunks through writes, replacements and cascades', async () => {
+    await database.transaction(async (transaction) => {
+      await replaceChunks(transaction, { id: 'a', datastoreId: 's1' }, [
+        { position: 0, title: 'Otters', content: 'Otters hold hands while sleeping.' },
+        { position: 1, title: 'Otters', content: 'Sea otters use stones as tools.' },
+      ]);
+      await replaceChunks(transaction, { id: 'b', datastoreId: 's1' }, [
+        { position: 0, title: 'Walruses', content: 'Walruses use their tusks to climb.' },
+      ]);
+      await replaceChunks(transaction, { id: 'c', datastoreId: 's2' }, [
+        { position: 0, title: 'Camels', content: 'Camels store fat in their humps.' },
+      ]);
+    });
+    const first = await kept();
+    expect(first).toEqual(await recomputed());
+    expect(first.terms).toContainEqual({ datastore_id: 's1', term: 'otter', chunks: 2 });
+    expect(first.terms).toContainEqual({ datastore_id: 's1', term: 'use', chunks: 2 });
+    expect(first.totals.map((row) => row.chunks)).toEqual([3, 1]);
+
+    const ids = await database.transaction((transaction) =>
+      replaceChunks(transaction, { id: 'a', datastoreId: 's1' }, [
+        { position: 0, title: 'Otters', content: 'Otters float on their backs.' },
+      ]),
+    );
+    expect(ids).toHaveLength(1);
+    const replaced = await kept();
+    expect(replaced).toEqual(await recomputed());
+    expect(replaced.terms).toContainEqual({ datastore_id: 's1', term: 'otter', chunks: 1 });
+    expect(replaced.terms.some((row) => row.term === 'stone')).toBe(false);
+
+    await database.query(`DELETE FROM datasources WHERE id = 'b'`);
+    expect(await kept()).toEqual(await recomputed());
+    await database.query(`DELETE FROM datastores WHERE id = 's2'`);
+    expect(await kept()).toEqual(await recomputed());
+    const leftovers = await database.query(
+      `SELECT 1 FROM lexicon_terms WHERE datastore_id = 's2'
+       UNION ALL SELECT 1 FROM lexicon_totals WHERE datastore_id = 's2'`,
+    );
+    expect(leftovers).toEqual([]);
+  });
+
+  it('rolls the statistics back with a failed transaction', async () => {
+    const before = await kept();
+    await expect(
+      database.transaction(async (transaction) => {
+        await replaceChunks(transaction, { id: 'a', datastoreId: 's1' }, [
+          { position: 0, title: 'Zebras', content: 'Zebras have stripes.' },
+        ]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await kept()).toEqual(before);
+  });
+
+  it('ranks by rare words: one chunk with a rare word beats many with a common one', async () => {
+    await database.exec(`
+      INSERT INTO datastores (id, organization_id, name) VALUES ('s3', 'org', 'Three');
+      INSERT INTO datasources (id, organization_id, datastore_id, name)
+      VALUES ('many', 'org', 's3', 'many.md'), ('rare', 'org', 's3', 'rare.md');
+    `);
+    await database.transaction(async (transaction) => {
+      await replaceChunks(
+        transaction,
+        { id: 'many', datastoreId: 's3' },
+        Array.from({ length: 300 }, (_, position) => ({
+          position,
+          title: 'Harbour',
+          content: `The harbour opens at ${position} o'clock; boats wait in the harbour.`,
+        })),
+      );
+      await replaceChunks(transaction, { id: 'rare', datastoreId: 's3' }, [
+        { position: 0, title: 'Lighthouse', content: 'The lighthouse keeper watches the harbour.' },
+      ]);
+    });
+    const result = await retrieve(database, 'Who watches the harbour from the lighthouse?', {
+      datastoreIds: ['s3'],
+    });
+    expect(result.passages[0]?.datasourceId).toBe('rare');
+    expect(result.sources.map((source) => source.datasource_id)).toEqual(['rare', 'many']);
+    expect(result.sources[0]?.score).toBeGreaterThan(result.sources[1]?.score ?? 1);
+    expect(result.sources[0]?.score).toBeLessThanOrEqual(1);
+  });
+});

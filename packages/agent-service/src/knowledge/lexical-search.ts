@@ -1,0 +1,246 @@
+import type { QueryFilters } from '@agent-chat/protocol';
+import type { Queryable } from '../store/index.js';
+
+/** Part of what is searched for, with how much its words count (the question: 1). */
+export interface WeightedText {
+  text: string;
+  weight: number;
+}
+
+/** Options of {@link searchLexical}. */
+export interface LexicalSearchOptions {
+  datastoreIds: readonly string[];
+  filters?: QueryFilters | undefined;
+  /** Chunks returned, best first. */
+  limit: number;
+  /**
+   * Rare-term budget: query terms join the candidate query on their own, rarest first,
+   * while their document frequencies sum to at most this; commoner ones only in pairs.
+   * Also caps the candidates scored (at twice this). Default 1 000.
+   */
+  candidateBudget?: number;
+}
+
+/**
+ * A chunk found by {@link searchLexical}. With the hits comes `termWeights`: each query
+ * term (a Postgres lexeme) and its weight (idf × the weight of its text).
+ */
+export interface LexicalHit {
+  chunkId: string;
+  /** BM25 score over the best possible one for this query, 0..1. */
+  score: number;
+}
+
+/** A query term with its statistics. */
+interface QueryTerm {
+  term: string;
+  /** Chunks of the searched datastores that contain the term. */
+  frequency: number;
+  /** Weight of the text it came from (the highest, when several share it). */
+  weight: number;
+  idf: number;
+}
+
+// BM25 parameters, tuned with `npm run eval` on SQuAD: chunks are short and of similar
+// length, so length normalisation (b) matters less than in the usual 0.75.
+const K1 = 1.0;
+const B = 0.4;
+/** ts_rank weights {D, C, B, A}: a chunk's title (A) counts a little more than its text (B). */
+const RANK_WEIGHTS = '{0.1, 0.2, 0.8, 1.0}';
+/** What a question's word pair found as a phrase adds, as a share of the pair's mean idf. */
+const PHRASE_WEIGHT = 0.5;
+/**
+ * Words Postgres does not treat as stop words but that say nothing about the topic of a
+ * question ("What do I need…", "Tell me…"), as Postgres stems them.
+ */
+const FILLER_TERMS = new Set('explain show know want need get use way tell pleas'.split(' '));
+/** ts_rank of one occurrence at weight 1 (normalisation 0): 1 / (π²/6). */
+const ONE_OCCURRENCE = 1 / 1.64493406685;
+
+/** A lexeme as a tsquery literal: quoted, with quotes and backslashes escaped. */
+function tsqueryLiteral(term: string): string {
+  return `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/**
+ * The query's terms as Postgres's `english` configuration makes them (stemmed, stop words
+ * out), with their document frequencies summed over the datastores, and the datastores'
+ * chunk count and average length.
+ */
+async function termStatistics(
+  database: Queryable,
+  texts: readonly WeightedText[],
+  datastoreIds: readonly string[],
+): Promise<{
+  terms: QueryTerm[];
+  phrases: { query: string; weight: number }[];
+  averageLength: number;
+}> {
+  const rows = await database.query<{
+    part: number;
+    term: string;
+    positions: number[] | null;
+    frequency: number | null;
+  }>(
+    `SELECT p.part::int AS part, t.lexeme AS term, t.positions::int[] AS positions,
+       (SELECT sum(l.chunks)::float8 FROM lexicon_terms l
+        WHERE l.datastore_id = ANY($2::text[]) AND l.term = t.lexeme) AS frequency
+     FROM unnest($1::text[]) WITH ORDINALITY AS p (text, part),
+       unnest(to_tsvector('english', p.text)) AS t`,
+    [texts.map((text) => text.text), [...datastoreIds]],
+  );
+  const totals = await database.query<{ chunks: number | null; total_length: number | null }>(
+    `SELECT sum(chunks)::float8 AS chunks, sum(total_length)::float8 AS total_length
+     FROM lexicon_totals WHERE datastore_id = ANY($1::text[])`,
+    [[...datastoreIds]],
+  );
+  const chunks = Number(totals[0]?.chunks ?? 0);
+  const averageLength = chunks > 0 ? Number(totals[0]?.total_length ?? 0) / chunks : 1;
+  const byTerm = new Map<string, QueryTerm>();
+  const questionWords: { term: string; position: number }[] = [];
+  for (const row of rows) {
+    const frequency = Number(row.frequency ?? 0);
+    if (frequency <= 0 || FILLER_TERMS.has(row.term)) continue;
+    if (row.part === 1) {
+      for (const position of row.positions ?? []) questionWords.push({ term: row.term, position });
+    }
+    const weight = texts[row.part - 1]?.weight ?? 0;
+    const known = byTerm.get(row.term);
+    if (known) {
+      known.weight = Math.max(known.weight, weight);
+      continue;
+    }
+    // BM25's idf, kept positive for terms in more than half the chunks.
+    const idf = Math.log(1 + (chunks - frequency + 0.5) / (frequency + 0.5));
+    byTerm.set(row.term, { term: row.term, frequency, weight, idf });
+  }
+  // Neighbouring words of the question (stop words may sit between them) are also
+  // looked for as phrases, at the same distance: a passage that says "Super Bowl 50"
+  // answers a question about it better than one with the three words apart.
+  questionWords.sort((left, right) => left.position - right.position);
+  const phrases: { query: string; weight: number }[] = [];
+  for (let index = 1; index < questionWords.length; index += 1) {
+    const left = questionWords[index - 1] as { term: string; position: number };
+    const right = questionWords[index] as { term: string; position: number };
+    const distance = right.position - left.position;
+    const leftTerm = byTerm.get(left.term);
+    const rightTerm = byTerm.get(right.term);
+    if (distance < 1 || distance > 3 || !leftTerm || !rightTerm || left.term === right.term) {
+      continue;
+    }
+    phrases.push({
+      query: `${tsqueryLiteral(left.term)} <${distance}> ${tsqueryLiteral(right.term)}`,
+      weight: PHRASE_WEIGHT * ((leftTerm.idf + rightTerm.idf) / 2),
+    });
+  }
+  return {
+    terms: [...byTerm.values()].sort((left, right) => left.frequency - right.frequency),
+    phrases,
+    averageLength: Math.max(averageLength, 1),
+  };
+}
+
+/** Most of the commoner terms paired up in the candidate query (6 terms: 15 pairs). */
+const MAX_PAIRED_TERMS = 6;
+
+/**
+ * The tsquery that draws candidates, so that the work follows the rare terms: a chunk
+ * qualifies with any of the rarest terms (as many as fit in `budget` chunks together), or
+ * with two of the commoner ones (conjunctions the GIN index answers by intersecting
+ * posting lists, without visiting the chunks that hold only one of them).
+ */
+function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
+  const rare: QueryTerm[] = [];
+  let total = 0;
+  for (const term of terms) {
+    if (total + term.frequency > budget) break;
+    rare.push(term);
+    total += term.frequency;
+  }
+  const common = terms.slice(rare.length, rare.length + MAX_PAIRED_TERMS);
+  const alternatives = rare.map((term) => tsqueryLiteral(term.term));
+  for (let left = 0; left < common.length; left += 1) {
+    for (let right = left + 1; right < common.length; right += 1) {
+      alternatives.push(
+        `(${tsqueryLiteral((common[left] as QueryTerm).term)} & ${tsqueryLiteral((common[right] as QueryTerm).term)})`,
+      );
+    }
+  }
+  // A question of one common word: its chunks, as many as the candidate limit allows.
+  if (alternatives.length === 0 && terms[0]) alternatives.push(tsqueryLiteral(terms[0].term));
+  return alternatives.join(' | ');
+}
+
+/**
+ * BM25 over the chunks of the given datastores, with the real statistics kept in
+ * `lexicon_terms` / `lexicon_totals` (see `replaceChunks`). Candidates come from the GIN
+ * index on the chunks' `tsvector`, drawn from the rarest query terms first, so the work
+ * follows the rare terms' posting lists rather than the corpus size; every candidate is
+ * then scored on all query terms (term frequency read with `ts_rank` per term, which
+ * saturates with repeats; titles weigh a little more). `filters.datasource_ids` and
+ * `filters.custom_ids` restrict the datasources; given together, both must match.
+ */
+export async function searchLexical(
+  database: Queryable,
+  texts: readonly WeightedText[],
+  options: LexicalSearchOptions,
+): Promise<{ hits: LexicalHit[]; termWeights: Map<string, number> }> {
+  if (options.datastoreIds.length === 0) return { hits: [], termWeights: new Map() };
+  const { terms, phrases, averageLength } = await termStatistics(
+    database,
+    texts,
+    options.datastoreIds,
+  );
+  const budget = options.candidateBudget ?? 1_000;
+  const candidates = candidateQuery(terms, budget);
+  const termWeights = new Map(terms.map((term) => [term.term, term.weight * term.idf]));
+  if (candidates === '') return { hits: [], termWeights };
+  const best =
+    terms.reduce((sum, term) => sum + term.weight * term.idf * (K1 + 1), 0) +
+    phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
+  const rows = await database.query<{ chunk_id: string; score: number }>(
+    `WITH candidates AS MATERIALIZED (
+       SELECT c.id, c.tsv, c.length FROM chunks c
+       -- "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite
+       -- has no autovacuum, so no statistics to tell the planner how unselective it is).
+       WHERE c.tsv @@ $1::tsquery AND (c.datastore_id || '') = ANY($2::text[])
+         AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
+         AND ($4::text[] IS NULL OR c.datasource_id IN (
+           SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))
+       LIMIT $5
+     )
+     SELECT c.id AS chunk_id, s.score + phrase.score AS score
+     FROM candidates c, LATERAL (
+       SELECT sum(q.weight * q.idf * f.tf * ${K1 + 1}
+                  / (f.tf + ${K1} * (1 - ${B} + ${B} * c.length / $6::float8))) AS score
+       FROM unnest($7::tsquery[], $8::float8[], $9::float8[]) AS q (query, idf, weight),
+         LATERAL (SELECT ts_rank('${RANK_WEIGHTS}', c.tsv, q.query, 0) / ${ONE_OCCURRENCE} AS tf) f
+       WHERE c.tsv @@ q.query
+     ) s, LATERAL (
+       SELECT coalesce(sum(p.weight), 0) AS score
+       FROM unnest($11::tsquery[], $12::float8[]) AS p (query, weight)
+       WHERE c.tsv @@ p.query
+     ) phrase
+     ORDER BY 2 DESC, c.id
+     LIMIT $10`,
+    [
+      candidates,
+      [...options.datastoreIds],
+      options.filters?.datasource_ids ?? null,
+      options.filters?.custom_ids ?? null,
+      budget * 2,
+      averageLength,
+      terms.map((term) => tsqueryLiteral(term.term)),
+      terms.map((term) => term.idf),
+      terms.map((term) => term.weight),
+      options.limit,
+      phrases.map((phrase) => phrase.query),
+      phrases.map((phrase) => phrase.weight),
+    ],
+  );
+  const hits = rows.map((row) => ({
+    chunkId: row.chunk_id,
+    score: Math.min(1, Math.round((Number(row.score) / best) * 1e6) / 1e6),
+  }));
+  return { hits, termWeights };
+}

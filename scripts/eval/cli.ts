@@ -1,0 +1,165 @@
+/**
+ * `npm run eval -- <squad-file> [flags]`: retrieval and answer quality of the agent
+ * service on a SQuAD-format file, through its public HTTP API.
+ *
+ * An in-process agent service (in-memory PGlite, extractive answerer) listens on
+ * loopback; every paragraph becomes one document (named after its article), every
+ * question is asked with `POST /api/agents/{id}/query`, and the paragraph's datasource is
+ * looked for in `sources`. Then distractor documents are added up to each size of the
+ * scaling table and a sample of the questions is asked again.
+ */
+import { parseArgs } from 'node:util';
+import { createDistractorFactory, SECTIONS_PER_DISTRACTOR } from './distractors.js';
+import { type AskResult, askQuestions, loadDocuments, startEvalService } from './evaluate.js';
+import { loadSquad } from './squad.js';
+
+const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
+
+  --questions        questions asked on the set itself (default: all)
+  --sizes            total chunks of the scaling table, comma-separated; "none" skips it
+                     (default 10000,50000,100000)
+  --scale-questions  questions asked at each size (default 300)
+  --quick            --questions=500 --sizes=10000 --scale-questions=100`;
+
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`--${name} must be a positive integer (got "${raw}").\n${usage}`);
+  }
+  return value;
+}
+
+/** Spreads a sample over the whole set (every article), the same one every run. */
+function sample<T>(items: readonly T[], count: number): T[] {
+  if (count >= items.length) return [...items];
+  const step = items.length / count;
+  return Array.from({ length: count }, (_, index) => items[Math.floor(index * step)] as T);
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`.padStart(8);
+const fixed = (value: number) => value.toFixed(3).padStart(6);
+const millis = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+
+function row(label: string, result: AskResult): string {
+  return [
+    label.padEnd(16),
+    String(result.questions).padStart(6),
+    fixed(result.recallAt1),
+    fixed(result.recallAt5),
+    fixed(result.mrr),
+    millis(result.latency.p50),
+    millis(result.latency.p95),
+    percent(result.answerHasGold),
+    `${Math.round(result.answerChars)}`.padStart(7),
+  ].join('  ');
+}
+
+const header = `${'corpus'.padEnd(16)}  ${'asked'.padStart(6)}  ${'R@1'.padStart(6)}  ${'R@5'.padStart(6)}  ${'MRR'.padStart(6)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'gold in'.padStart(8)}  ${'answer'.padStart(7)}`;
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      questions: { type: 'string' },
+      sizes: { type: 'string' },
+      'scale-questions': { type: 'string' },
+      quick: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const file = positionals[0];
+  if (!file) throw new Error(`Name a SQuAD-format file.\n${usage}`);
+  const quick = values.quick === true;
+  const set = await loadSquad(file);
+  const questionCount = positiveInteger(
+    'questions',
+    values.questions,
+    quick ? 500 : set.questions.length,
+  );
+  const scaleQuestions = positiveInteger(
+    'scale-questions',
+    values['scale-questions'],
+    quick ? 100 : 300,
+  );
+  const sizes =
+    values.sizes === 'none'
+      ? []
+      : (values.sizes ?? (quick ? '10000' : '10000,50000,100000'))
+          .split(',')
+          .map((size) => positiveInteger('sizes', size.trim(), 0))
+          .sort((left, right) => left - right);
+
+  const client = await startEvalService();
+  try {
+    let start = performance.now();
+    const paragraphIds = await loadDocuments(
+      client,
+      set.paragraphs.map((paragraph, index) => ({
+        name: `${paragraph.title} ¶${index}`,
+        text: `# ${paragraph.title}\n\n${paragraph.context}`,
+      })),
+    );
+    const chunksOf = async () =>
+      Number(
+        (
+          await client.service.database.query<{ count: string }>(
+            'SELECT count(*) AS count FROM chunks',
+          )
+        )[0]?.count ?? 0,
+      );
+    let chunks = await chunksOf();
+    console.log(
+      `${file}: ${set.paragraphs.length} paragraphs (${chunks} chunks) loaded in ${((performance.now() - start) / 1000).toFixed(1)} s; asking ${Math.min(questionCount, set.questions.length)} of ${set.questions.length} questions\n`,
+    );
+    console.log(header);
+    console.log(
+      row(
+        `${chunks} chunks`,
+        await askQuestions(client, sample(set.questions, questionCount), paragraphIds),
+      ),
+    );
+
+    const makeDistractor = createDistractorFactory(
+      set.paragraphs.map((paragraph) => paragraph.context),
+    );
+    let distractors = 0;
+    const scaleSample = sample(set.questions, scaleQuestions);
+    for (const size of sizes) {
+      const missing = Math.ceil((size - chunks) / SECTIONS_PER_DISTRACTOR);
+      if (missing > 0) {
+        const documents = Array.from({ length: missing }, (_, index) =>
+          makeDistractor(distractors + index),
+        );
+        distractors += missing;
+        start = performance.now();
+        await loadDocuments(client, documents);
+        const seconds = (performance.now() - start) / 1000;
+        const before = chunks;
+        chunks = await chunksOf();
+        console.log(
+          `  (+${chunks - before} distractor chunks in ${seconds.toFixed(1)} s, ${Math.round((chunks - before) / seconds)} chunks/s)`,
+        );
+      }
+      console.log(row(`${chunks} chunks`, await askQuestions(client, scaleSample, paragraphIds)));
+    }
+    console.log(
+      '\nR@k: the paragraph a question was written on is among the first k sources; MRR over the sources returned;\n' +
+        'p50/p95: per query over HTTP at the client (retrieval + extractive answer + storing the exchange);\n' +
+        'gold in: answers containing a gold answer (SQuAD normalisation); answer: mean characters.',
+    );
+  } finally {
+    await client.service.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  console.error(`eval: ${error instanceof Error ? error.message : String(error)}${cause}`);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { percentile } from '../../bench/percentiles.js';
+import { containsGoldAnswer, type EvalQuestion } from './squad.js';
+
+/** A client of the service's public HTTP API, bound to one organization's key. */
+export interface EvalClient {
+  service: RunningAgentService;
+  datastoreId: string;
+  agentId: string;
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+/** Starts an in-process agent service on loopback (in-memory PGlite) with one agent. */
+export async function startEvalService(): Promise<EvalClient> {
+  const service = await startAgentService({ port: 0, host: '127.0.0.1' });
+  const { apiKey } = await service.createOrganization('Evaluation');
+  const send = (path: string, body: unknown) =>
+    fetch(`${service.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    // A keep-alive socket the server closed while it sat idle fails on reuse before the
+    // request reaches the server (ECONNRESET): one retry on a fresh socket is safe.
+    const response = await send(path, body).catch(() => send(path, body));
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as T;
+  };
+  const datastore = await post<{ id: string }>('/api/datastores', { name: 'Evaluation' });
+  const agent = await post<{ id: string }>('/api/agents', {
+    name: 'Evaluation',
+    datastoreIds: [datastore.id],
+  });
+  return { service, datastoreId: datastore.id, agentId: agent.id, post };
+}
+
+/**
+ * Uploads documents through `POST /api/datastores/upsert/{id}`, 100 per request, two
+ * requests in flight; returns the datasource ids in document order.
+ */
+export async function loadDocuments(
+  client: EvalClient,
+  documents: readonly { name: string; text: string }[],
+): Promise<string[]> {
+  const batches: { name: string; text: string }[][] = [];
+  for (let first = 0; first < documents.length; first += 100) {
+    batches.push(documents.slice(first, first + 100));
+  }
+  const ids: string[][] = new Array(batches.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const index = next++;
+      const result = await client.post<{ ids: string[] }>(
+        `/api/datastores/upsert/${client.datastoreId}`,
+        { documents: batches[index] },
+      );
+      ids[index] = result.ids;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return ids.flat();
+}
+
+/** What asking a set of questions measured. */
+export interface AskResult {
+  questions: number;
+  recallAt1: number;
+  recallAt5: number;
+  /** Mean reciprocal rank of the gold paragraph among the sources (0 when absent). */
+  mrr: number;
+  /** Share of answers containing a gold answer (SQuAD normalisation). */
+  answerHasGold: number;
+  /** Mean answer length in characters. */
+  answerChars: number;
+  /** Per-query latency at the client, ms (nearest rank). */
+  latency: { p50: number; p95: number; mean: number };
+}
+
+/**
+ * Asks every question with `POST /api/agents/{id}/query` (JSON, sequentially, one
+ * conversation each) and scores where the gold paragraph's datasource lands in `sources`.
+ */
+export async function askQuestions(
+  client: EvalClient,
+  questions: readonly EvalQuestion[],
+  paragraphIds: readonly string[],
+): Promise<AskResult> {
+  let at1 = 0;
+  let at5 = 0;
+  let reciprocal = 0;
+  let gold = 0;
+  let chars = 0;
+  const latencies: number[] = [];
+  for (const question of questions) {
+    const start = process.hrtime.bigint();
+    const reply = await client.post<{ answer: string; sources: { datasource_id: string }[] }>(
+      `/api/agents/${client.agentId}/query`,
+      { query: question.question },
+    );
+    latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const rank = reply.sources.findIndex(
+      (source) => source.datasource_id === paragraphIds[question.paragraph],
+    );
+    if (rank === 0) at1 += 1;
+    if (rank >= 0 && rank < 5) at5 += 1;
+    if (rank >= 0) reciprocal += 1 / (rank + 1);
+    if (containsGoldAnswer(reply.answer, question.answers)) gold += 1;
+    chars += reply.answer.length;
+  }
+  const count = Math.max(1, questions.length);
+  const sorted = latencies.sort((left, right) => left - right);
+  return {
+    questions: questions.length,
+    recallAt1: at1 / count,
+    recallAt5: at5 / count,
+    mrr: reciprocal / count,
+    answerHasGold: gold / count,
+    answerChars: chars / count,
+    latency: {
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      mean: sorted.reduce((sum, value) => sum + value, 0) / count,
+    },
+  };
+}
