@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { createAdminRoutes } from './admin/index.js';
@@ -11,6 +12,7 @@ import {
   createUnexpectedErrorHandler,
   securityHeadersMiddleware,
 } from './http/index.js';
+import { createVisitorIdentity } from './identity/index.js';
 import { createRateLimits, setRateLimitClientIp } from './limits/index.js';
 import { createBffMetrics, createOpsRoutes } from './ops/index.js';
 import { type BffOptions, resolveBffOptions } from './options/index.js';
@@ -126,10 +128,20 @@ export function createBff(options: BffOptions): BffRouter {
     metrics,
     logResponse: logger ? createResponseLogger(logger) : undefined,
   });
+  if (resolved.visitorSecret === undefined) {
+    logger?.warn(
+      'VISITOR_SECRET is not set: visitor ids are signed with a random key of this process, so visitors lose their conversations when it restarts and replicas do not accept each other’s ids. Set VISITOR_SECRET (32+ bytes, e.g. `openssl rand -base64 48`).',
+    );
+  }
+  const identity = createVisitorIdentity({
+    secret: resolved.visitorSecret ?? randomBytes(32),
+    maxAgeMs: resolved.visitorMaxAgeDays * 86_400_000,
+  });
   const queryRoute = createQueryRoute({
     options: resolved,
     upstream,
     policy: createQueryPolicy(resolved),
+    identity,
     rateLimits,
     slots: createStreamSlots(resolved.maxStreamsPerVisitor),
     tracker,

@@ -3,6 +3,7 @@
  * shared by replicas through Redis.
  */
 export {
+  clientKeyOf,
   createRateLimits,
   type Limiter,
   type RateLimits,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type AllowedOrigins, normalizeOrigin } from '../http/index.js';
 import { agentPoliciesSchema } from './agent-policy.js';
 import { listFromEnv, loggerFromEnv, policiesFromEnv, wholeNumberFromEnv } from './env-readers.js';
+import { identityOptionFields } from './identity-options-schema.js';
 import { optionDocs } from './option-docs.js';
 
 const POSITIVE = 'must be a positive whole number';
@@ -40,11 +41,12 @@ const rateLimitSchema = z.object({
     fromEnv: wholeNumberFromEnv,
     description: 'Queries per client IP per window.',
   }),
-  /** Queries per visitorId per window. Env `RATE_LIMIT_PER_VISITOR`. Default 20. */
+  /** Queries per verified visitor per window (requests without one share a per-IP count). Env `RATE_LIMIT_PER_VISITOR`. Default 20. */
   perVisitor: wholeNumber(20).register(optionDocs, {
     env: 'RATE_LIMIT_PER_VISITOR',
     fromEnv: wholeNumberFromEnv,
-    description: 'Queries per `visitorId` per window.',
+    description:
+      'Queries per verified visitor per window; requests without a valid visitor id share one count per client IP.',
   }),
 });
 
@@ -198,6 +200,7 @@ export const bffOptionFields = z.object({
     description:
       'Per-agent operator policy (see "Agent policies"); the variable holds JSON or the path of a `.json` file.',
   }),
+  ...identityOptionFields,
   /** Rate limits. */
   rateLimit: rateLimitSchema.prefault({}),
   /** Concurrent streams one visitor may hold. Env `MAX_STREAMS_PER_VISITOR`. Default 3. */
