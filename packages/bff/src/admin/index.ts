@@ -5,4 +5,4 @@
  */
 export { ADMIN_MAX_BODY_BYTES } from './admin-body.js';
 export { createAdminRouter } from './admin-router.js';
-export { type AdminRoutesOptions, createAdminRoutes } from './admin-routes.js';
+export { createAdminRoutes } from './admin-routes.js';

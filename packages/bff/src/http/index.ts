@@ -14,7 +14,6 @@ export { type JsonBodyResult, readJsonBody } from './read-json-body.js';
 export {
   createRequestContext,
   localsOf,
-  type RequestContext,
   requestStartedAt,
 } from './request-context.js';
 export {

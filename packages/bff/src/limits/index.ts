@@ -5,9 +5,7 @@
 export {
   clientKeyOf,
   createRateLimits,
-  type Limiter,
   type RateLimits,
-  type RateLimitsOptions,
   setRateLimitClientIp,
   setRateLimitVisitor,
 } from './rate-limits.js';

@@ -3,4 +3,4 @@
  * Prometheus metrics every other part counts into.
  */
 export { type BffMetrics, createBffMetrics } from './bff-metrics.js';
-export { createOpsRoutes, type OpsRoutesOptions } from './ops-routes.js';
+export { createOpsRoutes } from './ops-routes.js';

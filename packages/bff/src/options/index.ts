@@ -26,7 +26,4 @@ export {
   resolveBffOptions,
   resolveServerOptions,
 } from './resolve-options.js';
-export type {
-  ResolvedServerOptions,
-  ServerOptions,
-} from './server-options-schema.js';
+export type { ServerOptions } from './server-options-schema.js';

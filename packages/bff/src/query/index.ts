@@ -4,12 +4,7 @@
  * passed through, streams re-encoded in the spec dialect with shared heartbeats), tracked
  * for graceful shutdown.
  */
-export { createQueryPolicy, type QueryPolicy } from './query-policy.js';
-export {
-  createQueryRoute,
-  isQueryRequest,
-  type QueryRoute,
-  type QueryRouteOptions,
-} from './query-route.js';
-export { createStreamSlots, type StreamSlots } from './stream-slots.js';
-export { createStreamTracker, type StreamTracker } from './stream-tracker.js';
+export { createQueryPolicy } from './query-policy.js';
+export { createQueryRoute, isQueryRequest } from './query-route.js';
+export { createStreamSlots } from './stream-slots.js';
+export { createStreamTracker } from './stream-tracker.js';

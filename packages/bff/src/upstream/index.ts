@@ -4,11 +4,7 @@
  * one mapping of upstream failures to the errors visitors and operators get.
  */
 export { type AbortCause, createRelayControl, type RelayControl } from './relay-control.js';
-export {
-  createUpstreamClient,
-  type UpstreamClient,
-  type UpstreamRequest,
-} from './upstream-client.js';
+export { createUpstreamClient, type UpstreamClient } from './upstream-client.js';
 export {
   errorCodeOfBody,
   type MappedError,
