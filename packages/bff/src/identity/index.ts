@@ -4,9 +4,4 @@
  * upstream only ever sees ids the BFF issued or verified.
  */
 export { type AnswerIdsRewriter, createAnswerIdsRewriter } from './answer-ids.js';
-export {
-  createVisitorIdentity,
-  type Visitor,
-  type VisitorIdentity,
-  type VisitorIdentityOptions,
-} from './visitor-identity.js';
+export { createVisitorIdentity, type VisitorIdentity } from './visitor-identity.js';
