@@ -25,6 +25,14 @@ export const LIMITS = {
   idLength: { max: 128 },
   /** Most ids in a query filter list. */
   filterIds: { max: 100 },
+  /** Longest comment with a vote on an answer. */
+  commentLength: { max: 1_000 },
+  /** Longest operator reply, in characters. */
+  operatorMessageLength: { min: 1, max: 10_000 },
+  /** Page size of the conversation list (`limit`). */
+  conversationPage: { default: 20, max: 100 },
+  /** Longest full-text search (`q`) or cursor in a conversation list query. */
+  conversationSearchLength: { max: 500 },
 } as const;
 
 /**

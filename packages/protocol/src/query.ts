@@ -1,3 +1,4 @@
+import type { ConversationStatus } from './conversations.js';
 import type { PromptType, QueryModelName } from './enums.js';
 
 /** Restricts retrieval to some datasources, by id or by the `custom_id` in their metadata. */
@@ -68,4 +69,9 @@ export interface QueryResponse {
   visitorId: string;
   sources: Source[];
   messageId?: string;
+  /**
+   * The conversation's status (our service's extension): `handoff` when a person answers
+   * it and `answer` is only an acknowledgement.
+   */
+  status?: ConversationStatus;
 }

@@ -21,6 +21,8 @@ export interface Agent {
   promptTemplate: string | null;
   /** Datastores the agent retrieves from (our service's extension; optional elsewhere). */
   datastoreIds?: string[];
+  /** Whether the widget offers "talk to a person" (our service's extension; default false). */
+  handoffEnabled?: boolean;
 }
 
 /** A datastore: a searchable collection of datasources. */
@@ -62,6 +64,7 @@ export interface AgentCreateBody {
   promptType?: PromptType;
   promptTemplate?: string | null;
   datastoreIds?: string[];
+  handoffEnabled?: boolean;
 }
 
 /** Body of `PATCH /api/agents/{id}`: every field optional. */

@@ -2,6 +2,15 @@
  * @agent-chat/protocol/schemas — zod schemas of every request body, for servers.
  * Not for browsers: it pulls in zod.
  */
+export {
+  conversationExportQuerySchema,
+  conversationListQuerySchema,
+  conversationStatusSchema,
+  evalAnswerSchema,
+  handoffSchema,
+  operatorMessageSchema,
+  visitorMessagesQuerySchema,
+} from './conversation-schemas.js';
 export { type ParseBodyResult, parseBody } from './parse-body.js';
 export { queryFiltersSchema, queryRequestSchema } from './query-request-schema.js';
 export {

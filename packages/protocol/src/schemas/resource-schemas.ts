@@ -21,6 +21,7 @@ const agentFields = {
     .max(LIMITS.filterIds.max, {
       error: `datastoreIds may hold at most ${LIMITS.filterIds.max} ids`,
     }),
+  handoffEnabled: z.boolean({ error: 'handoffEnabled must be true or false' }),
 };
 
 /** Schema of `POST /api/agents` bodies: `name` required. */
@@ -36,6 +37,7 @@ export const agentCreateSchema = z.object(
     promptType: agentFields.promptType.optional(),
     promptTemplate: agentFields.promptTemplate.optional(),
     datastoreIds: agentFields.datastoreIds.optional(),
+    handoffEnabled: agentFields.handoffEnabled.optional(),
   },
   bodyError,
 );

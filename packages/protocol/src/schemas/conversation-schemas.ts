@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { CONVERSATION_STATUSES, EXPORT_FORMATS, MESSAGE_EVALS } from '../conversations.js';
+import { LIMITS } from '../limits.js';
+import { id, oneOf, text } from './schema-helpers.js';
+
+const bodyError = { error: 'The request body must be a JSON object' };
+const queryError = { error: 'The query string must be a set of parameters' };
+
+/** A point in time in a query string (ISO 8601 or a date), normalised to ISO 8601. */
+function instant(field: string) {
+  return z
+    .string({ error: `${field} must be given once, as an ISO 8601 date or time` })
+    .refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), {
+      error: `${field} must be an ISO 8601 date or time, e.g. 2026-01-31 or 2026-01-31T12:00:00Z`,
+    })
+    .transform((value) => new Date(value).toISOString());
+}
+
+/** A page size from a query string. */
+const pageSize = z
+  .string({ error: 'limit must be given once, as a whole number' })
+  .regex(/^\d{1,4}$/, {
+    error: `limit must be a whole number from 1 to ${LIMITS.conversationPage.max}`,
+  })
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= LIMITS.conversationPage.max, {
+    error: `limit must be a whole number from 1 to ${LIMITS.conversationPage.max}`,
+  });
+
+const searchText = (field: string) =>
+  z
+    .string({ error: `${field} must be given once, as text` })
+    .max(LIMITS.conversationSearchLength.max, {
+      error: `${field} must be at most ${LIMITS.conversationSearchLength.max} characters`,
+    });
+
+const filterFields = {
+  agentId: id('agentId').optional(),
+  q: searchText('q').optional(),
+  feedback: oneOf('feedback', MESSAGE_EVALS).optional(),
+  status: oneOf('status', CONVERSATION_STATUSES).optional(),
+  from: instant('from').optional(),
+  to: instant('to').optional(),
+};
+
+/** Schema of `GET /api/conversations` query strings (unknown parameters are dropped). */
+export const conversationListQuerySchema = z.object(
+  {
+    ...filterFields,
+    cursor: searchText('cursor').optional(),
+    limit: pageSize.optional(),
+  },
+  queryError,
+);
+
+/** Schema of `GET /api/conversations/export` query strings. */
+export const conversationExportQuerySchema = z.object(
+  { ...filterFields, format: oneOf('format', EXPORT_FORMATS).optional() },
+  queryError,
+);
+
+/** Schema of `POST /api/conversations/{id}/messages` bodies (an operator's reply). */
+export const operatorMessageSchema = z.object(
+  {
+    text: text('text', LIMITS.operatorMessageLength.max, 1).refine(
+      (value) => value.trim().length > 0,
+      { error: 'text must not be blank' },
+    ),
+  },
+  bodyError,
+);
+
+/** Schema of `POST /api/conversations/update-status` bodies. */
+export const conversationStatusSchema = z.object(
+  { conversationId: id('conversationId'), status: oneOf('status', CONVERSATION_STATUSES) },
+  bodyError,
+);
+
+/** Schema of `POST /api/conversations/eval-answer` bodies. */
+export const evalAnswerSchema = z.object(
+  {
+    messageId: id('messageId'),
+    visitorId: id('visitorId'),
+    eval: oneOf('eval', MESSAGE_EVALS).nullable(),
+    comment: text('comment', LIMITS.commentLength.max).optional(),
+  },
+  bodyError,
+);
+
+/** Schema of `POST /api/conversations/{id}/handoff` bodies. */
+export const handoffSchema = z.object(
+  { agentId: id('agentId'), visitorId: id('visitorId') },
+  bodyError,
+);
+
+/** Schema of `GET /api/conversations/{id}/messages` query strings (a visitor's poll). */
+export const visitorMessagesQuerySchema = z.object(
+  { agentId: id('agentId'), visitorId: id('visitorId'), after: id('after').optional() },
+  queryError,
+);
