@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { createAdminRoutes } from './admin/index.js';
+import { createWidgetConversationRoutes } from './conversations/index.js';
 import {
   createCors,
   createDefaultLogger,
@@ -25,6 +26,9 @@ import {
 } from './query/index.js';
 import { createUpstreamClient } from './upstream/index.js';
 import { createWidgetAssets } from './widget-assets/index.js';
+
+/** Polls for new messages one visitor may make per minute (an open widget polls every 1.5 s or slower). */
+const POLLS_PER_MINUTE = 120;
 
 /** Runs `handler` for GET and HEAD requests only (it serves nothing else); others skip it. */
 function onlyForReads(handler: RequestHandler): RequestHandler {
@@ -114,6 +118,15 @@ export function createBff(options: BffOptions): BffRouter {
     logger,
     onLimited: (limit) => metrics.countRateLimited(limit),
   });
+  // An open widget polls for operator replies every few seconds: its own count, in this
+  // process (a per-visitor key in the shared Redis would mix with the query counts).
+  const pollLimits = createRateLimits({
+    windowMs: 60_000,
+    perIp: Number.MAX_SAFE_INTEGER,
+    perVisitor: POLLS_PER_MINUTE,
+    logger,
+    onLimited: () => metrics.countRateLimited('visitor'),
+  });
   const upstream = createUpstreamClient({
     baseUrl: resolved.upstreamUrl,
     token: resolved.agentApiToken,
@@ -179,6 +192,16 @@ export function createBff(options: BffOptions): BffRouter {
   router.use(onlyForReads(createWidgetAssets(resolved)));
   // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
   router.use('/api', createCors(checkOrigin));
+  router.use(
+    createWidgetConversationRoutes({
+      options: resolved,
+      upstream,
+      identity,
+      limits: rateLimits,
+      pollLimit: pollLimits.perVisitor,
+      logger,
+    }),
+  );
   router.use(createAdminRoutes({ options: resolved, upstream, logger }));
   // Not a BFF route: the request goes back to the host app, without the BFF's headers.
   router.use(function notForTheBff(_req, res, next) {

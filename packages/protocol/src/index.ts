@@ -106,3 +106,12 @@ export {
   type SseDialect,
   type StreamEvent,
 } from './stream-event.js';
+export {
+  type FeedbackRequest,
+  type FeedbackResponse,
+  type HandoffRequest,
+  type HandoffResponse,
+  type MessagesRequest,
+  type MessagesResponse,
+  WIDGET_CONVERSATION_PATHS,
+} from './widget-conversations.js';

@@ -4,8 +4,8 @@ import type { Visitor, VisitorIdentity } from './visitor-identity.js';
  * Rewrites the ids of an upstream answer (a `QueryResponse`, or the JSON of a stream's
  * `endpoint_response`) for the browser: `visitorId` becomes a fresh token of the visitor
  * the request was served as (whatever the upstream echoed), `conversationId` the
- * conversation id signed to that visitor and agent (left out when the upstream's id
- * cannot be signed, so the browser never holds an unsigned one). Returns undefined when
+ * conversation id signed to that visitor and agent, `messageId` likewise (each left out
+ * when the upstream's id cannot be signed, so the browser never holds an unsigned one). Returns undefined when
  * the text is not a JSON object.
  */
 export type AnswerIdsRewriter = (json: string) => string | undefined;
@@ -30,6 +30,11 @@ export function createAnswerIdsRewriter(
       const signed = identity.signConversation(agentId, visitor.id, fields.conversationId);
       if (signed === undefined) delete fields.conversationId;
       else fields.conversationId = signed;
+    }
+    if (typeof fields.messageId === 'string') {
+      const signed = identity.signMessage(agentId, visitor.id, fields.messageId);
+      if (signed === undefined) delete fields.messageId;
+      else fields.messageId = signed;
     }
     return JSON.stringify(fields);
   };

@@ -81,6 +81,14 @@ describe('conversation ids', () => {
     expect(identity.openConversation('demo', alice, `x${signed}`)).toBeUndefined();
   });
 
+  it('a message id is signed apart: not a conversation id, and only its visitor opens it', () => {
+    const message = identity.signMessage('demo', alice, 'cmabc123') ?? '';
+    expect(identity.openMessage('demo', alice, message)).toBe('cmabc123');
+    expect(identity.openMessage('demo', bob, message)).toBeUndefined();
+    expect(identity.openConversation('demo', alice, message)).toBeUndefined();
+    expect(identity.openMessage('demo', alice, signed)).toBeUndefined();
+  });
+
   it('a visitor token is not a conversation id, nor the other way round', () => {
     const token = identity.tokenFor('demo', alice);
     expect(identity.openConversation('demo', alice, token)).toBeUndefined();

@@ -28,7 +28,8 @@ export interface Visitor {
  *   `maxAgeMs` after it was issued. It matches the protocol's id pattern, so the wire
  *   format does not change.
  * - A conversation id browsers hold is `<upstream id>_<signature>`, signed over (agent id,
- *   visitor id, upstream id): only its visitor, on its agent, can continue it.
+ *   visitor id, upstream id): only its visitor, on its agent, can continue it. Message ids
+ *   are signed the same way (with another purpose), so only their visitor can vote on them.
  */
 export interface VisitorIdentity {
   /** The visitor a token names, or a new unverified visitor when it is missing, forged, tampered with, expired or for another agent. */
@@ -39,10 +40,14 @@ export interface VisitorIdentity {
   signConversation(agentId: string, visitorId: string, conversationId: string): string | undefined;
   /** The upstream conversation id behind a browser's conversation id, or undefined when it is not this visitor's on this agent. */
   openConversation(agentId: string, visitorId: string, signedId: string): string | undefined;
+  /** {@link signConversation} for a message id (votes are accepted only on the visitor's own messages). */
+  signMessage(agentId: string, visitorId: string, messageId: string): string | undefined;
+  /** {@link openConversation} for a message id. */
+  openMessage(agentId: string, visitorId: string, signedId: string): string | undefined;
 }
 
-/** Longest upstream conversation id that still fits the id pattern once signed. */
-const maxConversationIdLength = 128 - SIGNATURE_LENGTH - 1;
+/** Longest upstream conversation or message id that still fits the id pattern once signed. */
+const maxOwnedIdLength = 128 - SIGNATURE_LENGTH - 1;
 /** Tokens issued up to this far in the future (clock skew between replicas) are accepted. */
 const allowedSkewMs = 5 * 60_000;
 
@@ -67,6 +72,19 @@ export function createVisitorIdentity(options: VisitorIdentityOptions): VisitorI
     return `${visitorId}_${issuedAt}_${signer.sign(['visitor', agentId, visitorId, issuedAt])}`;
   };
 
+  /** `<id>_<signature>` over (kind, agent, visitor, id); undefined when it would not be an id. */
+  const signOwned = (kind: string, agentId: string, visitorId: string, id: string) =>
+    ID_PATTERN.test(id) && id.length <= maxOwnedIdLength
+      ? `${id}_${signer.sign([kind, agentId, visitorId, id])}`
+      : undefined;
+
+  const openOwned = (kind: string, agentId: string, visitorId: string, signedId: string) => {
+    const signed = splitSignature(signedId);
+    if (!signed) return undefined;
+    const [id, signature] = signed;
+    return signer.verify([kind, agentId, visitorId, id], signature) ? id : undefined;
+  };
+
   return {
     tokenFor,
     visitorOf(agentId, token) {
@@ -88,19 +106,9 @@ export function createVisitorIdentity(options: VisitorIdentityOptions): VisitorI
       }
       return { id: visitorId, verified: true };
     },
-    signConversation(agentId, visitorId, conversationId) {
-      if (!ID_PATTERN.test(conversationId) || conversationId.length > maxConversationIdLength) {
-        return undefined;
-      }
-      return `${conversationId}_${signer.sign(['conversation', agentId, visitorId, conversationId])}`;
-    },
-    openConversation(agentId, visitorId, signedId) {
-      const signed = splitSignature(signedId);
-      if (!signed) return undefined;
-      const [conversationId, signature] = signed;
-      return signer.verify(['conversation', agentId, visitorId, conversationId], signature)
-        ? conversationId
-        : undefined;
-    },
+    signConversation: (agentId, visitorId, id) => signOwned('conversation', agentId, visitorId, id),
+    openConversation: (agentId, visitorId, id) => openOwned('conversation', agentId, visitorId, id),
+    signMessage: (agentId, visitorId, id) => signOwned('message', agentId, visitorId, id),
+    openMessage: (agentId, visitorId, id) => openOwned('message', agentId, visitorId, id),
   };
 }

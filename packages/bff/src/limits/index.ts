@@ -5,6 +5,7 @@
 export {
   clientKeyOf,
   createRateLimits,
+  type Limiter,
   type RateLimits,
   setRateLimitClientIp,
   setRateLimitVisitor,
