@@ -33,6 +33,13 @@ describe('mainThreadTasks', () => {
         task(2, 20, 0, 90_000), // another process
       ],
     });
-    expect(result).toEqual({ busyMs: 62, longestMs: 60, longestCpuMs: 30, tasks: 2, over50ms: 1 });
+    expect(result).toEqual({
+      busyMs: 62,
+      busyCpuMs: 32,
+      longestMs: 60,
+      longestCpuMs: 30,
+      tasks: 2,
+      over50ms: 1,
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { access, readdir, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { measureWidget } from '../scripts/widget-sizes.mjs';
 import { atMost, BUDGETS, type BudgetCheck, holds } from './budgets.js';
 import { type BenchChild, startChild } from './children.js';
 import { count, kb, ms, round3 } from './format.js';
@@ -27,11 +27,6 @@ export interface WidgetBenchOptions {
 const widgetDir = fileURLToPath(new URL('../packages/widget/dist', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Gzip size (level 9) of a file's bytes. */
-async function gzipSize(path: string): Promise<number> {
-  return gzipSync(await readFile(path), { level: 9 }).length;
-}
-
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
     () => true,
@@ -45,22 +40,6 @@ async function ensureBuilt(rebuild: boolean): Promise<void> {
     cwd: repoRoot,
     maxBuffer: 16 * 1024 * 1024,
   });
-}
-
-async function widgetSizes(): Promise<{
-  loader: number;
-  total: number;
-  files: Record<string, number>;
-}> {
-  const files: Record<string, number> = {
-    'widget.js': await gzipSize(join(widgetDir, 'widget.js')),
-  };
-  const assets = join(widgetDir, 'assets');
-  for (const name of (await exists(assets)) ? await readdir(assets) : []) {
-    if (/\.(m?js|css)$/.test(name)) files[`assets/${name}`] = await gzipSize(join(assets, name));
-  }
-  const total = Object.values(files).reduce((sum, size) => sum + size, 0);
-  return { loader: files['widget.js']!, total, files };
 }
 
 interface TraceEvent {
@@ -78,6 +57,8 @@ interface TraceEvent {
 /** Main-thread busy time and longest task of the renderer, from a Chromium trace. */
 export function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): {
   busyMs: number;
+  /** CPU time of the same tasks on their thread (excludes time the thread was preempted). */
+  busyCpuMs: number;
   longestMs: number;
   /** The longest task's CPU time on its thread (excludes time the thread was preempted). */
   longestCpuMs: number;
@@ -101,6 +82,7 @@ export function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): {
     )
     .sort((a, b) => a.ts - b.ts);
   let busy = 0;
+  let busyCpu = 0;
   let longest = 0;
   let longestCpu = 0;
   let counted = 0;
@@ -111,6 +93,7 @@ export function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): {
     if (task.ts < end) continue; // nested inside the previous top-level task
     end = task.ts + duration;
     busy += duration;
+    busyCpu += task.tdur ?? duration;
     counted += 1;
     if (duration > 50_000) over50 += 1;
     longest = Math.max(longest, duration);
@@ -118,6 +101,7 @@ export function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): {
   }
   return {
     busyMs: busy / 1000,
+    busyCpuMs: busyCpu / 1000,
     longestMs: longest / 1000,
     longestCpuMs: longestCpu / 1000,
     tasks: counted,
@@ -126,12 +110,13 @@ export function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): {
 }
 
 /**
- * Widget: gzip sizes of the loader and of the whole widget, then, in headless Chromium,
- * the renderer's main-thread time and longest task while a long markdown answer streams in.
+ * Widget: gzip sizes of the loader, of the panel's first paint and of the whole widget, then,
+ * in headless Chromium, the renderer's main-thread time (in all and per answer fragment) and
+ * longest task while a long markdown answer streams in.
  */
 export async function benchWidget(options: WidgetBenchOptions): Promise<SectionResult> {
   await ensureBuilt(options.rebuild);
-  const sizes = await widgetSizes();
+  const sizes = measureWidget(widgetDir);
   let site: BenchChild | undefined;
   const browser = await chromium.launch({
     executablePath: options.chromiumPath,
@@ -199,11 +184,13 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
       traceEvents: TraceEvent[];
     };
     const main = mainThreadTasks(trace);
+    const perFragmentMs = main.busyMs / options.fragments;
     const upstream = (await site.stats()).upstream;
     const completed = upstream?.streamsCompleted === 1 && outcome.error === undefined;
 
     const checks: BudgetCheck[] = [
       atMost('Widget loader gzip', sizes.loader, BUDGETS.widgetLoaderGzipBytes, kb),
+      atMost('Panel first paint gzip', sizes.firstPaint, BUDGETS.widgetFirstPaintGzipBytes, kb),
       atMost('Whole widget gzip', sizes.total, BUDGETS.widgetTotalGzipBytes, kb),
       holds(
         `${count(options.fragments)}-fragment answer streamed into the widget`,
@@ -212,12 +199,24 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
         completed,
       ),
       atMost('Longest main-thread task while streaming', main.longestMs, BUDGETS.longestTaskMs, ms),
+      atMost(
+        'Main-thread time per answer fragment',
+        perFragmentMs,
+        BUDGETS.mainThreadMsPerFragment,
+        (value) => `${round3(value)} ms`,
+      ),
     ];
-    const [loaderCheck, totalCheck, completeCheck, taskCheck] = checks;
+    const [loaderCheck, firstPaintCheck, totalCheck, completeCheck, taskCheck, perFragmentCheck] =
+      checks;
     return {
       title: 'Widget',
       figures: [
         { figure: 'loader (widget.js) gzip', value: kb(sizes.loader), check: loaderCheck! },
+        {
+          figure: 'panel first paint gzip',
+          value: kb(sizes.firstPaint),
+          check: firstPaintCheck!,
+        },
         { figure: 'whole widget gzip', value: kb(sizes.total), check: totalCheck! },
         {
           figure: `answer of ${count(options.fragments)} fragments`,
@@ -226,32 +225,42 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
         },
         {
           figure: 'main-thread busy while streaming',
-          value: `${ms(main.busyMs)} (${Math.round((main.busyMs / streamMs) * 100)} %)`,
+          value: `${ms(main.busyMs)} (${Math.round((main.busyMs / streamMs) * 100)} %), CPU ${ms(main.busyCpuMs)}`,
         },
         {
           figure: 'main-thread tasks / over 50 ms',
           value: `${count(main.tasks)} / ${count(main.over50ms)}`,
+        },
+        {
+          figure: 'main-thread time per fragment',
+          value: `${round3(perFragmentMs)} ms (CPU ${round3(main.busyCpuMs / options.fragments)} ms)`,
+          check: perFragmentCheck!,
         },
         { figure: 'longest task', value: ms(main.longestMs), check: taskCheck! },
         { figure: 'longest task, CPU time on its thread', value: ms(main.longestCpuMs) },
       ],
       checks,
       notes: [
-        `sizes: gzip -9 of dist/widget.js and of every .js/.css in dist/assets (${Object.entries(
-          sizes.files,
-        )
-          .map(([name, size]) => `${name} ${kb(size)}`)
-          .join(', ')})`,
+        `sizes: gzip -9 of dist/widget.js and of every .js/.css in dist/assets (${sizes.files
+          .map((file) => `${file.file} ${kb(file.gzip)}${file.firstPaint ? '' : ' (lazy)'}`)
+          .join(', ')}); first paint = loader + panel chunk + its static imports`,
         `Chromium ${browser.version()} headless; answer: markdown (headings, emphasis, code, links, lists, fenced code), ${options.fragmentsPerTick} fragments every ${options.tickMs} ms, same-origin endpoint; tasks read from a devtools.timeline trace of the renderer main thread, from send() to the answer's last frame`,
         ...pageErrors.slice(0, 3).map((message) => `page error: ${message}`),
       ],
       data: {
         options,
-        gzipBytes: sizes,
+        gzipBytes: {
+          loader: sizes.loader,
+          firstPaint: sizes.firstPaint,
+          total: sizes.total,
+          files: Object.fromEntries(sizes.files.map((file) => [file.file, file.gzip])),
+        },
+        mainThreadMsPerFragment: round3(perFragmentMs),
         streamMs,
         mainThread: {
           ...main,
           busyMs: round3(main.busyMs),
+          busyCpuMs: round3(main.busyCpuMs),
           longestMs: round3(main.longestMs),
           longestCpuMs: round3(main.longestCpuMs),
         },

@@ -1,11 +1,21 @@
 import { fileURLToPath } from 'node:url';
-import { build, defaultClientConditions, defineConfig, type Rolldown, type UserConfig } from 'vite';
+import {
+  build,
+  defaultClientConditions,
+  defineConfig,
+  type Plugin,
+  type Rolldown,
+  type UserConfig,
+} from 'vite';
 
 /**
  * Production build of the widget, in three steps:
  *
  * 1. The panel (Preact UI, chat model, protocol decoder) is built as an ES module with a
- *    hashed name, `dist/assets/panel-[hash].js` (plus any shared chunks).
+ *    hashed name, `dist/assets/panel-[hash].js`, with the modules it shares with the Markdown
+ *    chunk in `dist/assets/panel-shared-[hash].js`; both load at the panel's first paint. The
+ *    Markdown renderer (marked's lexer + the VNode renderer) is its own chunk,
+ *    `dist/assets/markdown-[hash].js`, imported when the panel opens.
  * 2. The package entry (`import '@agent-chat/widget'`: chat model, transport, store,
  *    strings, config reader) is built as an unminified ES module for bundlers and Node,
  *    `dist/lib/index.js`, its dependencies left as imports. Pages never load it.
@@ -17,6 +27,31 @@ import { build, defaultClientConditions, defineConfig, type Rolldown, type UserC
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * marked's bundle ends by creating its default `marked` instance and attaching the HTML
+ * parser and renderers to it, which keeps them (≈ 3.4 KB gzip) in any bundle. The widget uses
+ * only marked's `Lexer` (tokens rendered as Preact elements), so the build cuts that tail and
+ * exports the lexer alone. Fails the build, rather than shipping a broken chunk, when a
+ * marked release changes the bundle's shape.
+ */
+function markedLexerOnly(): Plugin {
+  return {
+    name: 'agent-chat:marked-lexer-only',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return undefined;
+      const tail = /var (\w+)=new \w+;function (\w+)\(\w+,\w+\)\{return \1\.parse\(/.exec(code);
+      const exports = code.slice(code.lastIndexOf('export{'));
+      const lexer = /\b(\w+) as Lexer\b/.exec(exports);
+      if (!tail || !lexer) {
+        throw new Error(
+          'marked-lexer-only: marked.esm.js no longer ends with its default instance; update the pattern in packages/widget/vite.config.ts.',
+        );
+      }
+      return { code: `${code.slice(0, tail.index)}export{${lexer[1]} as Lexer};`, map: null };
+    },
+  };
+}
 
 const shared = {
   root,
@@ -31,6 +66,7 @@ const shared = {
 async function buildPanel(): Promise<string> {
   const output = (await build({
     ...shared,
+    plugins: [markedLexerOnly()],
     configFile: false,
     build: {
       outDir,
@@ -40,6 +76,10 @@ async function buildPanel(): Promise<string> {
       copyPublicDir: false,
       rolldownOptions: {
         input: { panel: fileURLToPath(new URL('./src/panel/mount-panel.tsx', import.meta.url)) },
+        output: {
+          chunkFileNames: (chunk) =>
+            chunk.isDynamicEntry ? 'assets/markdown-[hash].js' : 'assets/panel-shared-[hash].js',
+        },
         // The loader imports the panel's `mountPanel` export: keep the entry's exports.
         ...({ preserveEntrySignatures: 'exports-only' } as object),
       },
@@ -82,6 +122,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   if (command === 'build') await buildLibrary();
   return {
     ...shared,
+    plugins: [markedLexerOnly()],
     define: { ...shared.define, __AGENT_CHAT_PANEL__: JSON.stringify(panelFile) },
     build: {
       outDir,

@@ -5,6 +5,7 @@ import {
   createOpenAiAnswerer,
 } from './answering/index.js';
 import { createHttpApp, type ServiceContext } from './api/index.js';
+import { createHandoffWebhook, type HandoffWebhookOptions } from './conversations/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
 import { indexPendingDatasources } from './knowledge/index.js';
 import { type Logger, silentLogger } from './logger.js';
@@ -42,8 +43,18 @@ export interface AgentServiceOptions {
   logger?: Logger;
   /** Clock for usage-limit windows. Default `Date.now`. */
   now?: () => number;
-  /** Fetch used by the LLM backend. Default: global fetch. */
+  /** Fetch used by the LLM backend and the handoff webhook. Default: global fetch. */
   fetch?: typeof fetch;
+  /**
+   * POST a signed notification here when a visitor starts a handoff (`url`, `secret`,
+   * optional `retries`, `baseDelayMs`, `timeoutMs`). Default: none.
+   */
+  handoffWebhook?: Omit<HandoffWebhookOptions, 'fetch' | 'logger' | 'now'>;
+  /**
+   * Delete conversations inactive for longer than this many days, hourly (by
+   * `startAgentService`; `deleteExpiredConversations` runs it once). Default: kept forever.
+   */
+  conversationRetentionDays?: number;
 }
 
 /** The service without a listening socket: an Express app plus its storage. */
@@ -100,6 +111,15 @@ function chooseAnswerer(options: AgentServiceOptions): Answerer {
  */
 export async function createAgentService(options: AgentServiceOptions = {}): Promise<AgentService> {
   if (options.usageLimit) assertUsageLimit(options.usageLimit);
+  const logger = options.logger ?? silentLogger;
+  const handoffNotifier = options.handoffWebhook
+    ? createHandoffWebhook({
+        ...options.handoffWebhook,
+        logger,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.now ? { now: options.now } : {}),
+      })
+    : undefined;
   const database = await openDatabase(options);
   try {
     await migrate(database);
@@ -108,14 +128,15 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     await database.close();
     throw error;
   }
-  const logger = options.logger ?? silentLogger;
   const context: ServiceContext = {
     database,
     answerer: chooseAnswerer(options),
+    answererName: options.answerer ? 'custom' : options.llm ? 'openai' : 'extractive',
     usageLimit: options.usageLimit,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     now: options.now ?? Date.now,
     logger,
+    handoffNotifier,
   };
 
   const app = createHttpApp(context, {
@@ -129,6 +150,9 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     createOrganization: (name, organizationOptions) =>
       createOrganization(database, name, organizationOptions),
     seedDemo: (seedOptions) => seedDemo(database, seedOptions),
-    close: () => database.close(),
+    close: async () => {
+      handoffNotifier?.close();
+      await database.close();
+    },
   };
 }

@@ -25,6 +25,13 @@ export {
   type OpenAiAnswererOptions,
 } from './answering/index.js';
 export {
+  deleteExpiredConversations,
+  type HandoffWebhookOptions,
+  SIGNATURE_HEADER,
+  signWebhook,
+  TIMESTAMP_HEADER,
+} from './conversations/index.js';
+export {
   DEMO_AGENT_ID,
   DEMO_DATASTORE_ID,
   DEMO_DOCS_DIR,

@@ -5,6 +5,7 @@ import {
   type AgentServiceOptions,
   createAgentService,
 } from './agent-service.js';
+import { scheduleRetention } from './conversations/index.js';
 
 /** Options of {@link startAgentService}. */
 export interface StartAgentServiceOptions extends AgentServiceOptions {
@@ -14,6 +15,8 @@ export interface StartAgentServiceOptions extends AgentServiceOptions {
   host?: string;
   /** On `close()`, how long requests in flight (e.g. open streams) may finish, ms. Default 5 000. */
   shutdownGraceMs?: number;
+  /** Time between conversation retention sweeps (with `conversationRetentionDays`), ms. Default one hour. */
+  retentionIntervalMs?: number;
 }
 
 /** A listening agent service. */
@@ -65,6 +68,17 @@ export async function startAgentService(
     throw error;
   }
   const { port } = server.address() as AddressInfo;
+  const retention =
+    options.conversationRetentionDays === undefined
+      ? undefined
+      : scheduleRetention(service.database, {
+          retentionDays: options.conversationRetentionDays,
+          ...(options.retentionIntervalMs === undefined
+            ? {}
+            : { intervalMs: options.retentionIntervalMs }),
+          ...(options.now ? { now: options.now } : {}),
+          ...(options.logger ? { logger: options.logger } : {}),
+        });
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   let closing: Promise<void> | undefined;
   return {
@@ -85,6 +99,7 @@ export async function startAgentService(
           if (inFlight === 0) server.closeAllConnections();
           else server.closeIdleConnections();
         });
+        await retention?.stop();
         await service.close();
       })();
       return closing;

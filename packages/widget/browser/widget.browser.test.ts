@@ -17,6 +17,10 @@ const hostileAnswer = [
   ' <a href="javascript:window.pwned=\'anchor\'">this</a>',
   " ![pixel](javascript:window.pwned='image') <svg onload=\"window.pwned='svg'\"></svg>",
   ' <iframe src="javascript:window.pwned=\'iframe\'"></iframe> done.',
+  // Markdown an LLM uses, streamed in awkward pieces; the image must never be fetched.
+  '\n\n| a | b |\n|:-',
+  '-|--:|\n| 1 | 2 |\n\n- top\n  - nested\n    - [x] deep ',
+  'task\n\n![tracker](http://127.0.0.1:9/pixel.png?c=secret)',
 ];
 
 const hostileCss = `
@@ -417,6 +421,11 @@ describe('the widget in Chromium', () => {
           'img, script, iframe, svg:not([aria-hidden]), object, embed',
         ).length,
         hrefs: [...answer.querySelectorAll('a')].map((link) => link.getAttribute('href')),
+        rightCells: [...answer.querySelectorAll('table .align-right')].map(
+          (cell) => cell.textContent,
+        ),
+        task: answer.querySelector<HTMLInputElement>('ul ul ul li.task input[type=checkbox]')
+          ?.disabled,
         handlers: [...answer.querySelectorAll('*')].flatMap((element) =>
           element.getAttributeNames().filter((name) => name.startsWith('on')),
         ),
@@ -426,7 +435,9 @@ describe('the widget in Chromium', () => {
     expect(shadowFacts.text).toContain('<script>window.pwned = "script"</script>');
     expect(shadowFacts.text).toContain('<img src=x onerror=');
     expect(shadowFacts.dangerous).toBe(0);
-    expect(shadowFacts.hrefs).toEqual([]);
+    expect(shadowFacts.hrefs).toEqual(['http://127.0.0.1:9/pixel.png?c=secret']);
+    expect(shadowFacts.rightCells).toEqual(['b', '2']);
+    expect(shadowFacts.task).toBe(true);
     expect(shadowFacts.handlers).toEqual([]);
     expect(shadowFacts.sourceText).toBe('<img src=x onerror="window.pwned=\'source\'">');
 
@@ -435,7 +446,7 @@ describe('the widget in Chromium', () => {
     await page.locator('.sources li').click();
     expect(page.url()).toBe(`${stack.origin}/xss`);
     expect(await page.evaluate(() => window.pwned)).toBeUndefined();
-    expect(requested.filter((url) => /\/x$/.test(url))).toEqual([]);
+    expect(requested.filter((url) => /\/x$|pixel\.png/.test(url))).toEqual([]);
   });
 
   it('loads from another origin, on a page with a <base href>, and talks to its BFF', async () => {

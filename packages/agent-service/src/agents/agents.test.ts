@@ -42,6 +42,7 @@ describe('agents', () => {
       promptType: 'raw',
       promptTemplate: 'Q: {query}',
       datastoreIds: [store.id],
+      handoffEnabled: false,
     });
     const id = created.body.id;
     expect((await alice('GET', '/api/agents')).body.map((a: { id: string }) => a.id)).toContain(id);
@@ -52,9 +53,11 @@ describe('agents', () => {
       temperature: 1,
       systemPrompt: null,
       datastoreIds: [],
+      handoffEnabled: true,
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
+      handoffEnabled: true,
       name: 'Support v2',
       temperature: 1,
       systemPrompt: null,

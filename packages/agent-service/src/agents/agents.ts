@@ -14,10 +14,11 @@ interface AgentRow {
   prompt_type: Agent['promptType'];
   prompt_template: string | null;
   datastore_ids: string[] | null;
+  handoff_enabled: boolean;
 }
 
 const select = `SELECT a.id, a.name, a.description, a.model_name, a.temperature, a.visibility,
-  a.system_prompt, a.user_prompt, a.prompt_type, a.prompt_template,
+  a.system_prompt, a.user_prompt, a.prompt_type, a.prompt_template, a.handoff_enabled,
   ARRAY(SELECT l.datastore_id FROM agent_datastores l WHERE l.agent_id = a.id
         ORDER BY l.datastore_id) AS datastore_ids
   FROM agents a`;
@@ -35,6 +36,7 @@ function toAgent(row: AgentRow): Agent {
     promptType: row.prompt_type,
     promptTemplate: row.prompt_template,
     datastoreIds: row.datastore_ids ?? [],
+    handoffEnabled: row.handoff_enabled,
   };
 }
 
@@ -97,8 +99,8 @@ export async function createAgent(
 ): Promise<Agent> {
   await database.query(
     `INSERT INTO agents (id, organization_id, name, description, model_name, temperature,
-       visibility, system_prompt, user_prompt, prompt_type, prompt_template)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+       visibility, system_prompt, user_prompt, prompt_type, prompt_template, handoff_enabled)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       id,
       organizationId,
@@ -111,6 +113,7 @@ export async function createAgent(
       body.userPrompt ?? null,
       body.promptType ?? 'customer_support',
       body.promptTemplate ?? null,
+      body.handoffEnabled ?? false,
     ],
   );
   await linkDatastores(database, organizationId, id, body.datastoreIds ?? []);
@@ -136,6 +139,7 @@ export async function updateAgent(
     ['userPrompt', 'user_prompt'],
     ['promptType', 'prompt_type'],
     ['promptTemplate', 'prompt_template'],
+    ['handoffEnabled', 'handoff_enabled'],
   ];
   for (const [field, column] of fields) {
     if (body[field] === undefined) continue;

@@ -136,6 +136,7 @@ describe('OpenAI-compatible backend', () => {
     await call('POST', `/api/agents/${agentId}/query`, {
       query: 'second question',
       conversationId: first.body.conversationId,
+      visitorId: first.body.visitorId,
     });
     const messages = llm.requests[1]?.body.messages;
     expect(messages.slice(1)).toEqual([

@@ -1,11 +1,14 @@
 import express, { type Express } from 'express';
 import { createAgentRoutes } from './agent-routes.js';
 import { createAuthMiddleware } from './auth-middleware.js';
+import { createConversationExportRoute } from './conversation-export-route.js';
+import { createConversationRoutes } from './conversation-routes.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
 import { createDatastoreRoutes } from './datastore-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
 import { createQueryRoute } from './query-route.js';
 import type { ServiceContext } from './service-context.js';
+import { createVisitorConversationRoutes } from './visitor-conversation-routes.js';
 
 /** Options of {@link createHttpApp}. */
 interface HttpAppOptions {
@@ -18,7 +21,7 @@ interface HttpAppOptions {
 /**
  * The Express app of the service: `GET /healthz` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, agents, datastores,
- * datasources); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ * datasources, conversations); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  */
 export function createHttpApp(context: ServiceContext, options: HttpAppOptions = {}): Express {
   const app = express();
@@ -39,6 +42,10 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions =
   api.use(createAgentRoutes(context));
   api.use(createDatastoreRoutes(context));
   api.use(createDatasourceRoutes(context));
+  // The export and the visitor routes first: their paths would match `/conversations/:id`.
+  api.use(createConversationExportRoute(context));
+  api.use(createVisitorConversationRoutes(context));
+  api.use(createConversationRoutes(context));
   app.use('/api', api);
   app.use(createNotFoundHandler());
   app.use(createErrorHandler(context.logger));

@@ -1,6 +1,6 @@
 /**
  * The HTTP API: the Express app with its routes (query, agents, datastores,
- * datasources), Bearer-key authentication, body validation against the protocol's
+ * datasources, conversations: transcripts, export, feedback, handoff), Bearer-key authentication, body validation against the protocol's
  * schemas, and the conversion of errors to `{"error":{"code","message"}}` responses.
  * The query route runs one query end to end: conversation, retrieval, answer, SSE.
  */

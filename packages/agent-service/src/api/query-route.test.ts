@@ -173,6 +173,7 @@ describe('POST /api/agents/:id/query (JSON)', () => {
     const second = await call('POST', `/api/agents/${agentId}/query`, {
       query: 'invoices',
       conversationId: first.body.conversationId,
+      visitorId: 'visitor-1',
     });
     expect(second.body.conversationId).toBe(first.body.conversationId);
     expect(second.body.visitorId).toBe('visitor-1');

@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import {
+  type AnswerMetadata,
   createSseEncoder,
   ERROR_CODES,
+  HANDOFF_ACKNOWLEDGEMENT,
   type QueryRequest,
   type QueryResponse,
   SSE_HEADERS,
@@ -11,13 +13,23 @@ import { queryRequestSchema } from '@agent-chat/protocol/schemas';
 import { type Response, Router } from 'express';
 import { AgentServiceError } from '../agent-service-error.js';
 import { getAgent } from '../agents/index.js';
-import { answerSettings } from '../answering/index.js';
+import { type Answerer, answerSettings } from '../answering/index.js';
 import { resolveConversation, saveExchange } from '../conversations/index.js';
 import { retrieve } from '../knowledge/index.js';
 import { enforceUsageLimit } from '../organizations/index.js';
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';
+
+/** Scores of the best passages kept in a message's metadata. */
+const TOP_SCORES = 5;
+
+/** Answers a conversation in `handoff` with the fixed acknowledgement, and no AI. */
+const handoffAnswerer: Answerer = {
+  async *answer() {
+    yield HANDOFF_ACKNOWLEDGEMENT;
+  },
+};
 
 function toStreamError(error: unknown): { code: string; message: string } {
   if (error instanceof AgentServiceError) return { code: error.code, message: error.message };
@@ -41,13 +53,16 @@ async function writeFrame(res: Response, frame: string, signal: AbortSignal): Pr
  * then an answer as JSON or, with `streaming: true`, as the seed's SSE dialect (answer
  * fragments, `endpoint_response`, `[DONE]`; heartbeats meanwhile; errors as `[ERROR]`
  * frames). 402 before any event when the quota is used up. Work stops when the client
- * disconnects.
+ * disconnects. A `conversationId` of another visitor or agent is 404 before anything is
+ * read or written; in a conversation in `handoff` the question is stored and answered
+ * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI.
  */
 export function createQueryRoute(context: ServiceContext): Router {
-  const { database, answerer, logger } = context;
+  const { database, logger } = context;
   const encoder = createSseEncoder();
   const router = Router();
   router.post('/agents/:id/query', async (req, res) => {
+    const startedAt = performance.now();
     // Listen first: a client that leaves during retrieval must not get an answer computed.
     const controller = new AbortController();
     const { signal } = controller;
@@ -57,13 +72,21 @@ export function createQueryRoute(context: ServiceContext): Router {
     const organization = organizationOf(res.locals);
     const agent = await getAgent(database, organization.id, req.params.id);
     const query = validateBody<QueryRequest>(queryRequestSchema, req.body);
+    const conversation = await resolveConversation(
+      database,
+      { organizationId: organization.id, agentId: agent.id },
+      query,
+    );
     await enforceUsageLimit(database, organization, context.usageLimit, context.now());
-    const conversation = await resolveConversation(database, organization.id, query);
-    const { passages, sources } = await retrieve(database, query.query, {
-      datastoreIds: agent.datastoreIds ?? [],
-      filters: query.filters,
-    });
+    const inHandoff = conversation.status === 'handoff';
+    const { passages, sources } = inHandoff
+      ? { passages: [], sources: [] }
+      : await retrieve(database, query.query, {
+          datastoreIds: agent.datastoreIds ?? [],
+          filters: query.filters,
+        });
     if (signal.aborted) return;
+    const answerer = inHandoff ? handoffAnswerer : context.answerer;
 
     const input = {
       query: query.query,
@@ -73,7 +96,13 @@ export function createQueryRoute(context: ServiceContext): Router {
       signal,
     };
     const finish = async (answer: string): Promise<QueryResponse> => {
-      const messageId = await database.transaction((transaction) =>
+      const metadata: AnswerMetadata = {
+        answerer: inHandoff ? 'handoff' : context.answererName,
+        latencyMs: Math.round(performance.now() - startedAt),
+        topScores: passages.slice(0, TOP_SCORES).map((passage) => passage.score),
+        found: passages.length > 0,
+      };
+      const { messageId, status } = await database.transaction((transaction) =>
         saveExchange(transaction, {
           organizationId: organization.id,
           agentId: agent.id,
@@ -82,6 +111,7 @@ export function createQueryRoute(context: ServiceContext): Router {
           query: query.query,
           answer,
           sources,
+          metadata,
         }),
       );
       return {
@@ -90,6 +120,7 @@ export function createQueryRoute(context: ServiceContext): Router {
         sources,
         conversationId: conversation.conversationId,
         visitorId: conversation.visitorId,
+        status,
       };
     };
 

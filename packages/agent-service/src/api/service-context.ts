@@ -1,4 +1,5 @@
 import type { Answerer } from '../answering/index.js';
+import type { HandoffNotifier } from '../conversations/index.js';
 import type { Logger } from '../logger.js';
 import type { UsageLimit } from '../organizations/index.js';
 import type { Database } from '../store/index.js';
@@ -7,9 +8,13 @@ import type { Database } from '../store/index.js';
 export interface ServiceContext {
   database: Database;
   answerer: Answerer;
+  /** The answerer's name in answer metadata (`extractive`, `openai`, `custom`). */
+  answererName: string;
   /** Quota for organizations without their own; `undefined` = unlimited. */
   usageLimit: UsageLimit | undefined;
   heartbeatMs: number;
   now: () => number;
   logger: Logger;
+  /** Told when a visitor starts a handoff (the webhook); none when not configured. */
+  handoffNotifier?: HandoffNotifier | undefined;
 }

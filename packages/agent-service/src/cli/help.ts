@@ -8,6 +8,7 @@ Commands:
   keys create [--org <name>]     Create an organization and print its API key
   seed-demo [--key <key>]        Create/refresh the demo agent "demo" and print its key
   ingest <datastoreId> <files…>  Upload text/markdown files to a running service
+  purge-conversations [--days n] Delete conversations inactive for more than n days, once
 
 Run "agent-chat-service <command> --help" for a command's options.
 `;
@@ -30,6 +31,9 @@ ${STORAGE_ENV}
   USAGE_LIMIT_QUERIES     Default queries per organization per period (default: unlimited)
   USAGE_LIMIT_PERIOD_MS   Length of that period in ms (default 86400000, one day)
   HEARTBEAT_MS            Stream heartbeat interval in ms (default 15000)
+  CONVERSATION_RETENTION_DAYS  Delete conversations inactive for longer, hourly (default: keep)
+  HANDOFF_WEBHOOK_URL     POST a signed JSON notification here when a visitor asks for a person
+  HANDOFF_WEBHOOK_SECRET  Its HMAC-SHA256 key (16+ characters; required with the URL)
 `,
   keys: `Usage: agent-chat-service keys create [--org <name>]
 
@@ -45,6 +49,16 @@ Creates (or refreshes) the demo organization, the datastore "demo-docs" filled w
 agent-chat's documentation, and the agent "demo". Idempotent. Prints the API key,
 agent id and datastore id.
   --key <key>    Give the demo organization this exact API key (stable across runs)
+Environment:
+${STORAGE_ENV}
+PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+`,
+  'purge-conversations': `Usage: agent-chat-service purge-conversations [--days <n>]
+
+Deletes, once, every conversation (with its messages) whose last message or status
+change is more than n days old. "serve" does the same hourly when
+CONVERSATION_RETENTION_DAYS is set.
+  --days <n>     Days to keep (default: env CONVERSATION_RETENTION_DAYS)
 Environment:
 ${STORAGE_ENV}
 PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.

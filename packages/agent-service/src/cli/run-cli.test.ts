@@ -37,7 +37,7 @@ describe('agent-chat-service CLI', () => {
     const help = io();
     expect(await runCli(['--help'], help.io)).toBe(0);
     expect(help.out()).toMatch(/seed-demo/);
-    for (const command of ['serve', 'keys', 'seed-demo', 'ingest']) {
+    for (const command of ['serve', 'keys', 'seed-demo', 'ingest', 'purge-conversations']) {
       const commandHelp = io();
       expect(await runCli([command, '--help'], commandHelp.io)).toBe(0);
       expect(commandHelp.out()).toContain(`agent-chat-service ${command}`);

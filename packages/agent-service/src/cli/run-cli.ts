@@ -2,6 +2,7 @@ import { type CliIo, UsageError } from './cli-io.js';
 import { HELP, MAIN_HELP } from './help.js';
 import { ingest } from './ingest-command.js';
 import { keysCreate } from './keys-command.js';
+import { purgeConversations } from './purge-command.js';
 import { seedDemoCommand } from './seed-demo-command.js';
 import { serve } from './serve-command.js';
 
@@ -35,6 +36,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await keysCreate(rest, io);
       case 'seed-demo':
         return await seedDemoCommand(rest, io);
+      case 'purge-conversations':
+        return await purgeConversations(rest, io);
       default:
         return await ingest(rest, io);
     }

@@ -1,6 +1,6 @@
 import { createJsonLogger } from '../logger.js';
 import { startAgentService } from '../server.js';
-import { type CliIo, integerEnv, storageOptions } from './cli-io.js';
+import { type CliIo, integerEnv, storageOptions, UsageError } from './cli-io.js';
 
 /** `serve`: runs the HTTP API, configured by environment, until `io.signal` aborts. */
 export async function serve(io: CliIo): Promise<number> {
@@ -10,6 +10,19 @@ export async function serve(io: CliIo): Promise<number> {
   const heartbeatMs = integerEnv(io, 'HEARTBEAT_MS');
   const llmBaseUrl = io.env.LLM_BASE_URL;
   const llmTimeoutMs = integerEnv(io, 'LLM_TIMEOUT_MS');
+  const retentionDays = integerEnv(io, 'CONVERSATION_RETENTION_DAYS');
+  const webhookUrl = io.env.HANDOFF_WEBHOOK_URL;
+  const webhookSecret = io.env.HANDOFF_WEBHOOK_SECRET ?? '';
+  if (webhookUrl && webhookSecret.length < 16) {
+    throw new UsageError(
+      'HANDOFF_WEBHOOK_SECRET (16+ characters) is required with HANDOFF_WEBHOOK_URL.',
+    );
+  }
+  if (webhookUrl && !URL.canParse(webhookUrl)) {
+    throw new UsageError(
+      'HANDOFF_WEBHOOK_URL must be an absolute URL, e.g. https://hooks.example/handoff.',
+    );
+  }
   const service = await startAgentService({
     ...storageOptions(io),
     port,
@@ -17,6 +30,8 @@ export async function serve(io: CliIo): Promise<number> {
     logger: createJsonLogger(io.stderr),
     ...(queries === undefined ? {} : { usageLimit: { queries, periodMs } }),
     ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+    ...(retentionDays ? { conversationRetentionDays: retentionDays } : {}),
+    ...(webhookUrl ? { handoffWebhook: { url: webhookUrl, secret: webhookSecret } } : {}),
     ...(llmBaseUrl
       ? {
           llm: {

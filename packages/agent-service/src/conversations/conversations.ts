@@ -1,64 +1,115 @@
-import type { Source } from '@agent-chat/protocol';
+import type { AnswerMetadata, ConversationStatus, Source } from '@agent-chat/protocol';
+import { notFound } from '../agent-service-error.js';
 import { createId, type Queryable } from '../store/index.js';
 
-/** One stored turn of a conversation. */
+/**
+ * One earlier turn, as an answerer sees it: operator replies count as `assistant` turns
+ * (the visitor read them as the other side's answers).
+ */
 export interface ConversationMessage {
   role: 'user' | 'assistant';
   text: string;
 }
 
-/** Ids a query runs under: the request's, or new ones. */
-interface ConversationIds {
+/** The conversation a query runs in, owned by the query's (agent, visitor). */
+export interface ResolvedConversation {
   conversationId: string;
   visitorId: string;
+  /** `open` for a conversation that does not exist yet. */
+  status: ConversationStatus;
   /** Earlier turns, oldest first (empty for a new conversation). */
   history: ConversationMessage[];
 }
 
 /**
- * Resolves the conversation of a query without writing anything: a known
- * `conversationId` brings its history (and its visitor when none is given); an unknown
- * or missing one starts a new conversation, created when the answer is saved.
+ * Resolves the conversation of a query without writing anything. A missing
+ * `conversationId` starts a new conversation; a missing `visitorId` is a new visitor. An
+ * existing conversation is read only when it belongs to the same agent and visitor;
+ * otherwise (another visitor's, another agent's, or a deleted agent's) it throws 404
+ * NOT_FOUND before any of its messages is read. An unknown id starts a conversation with
+ * that id, created when the answer is saved.
  */
 export async function resolveConversation(
   database: Queryable,
-  organizationId: string,
+  owner: { organizationId: string; agentId: string },
   request: { conversationId?: string | undefined; visitorId?: string | undefined },
   historyLimit = 20,
-): Promise<ConversationIds> {
+): Promise<ResolvedConversation> {
+  const visitorId = request.visitorId ?? createId();
   if (request.conversationId === undefined) {
-    return { conversationId: createId(), visitorId: request.visitorId ?? createId(), history: [] };
+    return { conversationId: createId(), visitorId, status: 'open', history: [] };
   }
-  const rows = await database.query<{ visitor_id: string }>(
-    'SELECT visitor_id FROM conversations WHERE organization_id = $1 AND id = $2',
-    [organizationId, request.conversationId],
+  const rows = await database.query<{
+    agent_id: string | null;
+    visitor_id: string;
+    status: ConversationStatus;
+  }>(
+    'SELECT agent_id, visitor_id, status FROM conversations WHERE organization_id = $1 AND id = $2',
+    [owner.organizationId, request.conversationId],
   );
   const existing = rows[0];
   if (!existing) {
-    return {
-      conversationId: request.conversationId,
-      visitorId: request.visitorId ?? createId(),
-      history: [],
-    };
+    return { conversationId: request.conversationId, visitorId, status: 'open', history: [] };
+  }
+  if (existing.agent_id !== owner.agentId || existing.visitor_id !== visitorId) {
+    throw notFound('Conversation', request.conversationId);
   }
   const history = await database.query<ConversationMessage>(
-    `SELECT role, text FROM (
+    `SELECT CASE WHEN role = 'user' THEN 'user' ELSE 'assistant' END AS role, text FROM (
        SELECT role, text, seq FROM messages
        WHERE organization_id = $1 AND conversation_id = $2
        ORDER BY seq DESC LIMIT $3
      ) recent ORDER BY seq`,
-    [organizationId, request.conversationId, historyLimit],
+    [owner.organizationId, request.conversationId, historyLimit],
   );
   return {
     conversationId: request.conversationId,
-    visitorId: request.visitorId ?? existing.visitor_id,
+    visitorId,
+    status: existing.status,
     history,
   };
 }
 
 /**
- * Stores a question and its answer (creating the conversation if needed); run it in a
- * transaction. Returns the id of the answer's message.
+ * Creates the conversation for (agent, visitor) or touches it if it is theirs; throws
+ * 404 when the id was taken by another agent or visitor (e.g. by a concurrent request).
+ * A `resolved` conversation the visitor writes to again is `open` once more. Returns its
+ * status. Run it in a transaction with the writes that follow.
+ */
+export async function claimConversation(
+  database: Queryable,
+  conversation: {
+    organizationId: string;
+    agentId: string;
+    conversationId: string;
+    visitorId: string;
+    status?: ConversationStatus;
+  },
+): Promise<ConversationStatus> {
+  const rows = await database.query<{ status: ConversationStatus }>(
+    `INSERT INTO conversations AS c (organization_id, id, agent_id, visitor_id, status)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (organization_id, id) DO UPDATE SET updated_at = now(),
+       status = COALESCE($6::text, CASE WHEN c.status = 'resolved' THEN 'open' ELSE c.status END)
+     WHERE c.agent_id = EXCLUDED.agent_id AND c.visitor_id = EXCLUDED.visitor_id
+     RETURNING c.status`,
+    [
+      conversation.organizationId,
+      conversation.conversationId,
+      conversation.agentId,
+      conversation.visitorId,
+      conversation.status ?? 'open',
+      conversation.status ?? null,
+    ],
+  );
+  if (!rows[0]) throw notFound('Conversation', conversation.conversationId);
+  return rows[0].status;
+}
+
+/**
+ * Stores a question and its answer with the answer's metadata (creating the conversation
+ * if needed); run it in a transaction. Returns the id of the answer's message and the
+ * conversation's status.
  */
 export async function saveExchange(
   database: Queryable,
@@ -70,18 +121,15 @@ export async function saveExchange(
     query: string;
     answer: string;
     sources: readonly Source[];
+    metadata: AnswerMetadata;
   },
-): Promise<string> {
-  await database.query(
-    `INSERT INTO conversations (organization_id, id, agent_id, visitor_id) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (organization_id, id) DO UPDATE SET updated_at = now()`,
-    [exchange.organizationId, exchange.conversationId, exchange.agentId, exchange.visitorId],
-  );
+): Promise<{ messageId: string; status: ConversationStatus }> {
+  const status = await claimConversation(database, exchange);
   const messageId = createId();
   await database.query(
-    `INSERT INTO messages (id, organization_id, conversation_id, role, text, sources) VALUES
-       ($1, $3, $4, 'user', $5, '[]'::jsonb),
-       ($2, $3, $4, 'assistant', $6, $7::jsonb)`,
+    `INSERT INTO messages (id, organization_id, conversation_id, role, text, sources, metadata) VALUES
+       ($1, $3, $4, 'user', $5, '[]'::jsonb, NULL),
+       ($2, $3, $4, 'assistant', $6, $7::jsonb, $8::jsonb)`,
     [
       createId(),
       messageId,
@@ -90,7 +138,8 @@ export async function saveExchange(
       exchange.query,
       exchange.answer,
       JSON.stringify(exchange.sources),
+      JSON.stringify(exchange.metadata),
     ],
   );
-  return messageId;
+  return { messageId, status };
 }

@@ -1,9 +1,38 @@
 /**
- * Conversations: the turns of each (agent, visitor) exchange. A query reads the history
- * of its conversation and, once its answer is complete, stores question and answer.
+ * Conversations: each belongs to one (agent, visitor). A query reads the history of its
+ * conversation (only its owner's) and stores question and answer with answer metadata.
+ * Transcripts for operators (list with filters and full-text search, get, erase, export),
+ * visitors' votes on answers, and human handoff (status, operator replies, polling).
  */
+
+export { exportConversations } from './conversation-export.js';
 export {
   type ConversationMessage,
   resolveConversation,
   saveExchange,
 } from './conversations.js';
+export { EXPORT_CONTENT_TYPES, exportHeader, exportRecord } from './export-format.js';
+export { evalAnswer } from './feedback.js';
+export {
+  addOperatorMessage,
+  startHandoff,
+  updateConversationStatus,
+  visitorMessages,
+} from './handoff.js';
+export {
+  createHandoffWebhook,
+  type HandoffNotifier,
+  type HandoffWebhookOptions,
+  SIGNATURE_HEADER,
+  signWebhook,
+  TIMESTAMP_HEADER,
+} from './handoff-webhook.js';
+export {
+  deleteExpiredConversations,
+  scheduleRetention,
+} from './retention.js';
+export {
+  deleteConversation,
+  getConversation,
+  listConversations,
+} from './transcripts.js';

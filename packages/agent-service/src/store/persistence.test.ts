@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentService, type RunningAgentService, startAgentService } from '../index.js';
 import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { MIGRATIONS } from './migrations.js';
 
 let dataDir: string;
 const open: RunningAgentService[] = [];
@@ -46,6 +47,7 @@ describe('PGlite data directory', () => {
     const after = await call('POST', `/api/agents/${agent.id}/query`, {
       query: 'What do lighthouses do?',
       conversationId: before.body.conversationId,
+      visitorId: before.body.visitorId,
     });
     expect(after.body.answer).toBe(before.body.answer);
     expect(after.body.visitorId).toBe(before.body.visitorId);
@@ -57,7 +59,10 @@ describe('PGlite data directory', () => {
     const migrations = await second.database.query<{ id: number }>(
       'SELECT id FROM schema_migrations ORDER BY id',
     );
-    expect(migrations).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(migrations).toEqual(
+      MIGRATIONS.map((migration) => ({ id: migration.id })).sort((a, b) => a.id - b.id),
+    );
+    expect(migrations).toContainEqual({ id: 5 });
     await second.close();
   });
 

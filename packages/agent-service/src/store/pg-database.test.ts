@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
 import { createApiClient } from '../testing/index.js';
+import { MIGRATIONS } from './migrations.js';
 import { createPgDatabase } from './pg-database.js';
 
 // Only test files read this: the pg adapter needs a real server, which CI may not have.
@@ -40,10 +41,44 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
         }),
       ).rejects.toThrow('roll back');
       expect((await call('GET', `/api/datasources/${ids[0]}`)).status).toBe(200);
+
+      // Conversations: ownership, search, keyset cursor (timestamps as pg writes them), handoff.
+      const { conversationId, visitorId } = answer.body;
+      const query = (body: object) => call('POST', `/api/agents/${agent.id}/query`, body);
+      expect((await query({ query: 'vacuum?', conversationId })).status).toBe(404);
+      expect((await query({ query: 'vacuum?', conversationId, visitorId })).status).toBe(200);
+      await query({ query: 'something else', visitorId: 'other' });
+      const found = await call('GET', '/api/conversations?q=vacuumed');
+      expect(found.body.conversations.map((c: { id: string }) => c.id)).toEqual([conversationId]);
+      expect(found.body.conversations[0].messageCount).toBe(4);
+      const first = await call('GET', '/api/conversations?limit=1');
+      const second = await call(
+        'GET',
+        `/api/conversations?limit=1&cursor=${first.body.nextCursor}`,
+      );
+      expect(second.body.conversations[0].id).toBe(conversationId);
+      expect(second.body.nextCursor).toBeNull();
+      await call('POST', `/api/conversations/${conversationId}/handoff`, {
+        agentId: agent.id,
+        visitorId,
+      });
+      const reply = await call('POST', `/api/conversations/${conversationId}/messages`, {
+        text: 'Hi',
+      });
+      const poll = await call(
+        'GET',
+        `/api/conversations/${conversationId}/messages?agentId=${agent.id}&visitorId=${visitorId}&after=${answer.body.messageId}`,
+      );
+      expect(poll.body.messages.map((m: { id: string }) => m.id).at(-1)).toBe(reply.body.id);
+      expect(poll.body.status).toBe('handoff');
+      const exported = await fetch(`${service.url}/api/conversations/export?format=csv`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      expect((await exported.text()).split('\r\n').length).toBeGreaterThan(6);
       await service.close();
       const again = await createAgentService({ databaseUrl: scoped });
       const migrations = await again.database.query('SELECT id FROM schema_migrations');
-      expect(migrations).toHaveLength(2);
+      expect(migrations).toHaveLength(MIGRATIONS.length);
       await again.close();
     } finally {
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`);

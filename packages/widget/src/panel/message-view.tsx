@@ -36,6 +36,7 @@ function MessageViewBase({ message, strings, showSources, onRetry }: MessageView
               text={message.text}
               copyLabel={strings.copyCode}
               copiedLabel={strings.copied}
+              streaming={streaming}
             />
           ) : (
             <span class="typing" aria-hidden="true">

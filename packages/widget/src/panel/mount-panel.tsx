@@ -3,8 +3,10 @@ import { render } from 'preact';
 import { createChatModel, createConversationStore } from '../chat/index.js';
 import { resolveStrings } from '../i18n/resolve-strings.js';
 import type { PanelContext, PanelController } from '../panel-contract.js';
+import { preloadMarkdown } from './markdown.js';
 import { Panel } from './panel.js';
 import { panelStyles } from './panel-styles.js';
+import { createThrottledFrames } from './throttled-frames.js';
 
 let panelCount = 0;
 
@@ -28,12 +30,15 @@ export function mountPanel(context: PanelContext): PanelController {
     endpoint: config.endpoint,
     store,
     fetch: (input, init) => context.window.fetch(input, init),
+    scheduleFrame: createThrottledFrames(),
     onMessage: (detail) => context.emit('message', detail),
     onAnswer: (detail) => context.emit('answer', detail),
     onError: (error) => context.emit('error', { ...error }),
   });
   const inline = launcher === null;
   const isOpen = signal(inline);
+  // The Markdown chunk loads while the visitor reads the panel, before the first answer.
+  if (inline) void preloadMarkdown();
   const focusRequests = signal(0);
   const id = `agent-chat-${++panelCount}`;
   launcher?.setAttribute('aria-controls', `${id}-panel`);
@@ -44,6 +49,7 @@ export function mountPanel(context: PanelContext): PanelController {
   const setOpen = (open: boolean, moveFocus: boolean): void => {
     if (inline || !launcher || isOpen.value === open) return;
     isOpen.value = open;
+    if (open) void preloadMarkdown();
     if (open && moveFocus) focusRequests.value++;
     context.container.classList.toggle('open', open);
     launcher.setAttribute('aria-expanded', String(open));

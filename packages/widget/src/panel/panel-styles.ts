@@ -26,7 +26,19 @@ svg{width:20px;height:20px;fill:currentColor;flex:none}
 .markdown>*{margin:0 0 8px}
 .markdown>:last-child{margin-bottom:0}
 .markdown ul,.markdown ol{padding-inline-start:20px}
+.markdown li>ul,.markdown li>ol{margin:0}
+.markdown li>p,.markdown li>.code,.markdown li>blockquote,.markdown blockquote>*{margin:0 0 6px}
+.markdown li>:last-child,.markdown blockquote>:last-child{margin-bottom:0}
+.markdown li.task{list-style:none}
+.markdown li.task>input{margin:0 6px 0 -18px;vertical-align:-2px}
+.markdown .table{overflow-x:auto}
+.markdown table{border-collapse:collapse;font-size:13px}
+.markdown th,.markdown td{border:1px solid var(--ac-border);padding:3px 8px;text-align:start}
+.markdown th{font-weight:600;background:var(--ac-code)}
+.markdown .align-center{text-align:center}.markdown .align-right{text-align:right}
+.markdown.plain,.markdown .plain{white-space:pre-wrap}
 .markdown .heading{font-weight:600}
+.markdown .heading{margin:12px 0 6px}.markdown>.heading:first-child{margin-top:0}
 .markdown .h1{font-size:18px}.markdown .h2{font-size:16px}
 .markdown blockquote{padding-inline-start:10px;border-inline-start:3px solid var(--ac-border);color:var(--ac-muted)}
 .markdown hr{border:0;border-top:1px solid var(--ac-border)}

@@ -1,0 +1,65 @@
+import type {
+  ConversationListQuery,
+  ConversationStatusBody,
+  OperatorMessageBody,
+} from '@agent-chat/protocol';
+import {
+  conversationListQuerySchema,
+  conversationStatusSchema,
+  emptyBodySchema,
+  operatorMessageSchema,
+} from '@agent-chat/protocol/schemas';
+import { Router } from 'express';
+import {
+  addOperatorMessage,
+  deleteConversation,
+  getConversation,
+  listConversations,
+  updateConversationStatus,
+} from '../conversations/index.js';
+import { organizationOf } from './auth-middleware.js';
+import type { ServiceContext } from './service-context.js';
+import { validateBody } from './validate-body.js';
+
+/**
+ * The operator's transcript routes (mounted under `/api`; the organization's key):
+ * `GET /conversations` (filters, full-text `q`, keyset pages), `GET` and `DELETE
+ * /conversations/:id`, `POST /conversations/:id/messages` (an operator's reply) and
+ * `POST /conversations/update-status`. The export is in its own route.
+ */
+export function createConversationRoutes(context: ServiceContext): Router {
+  const { database } = context;
+  const router = Router();
+  router.get('/conversations', async (req, res) => {
+    const query = validateBody<ConversationListQuery>(conversationListQuerySchema, req.query);
+    res.json(await listConversations(database, organizationOf(res.locals).id, query));
+  });
+  router.post('/conversations/update-status', async (req, res) => {
+    const body = validateBody<ConversationStatusBody>(conversationStatusSchema, req.body);
+    const organizationId = organizationOf(res.locals).id;
+    const { summary } = await database.transaction((transaction) =>
+      updateConversationStatus(transaction, organizationId, body.conversationId, body.status),
+    );
+    res.json(summary);
+  });
+  router.get('/conversations/:id', async (req, res) => {
+    res.json(await getConversation(database, organizationOf(res.locals).id, req.params.id));
+  });
+  router.delete('/conversations/:id', async (req, res) => {
+    validateBody(emptyBodySchema, req.body);
+    const organizationId = organizationOf(res.locals).id;
+    const summary = await database.transaction((transaction) =>
+      deleteConversation(transaction, organizationId, req.params.id),
+    );
+    res.json(summary);
+  });
+  router.post('/conversations/:id/messages', async (req, res) => {
+    const body = validateBody<OperatorMessageBody>(operatorMessageSchema, req.body);
+    const organizationId = organizationOf(res.locals).id;
+    const message = await database.transaction((transaction) =>
+      addOperatorMessage(transaction, organizationId, req.params.id, body.text),
+    );
+    res.status(201).json(message);
+  });
+  return router;
+}

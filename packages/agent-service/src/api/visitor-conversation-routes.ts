@@ -1,0 +1,49 @@
+import type { EvalAnswerBody, HandoffBody, VisitorMessagesQuery } from '@agent-chat/protocol';
+import {
+  evalAnswerSchema,
+  handoffSchema,
+  visitorMessagesQuerySchema,
+} from '@agent-chat/protocol/schemas';
+import { Router } from 'express';
+import { getAgent } from '../agents/index.js';
+import { evalAnswer, startHandoff, visitorMessages } from '../conversations/index.js';
+import { organizationOf } from './auth-middleware.js';
+import type { ServiceContext } from './service-context.js';
+import { validateBody } from './validate-body.js';
+
+/**
+ * Routes the BFF calls on behalf of a visitor it verified (mounted under `/api`; the
+ * organization's key): `POST /conversations/eval-answer` (a vote on an answer), `POST
+ * /conversations/:id/handoff` (ask for a person) and `GET /conversations/:id/messages`
+ * (poll for replies). Each checks that the visitor owns the conversation or message:
+ * anything else is 404, exactly like an id that does not exist.
+ */
+export function createVisitorConversationRoutes(context: ServiceContext): Router {
+  const { database } = context;
+  const router = Router();
+  router.post('/conversations/eval-answer', async (req, res) => {
+    const body = validateBody<EvalAnswerBody>(evalAnswerSchema, req.body);
+    res.json(await evalAnswer(database, organizationOf(res.locals).id, body));
+  });
+  router.post('/conversations/:id/handoff', async (req, res) => {
+    const body = validateBody<HandoffBody>(handoffSchema, req.body);
+    const organizationId = organizationOf(res.locals).id;
+    await getAgent(database, organizationId, body.agentId);
+    const owner = { organizationId, agentId: body.agentId, visitorId: body.visitorId };
+    const { summary, started } = await database.transaction((transaction) =>
+      startHandoff(transaction, owner, req.params.id),
+    );
+    if (started) context.handoffNotifier?.notify({ organizationId, conversation: summary });
+    res.json(summary);
+  });
+  router.get('/conversations/:id/messages', async (req, res) => {
+    const query = validateBody<VisitorMessagesQuery>(visitorMessagesQuerySchema, req.query);
+    const owner = {
+      organizationId: organizationOf(res.locals).id,
+      agentId: query.agentId,
+      visitorId: query.visitorId,
+    };
+    res.json(await visitorMessages(database, owner, req.params.id, query.after));
+  });
+  return router;
+}

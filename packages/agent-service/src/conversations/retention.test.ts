@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentService } from '../agent-service.js';
+import { runCli } from '../cli/index.js';
+import {
+  type ConversationFixture,
+  startConversationFixture,
+} from '../testing/conversation-fixture.js';
+import { deleteExpiredConversations } from './retention.js';
+
+const DAY = 86_400_000;
+let clock = Date.now();
+let fixture: ConversationFixture;
+
+async function conversationAged(id: string, days: number) {
+  await fixture.service.database.query(
+    `INSERT INTO conversations (organization_id, id, agent_id, visitor_id, updated_at)
+     VALUES ($1, $2, $3, 'old-visitor', now() - $4 * interval '1 day')`,
+    [fixture.organizationId, id, fixture.agentId, days],
+  );
+  await fixture.service.database.query(
+    `INSERT INTO messages (id, organization_id, conversation_id, role, text)
+     VALUES ($1, $2, $3, 'user', 'hello')`,
+    [`${id}-m`, fixture.organizationId, id],
+  );
+}
+
+const exists = async (id: string) =>
+  (
+    await fixture.service.database.query(
+      `SELECT 1 FROM conversations WHERE id = $1
+       UNION ALL SELECT 1 FROM messages WHERE conversation_id = $1`,
+      [id],
+    )
+  ).length;
+
+beforeAll(async () => {
+  fixture = await startConversationFixture({
+    conversationRetentionDays: 30,
+    retentionIntervalMs: 50,
+    now: () => clock,
+  });
+});
+
+afterAll(async () => {
+  await fixture.service.close();
+});
+
+describe('conversation retention', () => {
+  it('deletes conversations inactive for longer than the retention, with their messages', async () => {
+    await conversationAged('aged-40', 40);
+    await conversationAged('aged-10', 10);
+    expect(await deleteExpiredConversations(fixture.service.database, 30, Date.now())).toBe(1);
+    expect(await exists('aged-40')).toBe(0);
+    expect(await exists('aged-10')).toBe(2);
+    expect(
+      await deleteExpiredConversations(fixture.service.database, 30, Date.now() + 25 * DAY),
+    ).toBe(1);
+    expect(await exists('aged-10')).toBe(0);
+  });
+
+  it('runs on a schedule in the server, following its clock', async () => {
+    const answer = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
+      query: 'refunds',
+      visitorId: 'scheduled',
+    });
+    const id = answer.body.conversationId;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await exists(id)).toBe(3);
+    clock = Date.now() + 31 * DAY;
+    await expect.poll(() => exists(id), { timeout: 5_000, interval: 50 }).toBe(0);
+  });
+
+  it('refuses a retention that is not a positive number of days', async () => {
+    await expect(deleteExpiredConversations(fixture.service.database, 0)).rejects.toThrow(
+      /positive number of days/,
+    );
+  });
+});
+
+describe('agent-chat-service purge-conversations', () => {
+  let cwd: string;
+  beforeAll(async () => {
+    cwd = await mkdtemp(path.join(tmpdir(), 'agent-service-purge-'));
+  });
+  afterAll(async () => {
+    await rm(cwd, { recursive: true, force: true });
+  });
+
+  it('deletes expired conversations once, from the data directory', async () => {
+    const service = await createAgentService({ dataDir: path.join(cwd, 'store') });
+    const { organizationId } = await service.createOrganization('Old');
+    await service.database.query(
+      `INSERT INTO conversations (organization_id, id, visitor_id, updated_at) VALUES
+         ($1, 'stale', 'v', now() - interval '91 days'), ($1, 'fresh', 'v', now())`,
+      [organizationId],
+    );
+    await service.close();
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = {
+      env: { DATA_DIR: 'store' },
+      cwd,
+      stdout: (text: string) => out.push(text),
+      stderr: (text: string) => err.push(text),
+    };
+    expect(await runCli(['purge-conversations', '--days', '90'], io)).toBe(0);
+    expect(out.join('')).toBe('Deleted 1 conversation(s) inactive for more than 90 day(s).\n');
+    expect(await runCli(['purge-conversations'], io)).toBe(2);
+    expect(err.join('')).toMatch(/--days <n>/);
+    const again = await createAgentService({ dataDir: path.join(cwd, 'store') });
+    expect(await again.database.query('SELECT id FROM conversations')).toEqual([{ id: 'fresh' }]);
+    await again.close();
+  });
+});

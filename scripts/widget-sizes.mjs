@@ -1,0 +1,64 @@
+// The widget's gzip sizes, split the way a page loads them; shared by `npm run size` and the
+// bench's widget section.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+
+/** The budgets of DESIGN.md §5, gzip bytes (1 KB = 1024 bytes). */
+export const widgetBudgets = { loader: 6 * KB, firstPaint: 30 * KB, total: 45 * KB };
+
+// `import … from "./x.js"` and `import "./x.js"` (not `import("./x.js")`, which loads later).
+const staticImport = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
+
+/**
+ * Measures a built widget (`packages/widget/dist`): every `.js`/`.css` file's raw and gzip
+ * (level 9) size, and three sums: the loader (`widget.js`); the panel's first paint (the
+ * loader, the panel chunk it names and every chunk that chunk imports statically); the whole
+ * widget (every file, with the lazily loaded Markdown chunk).
+ *
+ * @param {string} distDir
+ */
+export function measureWidget(distDir) {
+  const assets = join(distDir, 'assets');
+  const names = existsSync(assets)
+    ? readdirSync(assets).filter((name) => /\.(m?js|css)$/.test(name))
+    : [];
+  const files = [join(distDir, 'widget.js'), ...names.map((name) => join(assets, name))]
+    .filter((path) => existsSync(path))
+    .map((path) => {
+      const bytes = readFileSync(path);
+      return {
+        file: path.slice(distDir.length + 1),
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        text: bytes.toString('utf8'),
+      };
+    });
+  const byName = new Map(files.map((entry) => [entry.file, entry]));
+  const loader = byName.get('widget.js');
+  const panelName = loader && /assets\/(panel-[\w-]+\.js)/.exec(loader.text)?.[1];
+  const firstPaint = new Set(loader ? ['widget.js'] : []);
+  const pending = panelName ? [`assets/${panelName}`] : [];
+  while (pending.length > 0) {
+    const name = pending.pop();
+    const entry = byName.get(name);
+    if (!entry || firstPaint.has(name)) continue;
+    firstPaint.add(name);
+    for (const match of entry.text.matchAll(staticImport)) pending.push(`assets/${match[1]}`);
+  }
+  const sum = (entries) => entries.reduce((total, entry) => total + entry.gzip, 0);
+  return {
+    files: files.map(({ file, raw, gzip }) => ({
+      file,
+      raw,
+      gzip,
+      firstPaint: firstPaint.has(file),
+    })),
+    loader: loader?.gzip ?? Number.NaN,
+    panelFound: panelName !== undefined && byName.has(`assets/${panelName}`),
+    firstPaint: sum(files.filter((entry) => firstPaint.has(entry.file))),
+    total: sum(files),
+  };
+}
