@@ -472,4 +472,61 @@ describe('createChatModel with an injected transport', () => {
       error: { code: 'STREAM_INTERRUPTED' },
     });
   });
+
+  it('votes on an answer by its server id, changes and clears the vote, and takes back a refused one', async () => {
+    const transport: QueryTransport = {
+      async *sendQuery() {
+        yield { type: 'start' };
+        yield {
+          type: 'finish',
+          result: {
+            answer: 'Open 9 to 5.',
+            sources: [],
+            visitorId: 'token-1',
+            messageId: 'm1_sig',
+          },
+        };
+      },
+    };
+    const sent: unknown[] = [];
+    let refuse = false;
+    const onError = vi.fn();
+    const chat = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://unused.example',
+      store: createConversationStore({ agentId: 'demo', storage: 'none' }),
+      transport,
+      conversationApi: {
+        async feedback(body) {
+          sent.push(body);
+          if (refuse) throw { code: 'NOT_FOUND', message: 'gone' };
+          return { messageId: body.messageId, eval: body.eval, comment: body.comment ?? null };
+        },
+      },
+      scheduleFrame: (flush) => flush(),
+      onError,
+    });
+    await chat.send('When are you open?');
+    const answerId = chat.messages.value[1]?.id ?? '';
+    expect(chat.messages.value[1]).toMatchObject({ messageId: 'm1_sig' });
+
+    await chat.rate(answerId, 'bad', 'Wrong hours');
+    expect(chat.messages.value[1]?.vote).toBe('bad');
+    await chat.rate(answerId, 'good');
+    await chat.rate(answerId, undefined);
+    expect(chat.messages.value[1]?.vote).toBeUndefined();
+    expect(sent).toEqual([
+      { visitorId: 'token-1', messageId: 'm1_sig', eval: 'bad', comment: 'Wrong hours' },
+      { visitorId: 'token-1', messageId: 'm1_sig', eval: 'good' },
+      { visitorId: 'token-1', messageId: 'm1_sig', eval: null },
+    ]);
+
+    refuse = true;
+    await chat.rate(answerId, 'good');
+    expect(chat.messages.value[1]?.vote).toBeUndefined();
+    expect(onError).toHaveBeenCalledWith({ code: 'NOT_FOUND', message: 'gone' });
+    // A question has no server id: nothing to vote on.
+    await chat.rate(chat.messages.value[0]?.id ?? '', 'good');
+    expect(sent).toHaveLength(4);
+  });
 });
