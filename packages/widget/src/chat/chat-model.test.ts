@@ -529,4 +529,39 @@ describe('createChatModel with an injected transport', () => {
     await chat.rate(chat.messages.value[0]?.id ?? '', 'good');
     expect(sent).toHaveLength(4);
   });
+
+  it('starts a new conversation after the BFF no longer recognises the stored one (404)', async () => {
+    const queries: unknown[] = [];
+    let next: QueryEvent[] = [
+      { type: 'start' },
+      {
+        type: 'finish',
+        result: { answer: 'Hi', sources: [], conversationId: 'c1', visitorId: 'v1' },
+      },
+    ];
+    const transport: QueryTransport = {
+      async *sendQuery(query) {
+        queries.push(query);
+        yield* next;
+      },
+    };
+    const chat = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://unused.example',
+      store: createConversationStore({ agentId: 'demo', storage: 'none' }),
+      transport,
+      scheduleFrame: (flush) => flush(),
+    });
+    await chat.send('Hello');
+    next = [{ type: 'error', error: { code: 'NOT_FOUND', message: 'not yours', status: 404 } }];
+    await chat.send('Still there?');
+    expect(chat.status.value).toBe('error');
+    next = [{ type: 'start' }, { type: 'finish', result: { answer: 'Yes', sources: [] } }];
+    await chat.retry();
+    expect(queries).toEqual([
+      { query: 'Hello' },
+      { query: 'Still there?', conversationId: 'c1', visitorId: 'v1' },
+      { query: 'Still there?', visitorId: 'v1' },
+    ]);
+  });
 });

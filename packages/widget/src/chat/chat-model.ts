@@ -195,6 +195,9 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
 
     const end = (failure: ChatError): void => {
       if (!current()) return;
+      // The BFF no longer recognises this conversation as the visitor's (their id expired,
+      // or the server's key changed): the next question starts a new one.
+      if (failure.code === ERROR_CODES.notFound && query.conversationId) conversationId = undefined;
       if (abort.signal.aborted) finish({ text: answer, state: 'stopped' });
       else finish({ text: answer, state: 'error', error: failure }, failure);
     };
