@@ -118,7 +118,9 @@ describe('npm start, end to end', () => {
 
     const answer = page.locator('.message.assistant:not(.welcome) .bubble').last();
     await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toContain('proxy_buffering');
-    await expect.poll(() => page.locator('[role=log]').getAttribute('aria-busy')).toBe('false');
+    await expect
+      .poll(() => page.locator('[role=log]').getAttribute('aria-busy'), { timeout: 10_000 })
+      .toBe('false');
     expect(streamTypes[0]).toContain('text/event-stream');
     const lengths = await page.evaluate(
       () => (window as unknown as { __lengths: number[] }).__lengths,
@@ -306,6 +308,7 @@ describe('npm start, end to end', () => {
     await expect(fetch(`${stack.url}/healthz`)).rejects.toThrow();
 
     stack = await startDemo(env);
+    // The visitor's signed ids stay valid: the demo keeps its VISITOR_SECRET in DATA_DIR.
     const again = await query({
       query: 'And the widget?',
       conversationId: first.conversationId,

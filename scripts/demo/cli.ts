@@ -77,6 +77,21 @@ function demoApiKey(dataDir: string): string {
 }
 
 /**
+ * The key the BFF signs visitor ids with, created once and kept in the data directory
+ * (mode 0600), so visitors keep their conversations across restarts of the demo.
+ */
+function demoVisitorSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'visitor-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/**
  * Whether an earlier start already seeded the demo: the demo agent exists and accepts this
  * key. Seeding again would undo what the admin routes changed since (a deleted document
  * would come back), so a restart keeps the data as it is. (An empty PATCH changes nothing.)
@@ -99,12 +114,16 @@ function demoBffOptions(upstream: {
   upstreamUrl: string;
   agentApiToken: string;
   adminToken: string;
+  visitorSecret?: string;
 }): BffOptions {
   return bffOptionsFromEnv({
     ...env,
     UPSTREAM_URL: upstream.upstreamUrl,
     AGENT_API_TOKEN: upstream.agentApiToken,
     ADMIN_TOKEN: upstream.adminToken,
+    ...(upstream.visitorSecret && !env.VISITOR_SECRET?.trim()
+      ? { VISITOR_SECRET: upstream.visitorSecret }
+      : {}),
     ALLOWED_AGENTS: env.ALLOWED_AGENTS?.trim() || DEFAULT_AGENT_ID,
   });
 }
@@ -190,6 +209,7 @@ async function main(): Promise<void> {
     upstreamUrl: service?.url ?? (upstreamUrl as string),
     agentApiToken: agentApiToken as string,
     adminToken,
+    visitorSecret: demoVisitorSecret(dataDir),
   });
   // The demo page chats with the first allowed agent (`demo` with the embedded service).
   const allowed = options.allowedAgents;

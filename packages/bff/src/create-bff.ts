@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { createAdminRoutes } from './admin/index.js';
+import { createWidgetConversationRoutes } from './conversations/index.js';
 import {
   createCors,
   createDefaultLogger,
@@ -11,6 +13,7 @@ import {
   createUnexpectedErrorHandler,
   securityHeadersMiddleware,
 } from './http/index.js';
+import { createVisitorIdentity } from './identity/index.js';
 import { createRateLimits, setRateLimitClientIp } from './limits/index.js';
 import { createBffMetrics, createOpsRoutes } from './ops/index.js';
 import { type BffOptions, resolveBffOptions } from './options/index.js';
@@ -23,6 +26,9 @@ import {
 } from './query/index.js';
 import { createUpstreamClient } from './upstream/index.js';
 import { createWidgetAssets } from './widget-assets/index.js';
+
+/** Polls for new messages one visitor may make per minute (an open widget polls every 1.5 s or slower). */
+const POLLS_PER_MINUTE = 120;
 
 /** Runs `handler` for GET and HEAD requests only (it serves nothing else); others skip it. */
 function onlyForReads(handler: RequestHandler): RequestHandler {
@@ -118,6 +124,15 @@ export function createBff(options: BffOptions): BffRouter {
     onLimited: (limit) => metrics.countRateLimited(limit),
     onStoreError: () => metrics.countRateLimitStoreError(),
   });
+  // An open widget polls for operator replies every few seconds: its own count, in this
+  // process (a per-visitor key in the shared Redis would mix with the query counts).
+  const pollLimits = createRateLimits({
+    windowMs: 60_000,
+    perIp: Number.MAX_SAFE_INTEGER,
+    perVisitor: POLLS_PER_MINUTE,
+    logger,
+    onLimited: () => metrics.countRateLimited('visitor'),
+  });
   const upstream = createUpstreamClient({
     baseUrl: resolved.upstreamUrl,
     token: resolved.agentApiToken,
@@ -132,10 +147,20 @@ export function createBff(options: BffOptions): BffRouter {
     metrics,
     logResponse: logger ? createResponseLogger(logger) : undefined,
   });
+  if (resolved.visitorSecret === undefined) {
+    logger?.warn(
+      'VISITOR_SECRET is not set: visitor ids are signed with a random key of this process, so visitors lose their conversations when it restarts and replicas do not accept each other’s ids. Set VISITOR_SECRET (32+ bytes, e.g. `openssl rand -base64 48`).',
+    );
+  }
+  const identity = createVisitorIdentity({
+    secret: resolved.visitorSecret ?? randomBytes(32),
+    maxAgeMs: resolved.visitorMaxAgeDays * 86_400_000,
+  });
   const queryRoute = createQueryRoute({
     options: resolved,
     upstream,
     policy: createQueryPolicy(resolved),
+    identity,
     rateLimits,
     slots: createStreamSlots(resolved.maxStreamsPerVisitor),
     tracker,
@@ -174,6 +199,16 @@ export function createBff(options: BffOptions): BffRouter {
   router.use(onlyForReads(createWidgetAssets(resolved)));
   // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
   router.use('/api', createCors(checkOrigin));
+  router.use(
+    createWidgetConversationRoutes({
+      options: resolved,
+      upstream,
+      identity,
+      limits: rateLimits,
+      pollLimit: pollLimits.perVisitor,
+      logger,
+    }),
+  );
   router.use(createAdminRoutes({ options: resolved, upstream, logger }));
   // Not a BFF route: the request goes back to the host app, without the BFF's headers.
   router.use(function notForTheBff(_req, res, next) {

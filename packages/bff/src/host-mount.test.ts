@@ -151,7 +151,10 @@ describe('a BFF mounted after a host body parser', () => {
     expect(JSON.parse((await json.toArray()).join(''))).toMatchObject({
       answer: expect.any(String),
     });
-    expect(JSON.parse(parsedUpstream.requests.at(-1)!.body)).toEqual({ query: 'hi' });
+    expect(JSON.parse(parsedUpstream.requests.at(-1)!.body)).toEqual({
+      query: 'hi',
+      visitorId: expect.any(String),
+    });
 
     const stream = await rawPost(`${parsedBase}/chat/api/agents/answer/query`, {
       query: 'hello',
@@ -164,6 +167,7 @@ describe('a BFF mounted after a host body parser', () => {
     expect(JSON.parse(parsedUpstream.requests.at(-1)!.body)).toEqual({
       query: 'hello',
       streaming: true,
+      visitorId: expect.any(String),
     });
   });
 

@@ -108,3 +108,12 @@ export {
   type StreamEvent,
 } from './stream-event.js';
 export { findForbiddenCharacter, hasNul } from './text-rules.js';
+export {
+  type FeedbackRequest,
+  type FeedbackResponse,
+  type HandoffRequest,
+  type HandoffResponse,
+  type MessagesRequest,
+  type MessagesResponse,
+  WIDGET_CONVERSATION_PATHS,
+} from './widget-conversations.js';

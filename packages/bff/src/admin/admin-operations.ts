@@ -1,9 +1,13 @@
 import {
   agentUpdateSchema,
+  conversationExportQuerySchema,
+  conversationListQuerySchema,
+  conversationStatusSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
   datastoreUpdateSchema,
   emptyBodySchema,
+  operatorMessageSchema,
 } from '@agent-chat/protocol/schemas';
 
 type BodySchema =
@@ -11,25 +15,37 @@ type BodySchema =
   | typeof datastoreUpdateSchema
   | typeof emptyBodySchema
   | typeof datasourceUpdateSchema
-  | typeof datasourceUpsertSchema;
+  | typeof datasourceUpsertSchema
+  | typeof operatorMessageSchema
+  | typeof conversationStatusSchema;
+
+type QuerySchema = typeof conversationListQuerySchema | typeof conversationExportQuerySchema;
 
 /** The Chaindesk quirk an operation must be guarded against (see `chaindesk-guards.ts`). */
 export type ChaindeskGuard = 'agent-update' | 'datastore-update';
 
 /** One admin operation of the API. */
 export interface AdminOperation {
-  method: 'patch' | 'delete' | 'post';
-  /** Express path, relative to the BFF mount; the resource id is always `:id`. */
+  method: 'get' | 'patch' | 'delete' | 'post';
+  /** Express path, relative to the BFF mount; the resource id, if any, is always `:id`. */
   path: string;
-  /** Upstream path for a validated id. */
+  /** Upstream path for a validated id (`''` for paths without one). */
   upstreamPath: (id: string) => string;
-  /** The protocol schema of its body. */
+  /** The protocol schema of its body (a `get` sends none upstream). */
   schema: BodySchema;
+  /** The protocol schema of its query string: validated and re-sent (others drop it). */
+  query?: QuerySchema;
+  /** The answer is streamed through as it comes (an export), not buffered. */
+  stream?: true;
   deprecated?: true;
   guard?: ChaindeskGuard;
 }
 
-/** The seven admin operations of the API (DESIGN.md section 2), at the upstream's own paths. */
+/**
+ * The admin operations of the API (DESIGN.md section 2) and the conversation transcripts
+ * (issue 16), at the upstream's own paths. Express matches in this order: fixed paths
+ * (`/api/conversations/export`) come before `:id` ones.
+ */
 export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   {
     method: 'patch',
@@ -76,5 +92,44 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     upstreamPath: (id) => `/api/datastores/upsert/${id}`,
     schema: datasourceUpsertSchema,
     deprecated: true,
+  },
+  {
+    method: 'get',
+    path: '/api/conversations',
+    upstreamPath: () => '/api/conversations',
+    schema: emptyBodySchema,
+    query: conversationListQuerySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/conversations/export',
+    upstreamPath: () => '/api/conversations/export',
+    schema: emptyBodySchema,
+    query: conversationExportQuerySchema,
+    stream: true,
+  },
+  {
+    method: 'post',
+    path: '/api/conversations/update-status',
+    upstreamPath: () => '/api/conversations/update-status',
+    schema: conversationStatusSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/conversations/:id',
+    upstreamPath: (id) => `/api/conversations/${id}`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/conversations/:id',
+    upstreamPath: (id) => `/api/conversations/${id}`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'post',
+    path: '/api/conversations/:id/messages',
+    upstreamPath: (id) => `/api/conversations/${id}/messages`,
+    schema: operatorMessageSchema,
   },
 ];

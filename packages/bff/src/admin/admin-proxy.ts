@@ -6,13 +6,16 @@ import type { Logger } from 'pino';
 import { BffError } from '../bff-error.js';
 import { sendError } from '../http/index.js';
 import { redactSecret } from '../upstream/index.js';
-import { relayAdminResponse } from './admin-response.js';
+import { relayAdminResponse, streamAdminResponse } from './admin-response.js';
 
 /** What the relay sends upstream for one admin request (set by the route before the proxy). */
 export interface RelayPlan {
   upstreamPath: string;
+  /** JSON body; `''` sends none (reads). */
   body: string;
   deprecated: boolean;
+  /** Stream a successful answer through instead of buffering it (exports). */
+  stream: boolean;
   timedOut: boolean;
 }
 
@@ -74,8 +77,10 @@ export function createAdminProxy(options: AdminProxyOptions): AdminProxy {
             }
           }
           proxyRequest.setHeader('authorization', `Bearer ${token}`);
-          proxyRequest.setHeader('content-type', 'application/json');
-          proxyRequest.setHeader('content-length', Buffer.byteLength(plan.body));
+          if (plan.body !== '') {
+            proxyRequest.setHeader('content-type', 'application/json');
+            proxyRequest.setHeader('content-length', Buffer.byteLength(plan.body));
+          }
           proxyRequest.setHeader('accept-encoding', 'identity');
           proxyRequest.setTimeout(timeoutMs, () => {
             plan.timedOut = true;
@@ -87,12 +92,18 @@ export function createAdminProxy(options: AdminProxyOptions): AdminProxy {
               ),
             );
           });
-          proxyRequest.write(plan.body);
+          if (plan.body !== '') proxyRequest.write(plan.body);
         });
         proxyServer.on('proxyRes', (proxyResponse, req, res) => {
+          const plan = plans.get(req);
+          const status = proxyResponse.statusCode ?? 502;
+          if (plan?.stream && status >= 200 && status < 300) {
+            streamAdminResponse(proxyResponse, res as Response);
+            return;
+          }
           relayAdminResponse(proxyResponse, res as Response, {
             token,
-            deprecated: plans.get(req)?.deprecated === true,
+            deprecated: plan?.deprecated === true,
             logger,
           });
         });

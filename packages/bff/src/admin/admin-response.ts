@@ -79,3 +79,27 @@ export function relayAdminResponse(
     res.send(Buffer.from(text, 'utf8'));
   });
 }
+
+/** Response headers of a streamed export relayed to the admin. */
+const STREAMED_RESPONSE_HEADERS = ['content-type', 'content-disposition'] as const;
+
+/**
+ * Streams a successful upstream answer (an export of any size) to the admin as it comes,
+ * with backpressure: its status, content type and `Content-Disposition`, and
+ * `Cache-Control: no-store`. An upstream that breaks off cuts the admin's connection (the
+ * export is incomplete, and must not look complete).
+ */
+export function streamAdminResponse(proxyResponse: IncomingMessage, res: Response): void {
+  res.status(proxyResponse.statusCode ?? 200);
+  for (const name of STREAMED_RESPONSE_HEADERS) {
+    const value = proxyResponse.headers[name];
+    if (typeof value === 'string') res.setHeader(name, value);
+  }
+  res.setHeader('Cache-Control', 'no-store');
+  proxyResponse.on('aborted', () => res.destroy());
+  proxyResponse.on('error', () => res.destroy());
+  res.on('close', () => {
+    if (!proxyResponse.complete) proxyResponse.destroy();
+  });
+  proxyResponse.pipe(res);
+}

@@ -88,7 +88,7 @@ function createPlanStep(
   return async function planAdminRelay(req: Request, res: Response, next) {
     const raw: unknown = req.params.id;
     const id = typeof raw === 'string' ? raw : '';
-    if (!ID_PATTERN.test(id)) {
+    if (operation.path.includes(':id') && !ID_PATTERN.test(id)) {
       sendError(
         res,
         400,
@@ -101,6 +101,19 @@ function createPlanStep(
     if (!parsed.success) {
       sendError(res, 400, ERROR_CODES.invalidRequest, parsed.message);
       return;
+    }
+    let search = '';
+    if (operation.query) {
+      const query = parseBody(operation.query, req.query);
+      if (!query.success) {
+        sendError(res, 400, ERROR_CODES.invalidRequest, query.message);
+        return;
+      }
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query.data)) {
+        if (value !== undefined) params.set(name, String(value));
+      }
+      search = params.size > 0 ? `?${params}` : '';
     }
     let body: Record<string, unknown> = { ...(parsed.data ?? {}) };
     if (operation.guard === 'datastore-update' && typeof body.id === 'string' && body.id !== id) {
@@ -127,9 +140,10 @@ function createPlanStep(
     // header rewrite); the body is already read, so it has no use upstream.
     delete req.headers.expect;
     proxy.plan(req, {
-      upstreamPath: operation.upstreamPath(id),
-      body: JSON.stringify(body),
+      upstreamPath: operation.upstreamPath(id) + search,
+      body: operation.method === 'get' ? '' : JSON.stringify(body),
       deprecated: operation.deprecated === true,
+      stream: operation.stream === true,
       timedOut: false,
     });
     next();

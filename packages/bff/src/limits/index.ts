@@ -3,7 +3,9 @@
  * shared by replicas through Redis.
  */
 export {
+  clientKeyOf,
   createRateLimits,
+  type Limiter,
   type RateLimits,
   setRateLimitClientIp,
   setRateLimitVisitor,

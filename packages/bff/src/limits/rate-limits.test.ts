@@ -31,25 +31,37 @@ describe('in-memory rate limits', () => {
   beforeAll(async () => {
     harness = await startBff({
       upstreamUrl: upstream.url,
-      rateLimit: { perIp: 4, perVisitor: 2, windowMs: 60_000 },
+      rateLimit: { perIp: 8, perVisitor: 2, windowMs: 60_000 },
     });
   });
   afterAll(async () => {
     await harness.close();
   });
 
-  it('limits per visitorId, then per IP, with 429 and Retry-After', async () => {
-    for (let index = 0; index < 2; index += 1) {
-      const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v1' });
+  it('limits per verified visitor, then per IP; requests without one share a count per client', async () => {
+    const ask = (visitorId?: string) =>
+      postQuery(harness.url, 'answer', visitorId ? { query: 'hi', visitorId } : { query: 'hi' });
+    const expectOk = async (response: Response) => {
       expect(response.status).toBe(200);
-      await response.text();
-    }
-    await expectLimited(await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v1' }));
-    // Another visitor on the same IP still has the IP budget (4th request of this IP).
-    const other = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v2' });
-    expect(other.status).toBe(200);
-    await other.text();
-    await expectLimited(await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v3' }));
+      return ((await response.json()) as { visitorId: string }).visitorId;
+    };
+    const expectLimitedBy = async (response: Response, what: string) => {
+      const copy = response.clone();
+      await expectLimited(response);
+      expect(((await copy.json()) as ApiErrorBody).error.message).toContain(what);
+    };
+    // The first question without a visitor id: the client's shared count (1 of 2).
+    const tokenA = await expectOk(await ask());
+    await expectOk(await ask(tokenA));
+    await expectOk(await ask(tokenA));
+    await expectLimitedBy(await ask(tokenA), 'from this visitor');
+    // A made-up id is no identity: the shared count (2 of 2), then leaving it out is limited.
+    const tokenB = await expectOk(await ask('v1'));
+    await expectLimitedBy(await ask(), 'from this visitor');
+    await expectLimitedBy(await ask('v2'), 'from this visitor');
+    // A verified visitor still has their own count, until the IP's budget (9) is spent.
+    await expectOk(await ask(tokenB));
+    await expectLimitedBy(await ask(tokenB), 'from this network');
   });
 
   it('warns once when requests come through a proxy it does not trust', async () => {
@@ -75,16 +87,16 @@ describe('RateLimit headers', () => {
       rateLimit: { perIp: 100, perVisitor: 2, windowMs: 60_000 },
     });
     try {
-      const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v9' });
-      await response.text();
-      expect(response.status).toBe(200);
-      expect(response.headers.get('ratelimit-policy')).toBe('2;w=60');
-      expect(response.headers.get('ratelimit')).toMatch(/^limit=2, remaining=1, reset=\d+$/);
-      // Without a visitor id only the per-IP limit applies, and it sends no RateLimit headers.
-      const anonymous = await postQuery(harness.url, 'answer', { query: 'hi' });
-      await anonymous.text();
+      // Without a verified visitor id, the client's shared count is the one described.
+      const anonymous = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v9' });
       expect(anonymous.status).toBe(200);
-      expect(anonymous.headers.get('ratelimit-policy')).toBeNull();
+      expect(anonymous.headers.get('ratelimit-policy')).toBe('2;w=60');
+      expect(anonymous.headers.get('ratelimit')).toMatch(/^limit=2, remaining=1, reset=\d+$/);
+      const { visitorId } = (await anonymous.json()) as { visitorId: string };
+      const verified = await postQuery(harness.url, 'answer', { query: 'hi', visitorId });
+      await verified.text();
+      expect(verified.status).toBe(200);
+      expect(verified.headers.get('ratelimit')).toMatch(/^limit=2, remaining=1, reset=\d+$/);
     } finally {
       await harness.close();
     }

@@ -65,7 +65,9 @@ const clientIpKey = Symbol('agent-chat.clientIp');
 
 /**
  * Tells the per-visitor limiter whose request this is (kept in the response's `locals`, a
- * dictionary: new properties on Express's `req`/`res` are slow). Requests without one pass.
+ * dictionary: new properties on Express's `req`/`res` are slow): a verified visitor id, or
+ * for requests without one, a key of the client ({@link clientKeyOf}). Requests without
+ * a key pass.
  */
 export function setRateLimitVisitor(res: ServerResponse, visitorId: string | undefined): void {
   localsOf(res)[visitorIdKey] = visitorId;
@@ -87,6 +89,15 @@ function visitorIdOf(res: ServerResponse): string | undefined {
 function clientIpOf(req: IncomingMessage, res: ServerResponse): string {
   const ip = localsOf(res)[clientIpKey] ?? (req as { ip?: string }).ip;
   return typeof ip === 'string' ? ip : (req.socket.remoteAddress ?? '');
+}
+
+/**
+ * The client as the per-IP limit counts it (the address, IPv6 by /56): the key requests
+ * without a verified visitor share for the per-visitor limit and stream cap, so leaving the
+ * visitor id out gains nothing.
+ */
+export function clientKeyOf(req: IncomingMessage, res: ServerResponse): string {
+  return ipKeyGenerator(clientIpOf(req, res));
 }
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type AllowedOrigins, normalizeOrigin } from '../http/index.js';
 import { agentPoliciesSchema } from './agent-policy.js';
 import { listFromEnv, loggerFromEnv, policiesFromEnv, wholeNumberFromEnv } from './env-readers.js';
+import { identityOptionFields } from './identity-options-schema.js';
 import { optionDocs } from './option-docs.js';
 import { rateLimitSchema } from './rate-limit-options-schema.js';
 import { wholeNumber } from './whole-number.js';
@@ -180,6 +181,7 @@ export const bffOptionFields = z.object({
     description:
       'Per-agent operator policy (see "Agent policies"); the variable holds JSON or the path of a `.json` file.',
   }),
+  ...identityOptionFields,
   /** Rate limits. */
   rateLimit: rateLimitSchema.prefault({}),
   /** Concurrent streams one visitor may hold. Env `MAX_STREAMS_PER_VISITOR`. Default 3. */

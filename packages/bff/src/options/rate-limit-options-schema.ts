@@ -21,6 +21,7 @@ export const rateLimitSchema = z.object({
   perVisitor: wholeNumber(20).register(optionDocs, {
     env: 'RATE_LIMIT_PER_VISITOR',
     fromEnv: wholeNumberFromEnv,
-    description: 'Queries per `visitorId` per window.',
+    description:
+      'Queries per verified visitor per window; requests without a valid visitor id share one count per client IP.',
   }),
 });

@@ -4,6 +4,7 @@
  * passed through, streams re-encoded in the spec dialect with shared heartbeats), tracked
  * for graceful shutdown.
  */
+export { answerBodyFailure } from './body-failure.js';
 export { createQueryPolicy } from './query-policy.js';
 export { createQueryRoute, isQueryRequest } from './query-route.js';
 export { createStreamSlots } from './stream-slots.js';

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES, isQueryResponse } from '@agent-chat/protocol';
+import type { AnswerIdsRewriter } from '../identity/index.js';
 import {
   type AbortCause,
   type MappedError,
@@ -9,11 +10,21 @@ import {
 } from '../upstream/index.js';
 import { SHUTTING_DOWN } from './stream-relay.js';
 
+/** What {@link relayJson} needs besides the two ends. */
+export interface JsonRelayOptions {
+  control: RelayControl;
+  idleTimeoutMs: number;
+  /** Signs the answer's `visitorId`, `conversationId` and `messageId` for the browser. */
+  rewriteIds: AnswerIdsRewriter;
+  /** Largest upstream answer read, bytes. Default {@link MAX_JSON_ANSWER_BYTES}. */
+  maxBytes?: number;
+}
+
 /** Largest JSON answer relayed, bytes; a bigger one is not a query response anyone sent. */
 export const MAX_JSON_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** What a visitor gets for a 200 that is not a query response. */
-const INVALID_ANSWER: MappedError = {
+const UNREADABLE_ANSWER: MappedError = {
   status: 502,
   code: ERROR_CODES.upstreamError,
   message: 'The agent service sent an answer that could not be read. Please try again.',
@@ -23,33 +34,34 @@ const jsonContentType = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
 function ignoreError(): void {}
 
-/** Why a complete upstream body is not relayed, or `undefined` when it is a query response. */
-function problemOf(contentType: string, body: Buffer): string | undefined {
-  if (!jsonContentType.test(contentType)) return 'not-json-content-type';
+/** The parsed query response, or why a complete upstream body is not one. */
+function parseAnswer(contentType: string, body: Buffer): { answer: object } | { problem: string } {
+  if (!jsonContentType.test(contentType)) return { problem: 'not-json-content-type' };
   let value: unknown;
   try {
     value = JSON.parse(body.toString('utf8'));
   } catch {
-    return 'invalid-json';
+    return { problem: 'invalid-json' };
   }
-  return isQueryResponse(value) ? undefined : 'not-a-query-response';
+  return isQueryResponse(value) ? { answer: value } : { problem: 'not-a-query-response' };
 }
 
 /**
  * Relays a JSON answer once it has fully arrived and proved to be a query response: a JSON
- * content type, JSON that parses, and the shape of `QueryResponse` (checked on the parsed
- * value, never re-serialised: the browser gets the upstream's bytes). Anything else (an
- * HTML error page, a truncated body, other JSON, more than {@link MAX_JSON_ANSWER_BYTES})
- * is a 502 `UPSTREAM_ERROR`, reported through `fail` with the reason. The idle deadline is
- * restarted by every chunk. Resolves when the answer was relayed or the relay failed.
+ * content type, JSON that parses, and the shape of `QueryResponse`. Its ids are then signed
+ * for the browser (`rewriteIds`) and it is sent with its length. Anything else (an HTML
+ * error page, a truncated body, other JSON, more than `maxBytes`) is a 502
+ * `UPSTREAM_ERROR`, reported through `fail` with the reason. The idle deadline is restarted
+ * by every chunk. Resolves when the answer was relayed or the relay failed.
  */
 export function relayJson(
   res: ServerResponse,
   response: IncomingMessage,
-  control: RelayControl,
-  idleTimeoutMs: number,
+  options: JsonRelayOptions,
   fail: (error: MappedError, detail?: Record<string, unknown>) => void,
 ): Promise<void> {
+  const { control, idleTimeoutMs } = options;
+  const maxBytes = options.maxBytes ?? MAX_JSON_ANSWER_BYTES;
   control.arm(idleTimeoutMs);
   const contentType = String(response.headers['content-type'] ?? '');
   return new Promise((resolve) => {
@@ -64,10 +76,10 @@ export function relayJson(
     const onData = (chunk: Buffer) => {
       control.arm(idleTimeoutMs);
       received += chunk.length;
-      if (received > MAX_JSON_ANSWER_BYTES) {
+      if (received > maxBytes) {
         settle();
         response.destroy();
-        fail(INVALID_ANSWER, { reason: 'too-large' });
+        fail(UNREADABLE_ANSWER, { reason: 'too-large' });
         return;
       }
       chunks.push(chunk);
@@ -77,16 +89,17 @@ export function relayJson(
       if (settled) return;
       settle();
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);
-      const problem = problemOf(contentType, body);
-      if (problem !== undefined) {
-        fail(INVALID_ANSWER, { reason: problem });
+      const parsed = parseAnswer(contentType, body);
+      const answer = 'answer' in parsed ? options.rewriteIds(parsed.answer) : undefined;
+      if (answer === undefined) {
+        fail(UNREADABLE_ANSWER, { reason: 'problem' in parsed ? parsed.problem : 'not-an-object' });
         return;
       }
       res.statusCode = 200;
-      res.setHeader('Content-Type', contentType);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
+      res.setHeader('Content-Length', Buffer.byteLength(answer));
+      res.end(answer);
     });
     response.on('error', ignoreError);
     response.once('close', () => {

@@ -162,6 +162,7 @@ describe('policy merge', () => {
       query: 'hi',
       temperature: 0.9,
       maxTokens: 50,
+      visitorId: expect.stringMatching(/^v[\w-]{20}$/),
     });
   });
 
@@ -176,6 +177,7 @@ describe('policy merge', () => {
       query: 'hi',
       temperature: 0.5,
       maxTokens: 50,
+      visitorId: expect.stringMatching(/^v[\w-]{20}$/),
     });
   });
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES, type QueryRequest } from '@agent-chat/protocol';
 import { requestIdOf, requestStartedAt, sendError } from '../http/index.js';
+import type { AnswerIdsRewriter } from '../identity/index.js';
 import {
   createRelayControl,
   errorCodeOfBody,
@@ -15,11 +16,15 @@ import { relayJson } from './json-relay.js';
 import type { QueryRouteOptions } from './query-route.js';
 import { relayStream, SHUTTING_DOWN } from './stream-relay.js';
 
-/** Sends a checked query upstream and relays the answer; resolves when the relay is over. */
+/**
+ * Sends a checked query upstream and relays the answer, its ids rewritten for the browser
+ * by `rewriteIds`; resolves when the relay is over.
+ */
 export type QueryForwarder = (
   res: ServerResponse,
   agentId: string,
   body: QueryRequest,
+  rewriteIds: AnswerIdsRewriter,
 ) => Promise<void>;
 
 const jsonContentType = /^application\/(?:[\w.+-]*\+)?json/i;
@@ -40,7 +45,7 @@ export function createQueryForwarder(deps: QueryRouteOptions): QueryForwarder {
   const { options, upstream, tracker, metrics } = deps;
   const heartbeats = createHeartbeatTicker(options.heartbeatMs);
 
-  return async function forward(res, agentId, body) {
+  return async function forward(res, agentId, body, rewriteIds) {
     const streaming = body.streaming === true;
     const control = createRelayControl();
     const untrack = tracker.add({ stream: streaming, terminate: () => control.abort('shutdown') });
@@ -96,6 +101,7 @@ export function createQueryForwarder(deps: QueryRouteOptions): QueryForwarder {
           heartbeats,
           idleTimeoutMs: options.idleTimeoutMs,
           control,
+          rewriteIds,
           onFirstEvent: () =>
             metrics.observeTimeToFirstEvent((performance.now() - requestStartedAt(res)) / 1000),
           onUpstreamError: (error) => {
@@ -105,7 +111,12 @@ export function createQueryForwarder(deps: QueryRouteOptions): QueryForwarder {
         });
         return;
       }
-      await relayJson(res, response, control, options.idleTimeoutMs, fail);
+      await relayJson(
+        res,
+        response,
+        { control, idleTimeoutMs: options.idleTimeoutMs, rewriteIds },
+        fail,
+      );
     } catch (error) {
       log('error', { err: { message: (error as Error).message } }, 'query relay failed');
       if (!res.headersSent) {

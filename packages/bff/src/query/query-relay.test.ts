@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
-import { answerOf, postQuery, readEvents } from '../testing/query-client.js';
+import {
+  answerOf,
+  newVisitor,
+  postQuery,
+  readEvents,
+  visitorIdOfToken,
+} from '../testing/query-client.js';
 
 const fragments = ['Hel', 'lo wörld 🌍', '\nline two', ' end.'];
 
@@ -33,10 +39,11 @@ describe.each<SseDialect>(['spec', 'chaindesk'])('query relay, %s upstream', (di
   });
 
   it('re-emits the stream in the spec dialect with SSE headers, token only upstream', async () => {
+    const { visitorId: token } = await newVisitor(harness.url, 'answer');
     const response = await postQuery(harness.url, 'answer', {
       query: 'hi',
       streaming: true,
-      visitorId: 'visitor-a',
+      visitorId: token,
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -51,7 +58,8 @@ describe.each<SseDialect>(['spec', 'chaindesk'])('query relay, %s upstream', (di
     expect(answerOf(events)).toBe(fragments.join(''));
     expect(events.at(-1)).toEqual({ type: 'done' });
     const final = events.find((event) => event.type === 'endpoint_response');
-    expect(final && JSON.parse(final.json)).toMatchObject({ visitorId: 'visitor-a' });
+    const answered = final && (JSON.parse(final.json) as { visitorId: string });
+    expect(visitorIdOfToken(answered?.visitorId ?? '')).toBe(visitorIdOfToken(token));
 
     const sent = upstream.requests.at(-1)!;
     expect(sent.url).toBe('/api/agents/answer/query');
@@ -60,7 +68,7 @@ describe.each<SseDialect>(['spec', 'chaindesk'])('query relay, %s upstream', (di
     expect(JSON.parse(sent.body)).toEqual({
       query: 'hi',
       streaming: true,
-      visitorId: 'visitor-a',
+      visitorId: visitorIdOfToken(token),
       temperature: 0.1,
       systemPrompt: 'Be brief.',
     });

@@ -9,7 +9,12 @@ import {
   sendError,
   type UnexpectedErrorHandler,
 } from '../http/index.js';
-import { type RateLimits, setRateLimitVisitor } from '../limits/index.js';
+import {
+  type AnswerIdsRewriter,
+  createAnswerIdsRewriter,
+  type VisitorIdentity,
+} from '../identity/index.js';
+import { clientKeyOf, type RateLimits, setRateLimitVisitor } from '../limits/index.js';
 import type { BffMetrics } from '../ops/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
@@ -25,6 +30,8 @@ export interface QueryRouteOptions {
   options: ResolvedBffOptions;
   upstream: UpstreamClient;
   policy: QueryPolicy;
+  /** Verifies visitor tokens and conversation ids, and signs the ones in answers. */
+  identity: VisitorIdentity;
   rateLimits: RateLimits;
   slots: StreamSlots;
   tracker: StreamTracker;
@@ -47,6 +54,10 @@ export type QueryRoute = (req: IncomingMessage, res: ServerResponse) => void;
 /** The route's path (relative to the BFF's mount), matched as Express would: any case, optional trailing slash. */
 const queryPath = /^\/api\/agents\/[^/?#]*\/query\/?(?:\?|$)/i;
 
+/** The 404 of a conversation id that is not the visitor's on this agent (or does not exist). */
+const conversationNotFound =
+  'This conversation does not exist or belongs to another visitor; start a new conversation.';
+
 /** Length of `/api/agents/`, where the agent id segment starts. */
 const agentSegmentStart = 12;
 
@@ -68,14 +79,19 @@ function agentIdOf(url: string): string | undefined {
 /**
  * Creates the one public route, `POST /api/agents/:id/query`:
  * Origin check → shutdown check → id check → agent allow-list → per-IP limit → body
- * (size-limited JSON) → policy and validation → per-visitor limit → per-visitor stream cap
- * → relay. Nothing reaches the upstream before every check has passed.
+ * (size-limited JSON) → policy and validation → identity (visitor token verified, or a new
+ * visitor; conversation id checked against it: 404 when it is not theirs) → per-visitor
+ * limit → per-visitor stream cap → relay, with the answer's ids signed for the browser.
+ * Nothing reaches the upstream before every check has passed.
+ *
+ * A request without a valid visitor token is served as a new visitor, but is limited (and
+ * its streams capped) together with every other such request from its client address.
  *
  * The steps call each other directly instead of being Express layers: this is the route
  * every visitor's question takes, and a router layer per step costs more than the step.
  */
 export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
-  const { options, policy, rateLimits, slots, metrics } = deps;
+  const { options, policy, identity, rateLimits, slots, metrics } = deps;
   const forward = createQueryForwarder(deps);
 
   return function publicQuery(req, res) {
@@ -100,9 +116,11 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
       return;
     }
     let body: QueryRequest | undefined;
+    let limitKey = '';
+    let rewriteIds: AnswerIdsRewriter | undefined;
     const afterVisitorLimit = (error?: unknown): void => {
       if (error) deps.onError(error, res);
-      else if (body) relay(res, agentId, body);
+      else if (body && rewriteIds) relay(res, agentId, body, limitKey, rewriteIds);
     };
     const afterBody = (result: JsonBodyResult): void => {
       if (!result.ok) {
@@ -114,8 +132,24 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
         sendError(res, 400, applied.code, applied.message);
         return;
       }
-      body = applied.body;
-      setRateLimitVisitor(res, body.visitorId);
+      const visitor = identity.visitorOf(agentId, applied.body.visitorId);
+      body = { ...applied.body, visitorId: visitor.id };
+      delete body.conversationId;
+      if (applied.body.conversationId !== undefined) {
+        const conversationId = identity.openConversation(
+          agentId,
+          visitor.id,
+          applied.body.conversationId,
+        );
+        if (conversationId === undefined) {
+          sendError(res, 404, ERROR_CODES.notFound, conversationNotFound);
+          return;
+        }
+        body.conversationId = conversationId;
+      }
+      rewriteIds = createAnswerIdsRewriter(identity, agentId, visitor);
+      limitKey = visitor.verified ? `visitor:${visitor.id}` : `client:${clientKeyOf(req, res)}`;
+      setRateLimitVisitor(res, limitKey);
       rateLimits.perVisitor(req, res, afterVisitorLimit);
     };
     rateLimits.perIp(req, res, (error?: unknown) => {
@@ -124,10 +158,16 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
     });
   };
 
-  function relay(res: ServerResponse, agentId: string, body: QueryRequest): void {
+  function relay(
+    res: ServerResponse,
+    agentId: string,
+    body: QueryRequest,
+    limitKey: string,
+    rewriteIds: AnswerIdsRewriter,
+  ): void {
     let release: (() => void) | undefined;
-    if (body.streaming === true && body.visitorId !== undefined) {
-      release = slots.acquire(body.visitorId);
+    if (body.streaming === true) {
+      release = slots.acquire(limitKey);
       if (!release) {
         metrics.countRateLimited('streams');
         sendError(
@@ -139,6 +179,6 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
         return;
       }
     }
-    void forward(res, agentId, body).finally(release);
+    void forward(res, agentId, body, rewriteIds).finally(release);
   }
 }

@@ -98,6 +98,7 @@ describe('stream relay: upstream keep-alive and write batching', () => {
           heartbeats: createHeartbeatTicker(60_000),
           idleTimeoutMs: 5_000,
           control,
+          rewriteIds: (answer) => (typeof answer === 'string' ? answer : JSON.stringify(answer)),
           upstreamDrainMs: 100,
           onFirstEvent: () => {},
           onUpstreamError: () => {},

@@ -8,6 +8,7 @@ import {
   type StreamEvent,
 } from '@agent-chat/protocol';
 import { sendError } from '../http/index.js';
+import type { AnswerIdsRewriter } from '../identity/index.js';
 import {
   type MappedError,
   mapUpstreamCode,
@@ -24,6 +25,12 @@ export interface StreamRelayOptions {
   heartbeats: HeartbeatTicker;
   idleTimeoutMs: number;
   control: RelayControl;
+  /**
+   * Signs the ids of the final answer: `endpoint_response` fragments are held back and
+   * sent as one rewritten frame before the next other event (a fragment that is not a
+   * JSON object is dropped).
+   */
+  rewriteIds: AnswerIdsRewriter;
   /** Called right before the first event goes to the browser. */
   onFirstEvent(): void;
   /** Called when the stream fails because of the upstream (not the browser, not shutdown). */
@@ -140,6 +147,9 @@ export function relayStream(
     finish('error', fromUpstreamFrame);
   };
 
+  // The final answer's JSON fragments, held back until they are complete.
+  let endpointJson = '';
+
   const onEvent = (event: StreamEvent): void => {
     if (settled) return;
     eventsInChunk = true;
@@ -148,6 +158,20 @@ export function relayStream(
       fail(event.code, true);
       return;
     }
+    if (event.type === 'endpoint_response') {
+      endpointJson += event.json;
+      return;
+    }
+    if (endpointJson !== '') {
+      const json = options.rewriteIds(endpointJson);
+      endpointJson = '';
+      if (json !== undefined) emit({ type: 'endpoint_response', json });
+    }
+    emit(event);
+  };
+
+  /** Sends an event to the browser (in the current batch), starting the response first. */
+  const emit = (event: Exclude<StreamEvent, { type: 'heartbeat' | 'error' }>): void => {
     if (!started) {
       started = true;
       options.onFirstEvent();

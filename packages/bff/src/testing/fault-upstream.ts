@@ -5,6 +5,11 @@ import http, {
 } from 'node:http';
 import { createSseEncoder, type SseDialect, type StreamEvent } from '@agent-chat/protocol';
 import { answerBadly } from './bad-replies.js';
+import {
+  createFaultConversations,
+  type FaultConversations,
+  handleFaultConversationRoute,
+} from './fault-conversations.js';
 import { listenOnLoopback } from './loopback-server.js';
 
 /**
@@ -88,6 +93,8 @@ export interface FaultUpstream {
   crashBody: string;
   /** Progress of the latest `flood` response. */
   flood: FloodState;
+  /** Votes, handoffs and operator messages of the conversation routes. */
+  conversations: FaultConversations;
   /** Resolves when a request's connection closes before the upstream finished its response. */
   nextClientAbort(): Promise<void>;
   close(): Promise<void>;
@@ -138,6 +145,7 @@ export async function startFaultUpstream(
   const flood: FloodState = { written: 0, blocked: false, finished: false };
   let abortWaiters: (() => void)[] = [];
   const lifetime = new AbortController();
+  const conversations = createFaultConversations();
 
   const writeInPieces = async (res: ServerResponse, event: StreamEvent, signal: AbortSignal) => {
     const bytes = Buffer.from(encoder.encode(event));
@@ -168,6 +176,9 @@ export async function startFaultUpstream(
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    if (handleFaultConversationRoute(conversations, req.method ?? '', req.url ?? '', body, res)) {
+      return;
+    }
     const match = /^\/api\/agents\/([^/]+)\/query$/.exec(req.url ?? '');
     if (req.method === 'GET' && req.url === '/') {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{}');
@@ -297,6 +308,7 @@ export async function startFaultUpstream(
     requests,
     crashBody,
     flood,
+    conversations,
     nextClientAbort: () => new Promise((resolve) => abortWaiters.push(resolve)),
     async close() {
       lifetime.abort();

@@ -57,3 +57,22 @@ export function rawPost(
     request.end(payload);
   });
 }
+
+/** The visitor id inside a visitor token the BFF issued (what it sends upstream). */
+export function visitorIdOfToken(token: string): string {
+  const payload = token.slice(0, -23);
+  return payload.slice(0, payload.lastIndexOf('_'));
+}
+
+/** Asks one JSON question and returns the visitor token and conversation id the BFF gave. */
+export async function newVisitor(
+  base: string,
+  agentId: string,
+  headers: Record<string, string> = {},
+): Promise<{ visitorId: string; conversationId: string }> {
+  const response = await postQuery(base, agentId, { query: 'hello' }, { headers });
+  if (response.status !== 200) {
+    throw new Error(`newVisitor: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as { visitorId: string; conversationId: string };
+}

@@ -23,3 +23,8 @@ export {
   emptyBodySchema,
   upsertDocumentSchema,
 } from './resource-schemas.js';
+export {
+  feedbackRequestSchema,
+  handoffRequestSchema,
+  messagesRequestSchema,
+} from './widget-conversation-schemas.js';

@@ -1,4 +1,4 @@
-import type { Source } from '@agent-chat/protocol';
+import type { MessageEval, Source } from '@agent-chat/protocol';
 import type { ChatError } from './chat-error.js';
 
 /** One message of the transcript. */
@@ -14,4 +14,8 @@ export interface ChatMessage {
    */
   state?: 'streaming' | 'done' | 'stopped' | 'error';
   error?: ChatError;
+  /** Assistant answers: the server's id of the answer, needed to vote on it. */
+  messageId?: string;
+  /** Assistant answers: the visitor's vote, if any. */
+  vote?: MessageEval;
 }

@@ -472,4 +472,96 @@ describe('createChatModel with an injected transport', () => {
       error: { code: 'STREAM_INTERRUPTED' },
     });
   });
+
+  it('votes on an answer by its server id, changes and clears the vote, and takes back a refused one', async () => {
+    const transport: QueryTransport = {
+      async *sendQuery() {
+        yield { type: 'start' };
+        yield {
+          type: 'finish',
+          result: {
+            answer: 'Open 9 to 5.',
+            sources: [],
+            visitorId: 'token-1',
+            messageId: 'm1_sig',
+          },
+        };
+      },
+    };
+    const sent: unknown[] = [];
+    let refuse = false;
+    const onError = vi.fn();
+    const chat = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://unused.example',
+      store: createConversationStore({ agentId: 'demo', storage: 'none' }),
+      transport,
+      conversationApi: {
+        async feedback(body) {
+          sent.push(body);
+          if (refuse) throw { code: 'NOT_FOUND', message: 'gone' };
+          return { messageId: body.messageId, eval: body.eval, comment: body.comment ?? null };
+        },
+      },
+      scheduleFrame: (flush) => flush(),
+      onError,
+    });
+    await chat.send('When are you open?');
+    const answerId = chat.messages.value[1]?.id ?? '';
+    expect(chat.messages.value[1]).toMatchObject({ messageId: 'm1_sig' });
+
+    await chat.rate(answerId, 'bad', 'Wrong hours');
+    expect(chat.messages.value[1]?.vote).toBe('bad');
+    await chat.rate(answerId, 'good');
+    await chat.rate(answerId, undefined);
+    expect(chat.messages.value[1]?.vote).toBeUndefined();
+    expect(sent).toEqual([
+      { visitorId: 'token-1', messageId: 'm1_sig', eval: 'bad', comment: 'Wrong hours' },
+      { visitorId: 'token-1', messageId: 'm1_sig', eval: 'good' },
+      { visitorId: 'token-1', messageId: 'm1_sig', eval: null },
+    ]);
+
+    refuse = true;
+    await chat.rate(answerId, 'good');
+    expect(chat.messages.value[1]?.vote).toBeUndefined();
+    expect(onError).toHaveBeenCalledWith({ code: 'NOT_FOUND', message: 'gone' });
+    // A question has no server id: nothing to vote on.
+    await chat.rate(chat.messages.value[0]?.id ?? '', 'good');
+    expect(sent).toHaveLength(4);
+  });
+
+  it('starts a new conversation after the BFF no longer recognises the stored one (404)', async () => {
+    const queries: unknown[] = [];
+    let next: QueryEvent[] = [
+      { type: 'start' },
+      {
+        type: 'finish',
+        result: { answer: 'Hi', sources: [], conversationId: 'c1', visitorId: 'v1' },
+      },
+    ];
+    const transport: QueryTransport = {
+      async *sendQuery(query) {
+        queries.push(query);
+        yield* next;
+      },
+    };
+    const chat = createChatModel({
+      agentId: 'demo',
+      endpoint: 'https://unused.example',
+      store: createConversationStore({ agentId: 'demo', storage: 'none' }),
+      transport,
+      scheduleFrame: (flush) => flush(),
+    });
+    await chat.send('Hello');
+    next = [{ type: 'error', error: { code: 'NOT_FOUND', message: 'not yours', status: 404 } }];
+    await chat.send('Still there?');
+    expect(chat.status.value).toBe('error');
+    next = [{ type: 'start' }, { type: 'finish', result: { answer: 'Yes', sources: [] } }];
+    await chat.retry();
+    expect(queries).toEqual([
+      { query: 'Hello' },
+      { query: 'Still there?', conversationId: 'c1', visitorId: 'v1' },
+      { query: 'Still there?', visitorId: 'v1' },
+    ]);
+  });
 });

@@ -1,7 +1,14 @@
-import { ERROR_CODES, LIMITS, type Source, type StreamResult } from '@agent-chat/protocol';
+import {
+  ERROR_CODES,
+  LIMITS,
+  type MessageEval,
+  type Source,
+  type StreamResult,
+} from '@agent-chat/protocol';
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
+import { type ConversationApi, createConversationApi } from './conversation-api.js';
 import type { ConversationStore, SavedConversation } from './conversation-store.js';
 import {
   createHttpQueryTransport,
@@ -21,6 +28,8 @@ export interface ChatModelOptions extends HttpQueryTransportOptions {
   store: ConversationStore;
   /** How queries reach the server. Default {@link createHttpQueryTransport} with these options. */
   transport?: QueryTransport;
+  /** How votes reach the server. Default {@link createConversationApi} with these options. */
+  conversationApi?: ConversationApi;
   /**
    * Schedules a render flush of streamed text; fragments arriving in between are batched.
    * Default `requestAnimationFrame` (or a 16 ms timer without it).
@@ -50,6 +59,11 @@ export interface ChatModel {
   stop(): void;
   /** Sends the last question again after an error. Only ever called by the visitor. */
   retry(): Promise<void>;
+  /**
+   * Votes on the answer with local id `id` (`undefined` clears the vote), with an optional
+   * comment. The vote shows at once and is taken back if the server refuses it.
+   */
+  rate(id: string, vote: MessageEval | undefined, comment?: string): Promise<void>;
   /** Starts a new conversation (keeps the visitor id). */
   reset(): void;
   /** Stops listening to other tabs and aborts any request. */
@@ -72,6 +86,7 @@ function defaultScheduleFrame(flush: () => void): void {
  */
 export function createChatModel(options: ChatModelOptions): ChatModel {
   const transport = options.transport ?? createHttpQueryTransport(options);
+  const conversationApi = options.conversationApi ?? createConversationApi(options);
   const now = options.now ?? Date.now;
   const scheduleFrame = options.scheduleFrame ?? defaultScheduleFrame;
   const store = options.store;
@@ -120,7 +135,13 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   const finishDone = (result: StreamResult): void => {
     if (result.conversationId) conversationId = result.conversationId;
     if (result.visitorId) visitorId = result.visitorId;
-    finish({ text: result.answer, sources: result.sources, state: 'done' });
+    const done: Partial<ChatMessage> = {
+      text: result.answer,
+      sources: result.sources,
+      state: 'done',
+    };
+    if (result.messageId) done.messageId = result.messageId;
+    finish(done);
     const detail: Parameters<NonNullable<ChatModelOptions['onAnswer']>>[0] = {
       text: result.answer,
       sources: result.sources,
@@ -174,6 +195,9 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
 
     const end = (failure: ChatError): void => {
       if (!current()) return;
+      // The BFF no longer recognises this conversation as the visitor's (their id expired,
+      // or the server's key changed): the next question starts a new one.
+      if (failure.code === ERROR_CODES.notFound && query.conversationId) conversationId = undefined;
       if (abort.signal.aborted) finish({ text: answer, state: 'stopped' });
       else finish({ text: answer, state: 'error', error: failure }, failure);
     };
@@ -231,6 +255,31 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
         error.value = undefined;
       });
       await send(question.text);
+    },
+    async rate(id, vote, comment) {
+      const target = messages.value.find((message) => message.id === id);
+      if (!target?.messageId || !visitorId) return;
+      const setVote = (value: MessageEval | undefined) => {
+        messages.value = messages.value.map((message) => {
+          if (message.id !== id) return message;
+          const { vote: _previous, ...rest } = message;
+          return value ? { ...rest, vote: value } : rest;
+        });
+        persist();
+      };
+      const previous = target.vote;
+      setVote(vote);
+      try {
+        await conversationApi.feedback({
+          visitorId,
+          messageId: target.messageId,
+          eval: vote ?? null,
+          ...(comment ? { comment: comment.slice(0, LIMITS.commentLength.max) } : {}),
+        });
+      } catch (failure) {
+        setVote(previous);
+        options.onError?.(failure as ChatError);
+      }
     },
     reset() {
       controller?.abort();

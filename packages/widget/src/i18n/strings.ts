@@ -30,6 +30,10 @@ export interface PanelStrings {
   errorInterrupted: string;
   errorRejected: string;
   errorUnavailable: string;
+  helpful: string;
+  notHelpful: string;
+  feedbackComment: string;
+  sendFeedback: string;
 }
 
 const en: PanelStrings = {
@@ -58,6 +62,10 @@ const en: PanelStrings = {
   errorInterrupted: 'The answer was interrupted.',
   errorRejected: 'This message could not be sent. Try a shorter or different message.',
   errorUnavailable: 'This assistant is not available on this site.',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  feedbackComment: 'What was wrong? (optional)',
+  sendFeedback: 'Send',
 };
 
 const fr: PanelStrings = {
@@ -86,6 +94,10 @@ const fr: PanelStrings = {
   errorInterrupted: 'La réponse a été interrompue.',
   errorRejected: "Ce message n'a pas pu être envoyé. Essayez un message plus court ou différent.",
   errorUnavailable: "Cet assistant n'est pas disponible sur ce site.",
+  helpful: 'Utile',
+  notHelpful: 'Pas utile',
+  feedbackComment: "Qu'est-ce qui n'allait pas ? (facultatif)",
+  sendFeedback: 'Envoyer',
 };
 
 const de: PanelStrings = {
@@ -119,6 +131,10 @@ const de: PanelStrings = {
   errorRejected:
     'Diese Nachricht konnte nicht gesendet werden. Versuchen Sie eine kürzere oder andere Nachricht.',
   errorUnavailable: 'Dieser Assistent ist auf dieser Website nicht verfügbar.',
+  helpful: 'Hilfreich',
+  notHelpful: 'Nicht hilfreich',
+  feedbackComment: 'Was war falsch? (optional)',
+  sendFeedback: 'Senden',
 };
 
 const es: PanelStrings = {
@@ -148,6 +164,10 @@ const es: PanelStrings = {
   errorInterrupted: 'La respuesta se interrumpió.',
   errorRejected: 'No se pudo enviar este mensaje. Prueba con un mensaje más corto o distinto.',
   errorUnavailable: 'Este asistente no está disponible en este sitio.',
+  helpful: 'Útil',
+  notHelpful: 'No útil',
+  feedbackComment: '¿Qué estuvo mal? (opcional)',
+  sendFeedback: 'Enviar',
 };
 
 const pt: PanelStrings = {
@@ -177,6 +197,10 @@ const pt: PanelStrings = {
   errorRejected:
     'Não foi possível enviar esta mensagem. Tente uma mensagem mais curta ou diferente.',
   errorUnavailable: 'Este assistente não está disponível neste site.',
+  helpful: 'Útil',
+  notHelpful: 'Não foi útil',
+  feedbackComment: 'O que estava errado? (opcional)',
+  sendFeedback: 'Enviar',
 };
 
 const ar: PanelStrings = {
@@ -205,6 +229,10 @@ const ar: PanelStrings = {
   errorInterrupted: 'انقطعت الإجابة.',
   errorRejected: 'تعذر إرسال هذه الرسالة. جرّب رسالة أقصر أو مختلفة.',
   errorUnavailable: 'هذا المساعد غير متاح على هذا الموقع.',
+  helpful: 'مفيد',
+  notHelpful: 'غير مفيد',
+  feedbackComment: 'ما الخطأ؟ (اختياري)',
+  sendFeedback: 'إرسال',
 };
 
 const he: PanelStrings = {
@@ -233,6 +261,10 @@ const he: PanelStrings = {
   errorInterrupted: 'התשובה נקטעה.',
   errorRejected: 'לא ניתן לשלוח את ההודעה. נסו הודעה קצרה יותר או שונה.',
   errorUnavailable: 'העוזר אינו זמין באתר זה.',
+  helpful: 'מועיל',
+  notHelpful: 'לא מועיל',
+  feedbackComment: 'מה היה לא בסדר? (אופציונלי)',
+  sendFeedback: 'שליחה',
 };
 
 /**

@@ -2,6 +2,7 @@ import type { VNode } from 'preact';
 import { type ChatMessage, describeError } from '../chat/index.js';
 import type { PanelStrings } from '../i18n/strings.js';
 import { CopyButton } from './copy-button.js';
+import { Feedback, type RateAnswer } from './feedback.js';
 import { RetryIcon } from './icons.js';
 import { Markdown } from './markdown.js';
 import { memo } from './memo.js';
@@ -14,9 +15,17 @@ export interface MessageViewProps {
   showSources: boolean;
   /** Set on the last answer when it failed: shows the Retry button. */
   onRetry?: (() => void) | undefined;
+  /** Votes on answers; without it, answers show no thumbs. */
+  onRate?: RateAnswer | undefined;
 }
 
-function MessageViewBase({ message, strings, showSources, onRetry }: MessageViewProps): VNode {
+function MessageViewBase({
+  message,
+  strings,
+  showSources,
+  onRetry,
+  onRate,
+}: MessageViewProps): VNode {
   if (message.role === 'user') {
     return (
       <div class="message user">
@@ -58,6 +67,9 @@ function MessageViewBase({ message, strings, showSources, onRetry }: MessageView
         <div class="tools">
           {message.state === 'done' && message.text ? (
             <CopyButton text={message.text} label={strings.copy} copiedLabel={strings.copied} />
+          ) : null}
+          {message.state === 'done' && message.messageId && onRate ? (
+            <Feedback message={message} strings={strings} onRate={onRate} />
           ) : null}
           {onRetry ? (
             <button type="button" class="tool" onClick={onRetry}>

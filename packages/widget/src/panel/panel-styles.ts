@@ -54,9 +54,12 @@ pre code{padding:0;background:none;white-space:pre}
 .sources{font-size:13px;color:var(--ac-muted)}
 .sources-title{margin:0;font-weight:600}
 .sources ol{margin:2px 0 0;padding-inline-start:20px}
-.tools{display:flex;gap:4px}
+.tools{display:flex;flex-wrap:wrap;gap:4px}
 .tool{display:inline-flex;align-items:center;gap:4px;padding:4px 8px;border:0;border-radius:6px;background:transparent;color:var(--ac-muted);font-size:12px;cursor:pointer}
 .tool svg{width:14px;height:14px}
+.tool[aria-pressed="true"]{color:var(--ac-fg);background:var(--ac-bubble)}
+.feedback-comment{display:flex;gap:4px;flex-basis:100%}
+.feedback-comment input{flex:1;min-width:0;padding:4px 8px;border:1px solid var(--ac-control);border-radius:6px;font:inherit;font-size:12px;background:var(--ac-bg);color:var(--ac-fg)}
 .starters{display:flex;flex-wrap:wrap;gap:8px}
 .starter{padding:6px 12px;border:1px solid var(--ac-control);border-radius:16px;background:var(--ac-bg);cursor:pointer;text-align:start}
 .starter:hover{border-color:var(--ac-primary)}

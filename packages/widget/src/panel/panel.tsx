@@ -144,6 +144,7 @@ export function Panel({
             strings={strings}
             showSources={config.showSources}
             onRetry={index === lastIndex && status === 'error' ? chat.retry : undefined}
+            onRate={chat.rate}
           />
         ))}
         {messages.length === 0 && config.starters.length > 0 ? (

@@ -1,0 +1,144 @@
+import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import {
+  type ApiErrorBody,
+  type ConversationDetail,
+  ERROR_CODES,
+  HANDOFF_ACKNOWLEDGEMENT,
+  type MessagesResponse,
+} from '@agent-chat/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVisitorIdentity } from '../identity/index.js';
+import { type BffHarness, startBff } from '../testing/bff-harness.js';
+import { newVisitor, postQuery, visitorIdOfToken } from '../testing/query-client.js';
+
+const visitorSecret = 'agent-service-conversations-secret-0123456789';
+const adminToken = 'admin-token-agent-service-conversations';
+
+let service: RunningAgentService;
+let harness: BffHarness;
+
+beforeAll(async () => {
+  service = await startAgentService({ port: 0 });
+  const { apiKey } = await service.seedDemo();
+  harness = await startBff({
+    upstreamUrl: service.url,
+    agentApiToken: apiKey,
+    allowedAgents: ['demo'],
+    adminToken,
+    visitorSecret,
+  });
+});
+afterAll(async () => {
+  await harness?.close();
+  await service?.close();
+});
+
+const post = (route: string, body: unknown) =>
+  fetch(`${harness.url}/api/agents/demo/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const admin = (method: string, path: string, body?: unknown) =>
+  fetch(`${harness.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+type Answer = { visitorId: string; conversationId: string; messageId: string; answer: string };
+
+describe('conversations through the BFF against our agent service', () => {
+  it('feedback round trip: the vote is stored, changed, and the transcripts filter on it', async () => {
+    const alice = (await newVisitor(harness.url, 'demo')) as Answer;
+    const vote = await post('feedback', {
+      visitorId: alice.visitorId,
+      messageId: alice.messageId,
+      eval: 'bad',
+      comment: 'Not what I asked',
+    });
+    expect(vote.status).toBe(200);
+    expect(await vote.json()).toEqual({
+      messageId: alice.messageId,
+      eval: 'bad',
+      comment: 'Not what I asked',
+    });
+    const conversation = alice.conversationId.slice(0, -23);
+    const bad = await admin('GET', '/api/conversations?agentId=demo&feedback=bad');
+    const list = (await bad.json()) as { conversations: { id: string }[] };
+    expect(list.conversations.map((summary) => summary.id)).toContain(conversation);
+
+    const changed = await post('feedback', {
+      visitorId: alice.visitorId,
+      messageId: alice.messageId,
+      eval: 'good',
+    });
+    expect(await changed.json()).toMatchObject({ eval: 'good' });
+    const detail = (await (
+      await admin('GET', `/api/conversations/${conversation}`)
+    ).json()) as ConversationDetail;
+    const answer = detail.messages.find((message) => message.role === 'assistant');
+    expect(answer).toMatchObject({ eval: 'good' });
+  });
+
+  it('handoff end to end: acknowledgement, operator reply polled by the visitor, hand-back', async () => {
+    const alice = (await newVisitor(harness.url, 'demo')) as Answer;
+    const owned = { visitorId: alice.visitorId, conversationId: alice.conversationId };
+    const conversation = alice.conversationId.slice(0, -23);
+    expect(await (await post('handoff', owned)).json()).toEqual({ status: 'handoff' });
+
+    const waiting = await postQuery(harness.url, 'demo', { query: 'Anyone there?', ...owned });
+    expect(((await waiting.json()) as Answer).answer).toBe(HANDOFF_ACKNOWLEDGEMENT);
+
+    const reply = await admin('POST', `/api/conversations/${conversation}/messages`, {
+      text: 'Hi, Sam from support here.',
+    });
+    expect(reply.status).toBe(201);
+    const poll = (await (await post('messages', owned)).json()) as MessagesResponse;
+    expect(poll.status).toBe('handoff');
+    const last = poll.messages.at(-1);
+    expect(last).toMatchObject({ role: 'operator', text: 'Hi, Sam from support here.' });
+    expect(JSON.stringify(poll)).not.toContain('latencyMs');
+    const after = (await (
+      await post('messages', { ...owned, after: last?.id })
+    ).json()) as MessagesResponse;
+    expect(after.messages).toEqual([]);
+
+    const back = await admin('POST', '/api/conversations/update-status', {
+      conversationId: conversation,
+      status: 'open',
+    });
+    expect(back.status).toBe(200);
+    const answered = await postQuery(harness.url, 'demo', {
+      query: 'How do I add the widget to my site?',
+      ...owned,
+    });
+    expect(((await answered.json()) as Answer).answer).not.toBe(HANDOFF_ACKNOWLEDGEMENT);
+  });
+
+  it('the service refuses another visitor even with ids signed by a leaked secret', async () => {
+    // Defence in depth: were VISITOR_SECRET to leak, an attacker could sign the victim's
+    // upstream conversation id for themselves; our service still checks the owner.
+    const alice = (await newVisitor(harness.url, 'demo')) as Answer;
+    const mallory = (await newVisitor(harness.url, 'demo')) as Answer;
+    const leaked = createVisitorIdentity({ secret: visitorSecret, maxAgeMs: 86_400_000 });
+    const forged = leaked.signConversation(
+      'demo',
+      visitorIdOfToken(mallory.visitorId),
+      alice.conversationId.slice(0, -23),
+    );
+    const response = await postQuery(harness.url, 'demo', {
+      query: 'What did I ask before?',
+      visitorId: mallory.visitorId,
+      conversationId: forged,
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as ApiErrorBody).error.code).toBe(ERROR_CODES.notFound);
+    const poll = await post('messages', { visitorId: mallory.visitorId, conversationId: forged });
+    expect(poll.status).toBe(404);
+  });
+});

@@ -1,0 +1,85 @@
+import type { ServerResponse } from 'node:http';
+import { requestIdOf } from '../http/index.js';
+import {
+  createRelayControl,
+  errorCodeOfBody,
+  type MappedError,
+  mapUpstreamStatus,
+  readBodyText,
+  TIMED_OUT,
+  UNREACHABLE,
+  type UpstreamClient,
+} from '../upstream/index.js';
+
+/** Outcome of {@link callUpstreamJson}: the upstream's JSON object, or the visitor's error. */
+export type UpstreamJsonResult =
+  | { ok: true; body: Record<string, unknown> }
+  | { ok: false; error: MappedError };
+
+/** One call of {@link callUpstreamJson}. */
+export interface UpstreamJsonCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  agentId: string;
+  timeoutMs: number;
+}
+
+/** Largest answer read (a conversation's messages); a longer one is unreadable. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+const unreadable: MappedError = {
+  ...UNREACHABLE,
+  message: 'The agent service sent an answer the chat server could not read. Please try again.',
+};
+
+/**
+ * Calls the upstream for a visitor and reads its JSON object answer, within `timeoutMs`
+ * (the call is aborted when the browser goes away). Failures are mapped as the query
+ * route maps them (a visitor never sees the upstream's raw body).
+ */
+export async function callUpstreamJson(
+  upstream: UpstreamClient,
+  res: ServerResponse,
+  call: UpstreamJsonCall,
+): Promise<UpstreamJsonResult> {
+  const control = createRelayControl();
+  const onClose = () => {
+    if (!res.writableFinished) control.abort('client');
+  };
+  res.on('close', onClose);
+  control.arm(call.timeoutMs);
+  try {
+    const response = await upstream.request({
+      method: call.method,
+      path: call.path,
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      accept: 'application/json',
+      requestId: requestIdOf(res),
+      control,
+    });
+    const text = await readBodyText(response, MAX_ANSWER_BYTES);
+    const status = response.statusCode ?? 502;
+    if (status < 200 || status >= 300) {
+      return { ok: false, error: mapUpstreamStatus(status, errorCodeOfBody(text), call.agentId) };
+    }
+    const body = parseObject(text);
+    return body ? { ok: true, body } : { ok: false, error: unreadable };
+  } catch {
+    return { ok: false, error: control.cause() === 'timeout' ? TIMED_OUT : UNREACHABLE };
+  } finally {
+    control.disarm();
+    res.off('close', onClose);
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

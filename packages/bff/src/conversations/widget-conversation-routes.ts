@@ -1,0 +1,288 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  ERROR_CODES,
+  type FeedbackRequest,
+  type FeedbackResponse,
+  type HandoffRequest,
+  type HandoffResponse,
+  ID_PATTERN,
+  type MessagesRequest,
+  type MessagesResponse,
+  type VisitorMessage,
+} from '@agent-chat/protocol';
+import {
+  feedbackRequestSchema,
+  handoffRequestSchema,
+  messagesRequestSchema,
+  parseBody,
+} from '@agent-chat/protocol/schemas';
+import { type Request, type Response, Router } from 'express';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { readJsonBody, sendError } from '../http/index.js';
+import type { VisitorIdentity } from '../identity/index.js';
+import { type Limiter, setRateLimitVisitor } from '../limits/index.js';
+import type { ResolvedBffOptions } from '../options/index.js';
+import { answerBodyFailure } from '../query/index.js';
+import type { UpstreamClient } from '../upstream/index.js';
+import { callUpstreamJson } from './upstream-json-call.js';
+
+/** What the widget's conversation routes are built from (created once by `createBff`). */
+export interface WidgetConversationRoutesOptions {
+  options: ResolvedBffOptions;
+  upstream: UpstreamClient;
+  identity: VisitorIdentity;
+  /** Counts feedback and handoff requests (the query route's per-IP and per-visitor limits). */
+  limits: { perIp: Limiter; perVisitor: Limiter };
+  /** Counts polls for new messages, per visitor (polls are frequent while a widget is open). */
+  pollLimit: Limiter;
+  logger: Logger | undefined;
+}
+
+/** A checked request: the agent, its verified visitor, and the validated body. */
+interface VisitorRequest<Body> {
+  agentId: string;
+  visitorId: string;
+  body: Body;
+}
+
+const notYours = (what: string) =>
+  `This ${what} does not exist or belongs to another visitor; start a new conversation.`;
+
+const run = (limiter: Limiter, req: IncomingMessage, res: ServerResponse) =>
+  new Promise<boolean>((resolve, reject) => {
+    let passed = false;
+    limiter(req, res, (error?: unknown) => {
+      passed = true;
+      if (error) reject(error);
+      else resolve(true);
+    });
+    // A rejected request was answered (429) without `next`.
+    res.once('finish', () => {
+      if (!passed) resolve(false);
+    });
+  });
+
+/**
+ * Creates the widget's conversation routes (relative to the BFF's mount; JSON bodies, so
+ * visitor tokens stay out of URLs and logs):
+ *
+ * - `POST /api/agents/:id/feedback` `{visitorId, messageId, eval, comment?}`: a vote on an
+ *   answer, changed or cleared with `eval: null`;
+ * - `POST /api/agents/:id/handoff` `{visitorId, conversationId}`: ask for a person;
+ * - `POST /api/agents/:id/messages` `{visitorId, conversationId, after?}`: the
+ *   conversation's status and its messages (after `after`), polled by an open widget.
+ *
+ * Only a verified visitor is served, and only for a conversation or message signed to them
+ * on this agent: anything else is 404 before the upstream is called. The upstream gets its
+ * own ids and the visitor's id; message ids in answers are signed for the visitor.
+ */
+export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOptions): Router {
+  const { options, upstream, identity } = deps;
+  const router = Router();
+
+  /** Checks agent, limits, body and visitor; answers the error and returns undefined on failure. */
+  async function accept<Schema extends z.ZodType>(
+    req: Request,
+    res: Response,
+    schema: Schema,
+    perVisitor: Limiter,
+    perIp: Limiter | undefined,
+  ): Promise<VisitorRequest<z.output<Schema>> | undefined> {
+    const agentId = String(req.params.id);
+    if (!ID_PATTERN.test(agentId)) {
+      sendError(
+        res,
+        400,
+        ERROR_CODES.invalidRequest,
+        'The agent id must be 1 to 128 letters, digits, "_" or "-".',
+      );
+      return undefined;
+    }
+    if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) {
+      sendError(res, 404, ERROR_CODES.notFound, `Agent "${agentId}" is not available here.`);
+      return undefined;
+    }
+    if (perIp && !(await run(perIp, req, res))) return undefined;
+    const read = await new Promise<Parameters<Parameters<typeof readJsonBody>[2]>[0]>((resolve) =>
+      readJsonBody(req, options.maxBodyBytes, resolve),
+    );
+    if (!read.ok) {
+      answerBodyFailure(res, read, options.maxBodyBytes, deps.logger);
+      return undefined;
+    }
+    const parsed = parseBody(schema, read.body);
+    if (!parsed.success) {
+      sendError(res, 400, ERROR_CODES.invalidRequest, parsed.message);
+      return undefined;
+    }
+    const body = parsed.data as z.output<Schema> & { visitorId: string };
+    const visitor = identity.visitorOf(agentId, body.visitorId);
+    if (!visitor.verified) {
+      sendError(res, 404, ERROR_CODES.notFound, notYours('visitor id'));
+      return undefined;
+    }
+    setRateLimitVisitor(res, `visitor:${visitor.id}`);
+    if (!(await run(perVisitor, req, res))) return undefined;
+    return { agentId, visitorId: visitor.id, body };
+  }
+
+  /** Wraps an async route: an unexpected failure is a JSON 500, never a hung request. */
+  const route =
+    (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response) => {
+      handler(req, res).catch((error: unknown) => {
+        deps.logger?.error(
+          { err: { message: (error as Error).message } },
+          'conversation route failed',
+        );
+        if (!res.headersSent) {
+          sendError(res, 500, ERROR_CODES.internal, 'Something went wrong on the chat server.');
+        }
+      });
+    };
+
+  router.post(
+    '/api/agents/:id/feedback',
+    route(async (req, res) => {
+      const accepted = await accept(
+        req,
+        res,
+        feedbackRequestSchema,
+        deps.limits.perVisitor,
+        deps.limits.perIp,
+      );
+      if (!accepted) return;
+      const { agentId, visitorId, body } = accepted as VisitorRequest<FeedbackRequest>;
+      const messageId = identity.openMessage(agentId, visitorId, body.messageId);
+      if (messageId === undefined) {
+        sendError(res, 404, ERROR_CODES.notFound, notYours('message'));
+        return;
+      }
+      const result = await callUpstreamJson(upstream, res, {
+        method: 'POST',
+        path: '/api/conversations/eval-answer',
+        body: {
+          messageId,
+          visitorId,
+          eval: body.eval,
+          ...(body.comment === undefined ? {} : { comment: body.comment }),
+        },
+        agentId,
+        timeoutMs: options.firstByteTimeoutMs,
+      });
+      if (!result.ok) {
+        sendError(res, result.error.status, result.error.code, result.error.message);
+        return;
+      }
+      const answer: FeedbackResponse = {
+        messageId: body.messageId,
+        eval: result.body.eval === 'good' || result.body.eval === 'bad' ? result.body.eval : null,
+        comment: typeof result.body.comment === 'string' ? result.body.comment : null,
+      };
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(answer);
+    }),
+  );
+
+  router.post(
+    '/api/agents/:id/handoff',
+    route(async (req, res) => {
+      const accepted = await accept(
+        req,
+        res,
+        handoffRequestSchema,
+        deps.limits.perVisitor,
+        deps.limits.perIp,
+      );
+      if (!accepted) return;
+      const { agentId, visitorId, body } = accepted as VisitorRequest<HandoffRequest>;
+      const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
+      if (conversationId === undefined) {
+        sendError(res, 404, ERROR_CODES.notFound, notYours('conversation'));
+        return;
+      }
+      const result = await callUpstreamJson(upstream, res, {
+        method: 'POST',
+        path: `/api/conversations/${encodeURIComponent(conversationId)}/handoff`,
+        body: { agentId, visitorId },
+        agentId,
+        timeoutMs: options.firstByteTimeoutMs,
+      });
+      if (!result.ok) {
+        sendError(res, result.error.status, result.error.code, result.error.message);
+        return;
+      }
+      const answer: HandoffResponse = { status: statusOf(result.body.status) ?? 'handoff' };
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(answer);
+    }),
+  );
+
+  router.post(
+    '/api/agents/:id/messages',
+    route(async (req, res) => {
+      const accepted = await accept(req, res, messagesRequestSchema, deps.pollLimit, undefined);
+      if (!accepted) return;
+      const { agentId, visitorId, body } = accepted as VisitorRequest<MessagesRequest>;
+      const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
+      const after =
+        body.after === undefined ? undefined : identity.openMessage(agentId, visitorId, body.after);
+      if (conversationId === undefined || (body.after !== undefined && after === undefined)) {
+        sendError(
+          res,
+          404,
+          ERROR_CODES.notFound,
+          notYours(conversationId ? 'message' : 'conversation'),
+        );
+        return;
+      }
+      const query = new URLSearchParams({ agentId, visitorId });
+      if (after !== undefined) query.set('after', after);
+      const result = await callUpstreamJson(upstream, res, {
+        method: 'GET',
+        path: `/api/conversations/${encodeURIComponent(conversationId)}/messages?${query}`,
+        agentId,
+        timeoutMs: options.firstByteTimeoutMs,
+      });
+      if (!result.ok) {
+        sendError(res, result.error.status, result.error.code, result.error.message);
+        return;
+      }
+      const messages = Array.isArray(result.body.messages) ? result.body.messages : [];
+      const answer: MessagesResponse = {
+        status: statusOf(result.body.status) ?? 'open',
+        messages: messages.flatMap((message) => {
+          const visible = visitorMessageOf(message);
+          const id = visible && identity.signMessage(agentId, visitorId, visible.id);
+          return visible && id ? [{ ...visible, id }] : [];
+        }),
+      };
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(answer);
+    }),
+  );
+
+  return router;
+}
+
+function statusOf(value: unknown): HandoffResponse['status'] | undefined {
+  return value === 'open' || value === 'handoff' || value === 'resolved' ? value : undefined;
+}
+
+/** The fields of an upstream message a visitor may see (never answer metadata), or undefined. */
+function visitorMessageOf(value: unknown): VisitorMessage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const message = value as Record<string, unknown>;
+  const { id, role, text, createdAt } = message;
+  if (typeof id !== 'string' || typeof text !== 'string') return undefined;
+  if (role !== 'user' && role !== 'assistant' && role !== 'operator') return undefined;
+  return {
+    id,
+    role,
+    text,
+    createdAt: typeof createdAt === 'string' ? createdAt : '',
+    sources: Array.isArray(message.sources) ? (message.sources as VisitorMessage['sources']) : [],
+    eval: message.eval === 'good' || message.eval === 'bad' ? message.eval : null,
+    comment: typeof message.comment === 'string' ? message.comment : null,
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * Visitor identity, owned by the BFF: browsers hold visitor ids and conversation ids the
+ * BFF signed (HMAC-SHA256 with `visitorSecret`), bound to one agent and one visitor; the
+ * upstream only ever sees ids the BFF issued or verified.
+ */
+export { type AnswerIdsRewriter, createAnswerIdsRewriter } from './answer-ids.js';
+export { createVisitorIdentity, type VisitorIdentity } from './visitor-identity.js';

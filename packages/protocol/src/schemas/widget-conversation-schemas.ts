@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { MESSAGE_EVALS } from '../conversations.js';
+import { LIMITS } from '../limits.js';
+import { id, oneOf, text } from './schema-helpers.js';
+
+const bodyError = { error: 'The request body must be a JSON object' };
+
+/** Schema of the BFF's `POST /api/agents/{id}/feedback` bodies. */
+export const feedbackRequestSchema = z.strictObject(
+  {
+    visitorId: id('visitorId'),
+    messageId: id('messageId'),
+    eval: oneOf('eval', MESSAGE_EVALS).nullable(),
+    comment: text('comment', LIMITS.commentLength.max).optional(),
+  },
+  bodyError,
+);
+
+/** Schema of the BFF's `POST /api/agents/{id}/handoff` bodies. */
+export const handoffRequestSchema = z.strictObject(
+  { visitorId: id('visitorId'), conversationId: id('conversationId') },
+  bodyError,
+);
+
+/** Schema of the BFF's `POST /api/agents/{id}/messages` bodies. */
+export const messagesRequestSchema = z.strictObject(
+  {
+    visitorId: id('visitorId'),
+    conversationId: id('conversationId'),
+    after: id('after').optional(),
+  },
+  bodyError,
+);

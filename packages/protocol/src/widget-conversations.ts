@@ -1,0 +1,56 @@
+import type {
+  ConversationStatus,
+  EvalAnswerResponse,
+  MessageEval,
+  VisitorMessagesResponse,
+} from './conversations.js';
+
+/**
+ * The BFF's public conversation routes, which the widget calls for its visitor. Every id
+ * here is one the BFF gave the browser (a signed visitor token, and conversation and
+ * message ids signed to that visitor and agent): anything else is 404 `NOT_FOUND`.
+ * Paths are relative to the BFF's mount point; `{id}` is the agent id.
+ */
+export const WIDGET_CONVERSATION_PATHS = {
+  /** `POST`: a vote on an answer ({@link FeedbackRequest} → {@link FeedbackResponse}). */
+  feedback: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/feedback`,
+  /** `POST`: ask for a person ({@link HandoffRequest} → {@link HandoffResponse}). */
+  handoff: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/handoff`,
+  /** `POST`: new messages and the status ({@link MessagesRequest} → {@link MessagesResponse}). */
+  messages: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/messages`,
+} as const;
+
+/** Body of `POST /api/agents/{id}/feedback`: a vote, changed or cleared (`null`). */
+export interface FeedbackRequest {
+  visitorId: string;
+  /** The `messageId` of the answer. */
+  messageId: string;
+  eval: MessageEval | null;
+  /** At most `LIMITS.commentLength.max` characters; cleared with the vote. */
+  comment?: string;
+}
+
+/** Response of `POST /api/agents/{id}/feedback`. */
+export type FeedbackResponse = EvalAnswerResponse;
+
+/** Body of `POST /api/agents/{id}/handoff`. */
+export interface HandoffRequest {
+  visitorId: string;
+  conversationId: string;
+}
+
+/** Response of `POST /api/agents/{id}/handoff`: the conversation's status (`handoff`). */
+export interface HandoffResponse {
+  status: ConversationStatus;
+}
+
+/** Body of `POST /api/agents/{id}/messages` (a POST, so the visitor token stays out of URLs and logs). */
+export interface MessagesRequest {
+  visitorId: string;
+  conversationId: string;
+  /** Only messages after this message id (all when omitted). */
+  after?: string;
+}
+
+/** Response of `POST /api/agents/{id}/messages`: status and messages, oldest first. */
+export type MessagesResponse = VisitorMessagesResponse;

@@ -1,0 +1,42 @@
+import {
+  type FeedbackRequest,
+  type FeedbackResponse,
+  WIDGET_CONVERSATION_PATHS,
+} from '@agent-chat/protocol';
+import { errorFromResponse } from './response-error.js';
+
+/** The BFF's conversation routes the widget calls besides the query (see the BFF README). */
+export interface ConversationApi {
+  /** Sends a vote on an answer (changed or cleared with `eval: null`); rejects with a `ChatError`. */
+  feedback(body: FeedbackRequest): Promise<FeedbackResponse>;
+}
+
+/** Options of {@link createConversationApi}. */
+export interface ConversationApiOptions {
+  agentId: string;
+  /** BFF base URL, without a trailing slash. */
+  endpoint: string;
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Creates the {@link ConversationApi} over HTTP: JSON `POST`s sent as `text/plain` (no CORS
+ * preflight) without credentials; the visitor token travels in the body, never in a URL.
+ */
+export function createConversationApi(options: ConversationApiOptions): ConversationApi {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetchImpl(`${options.endpoint}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    });
+    if (!response.ok) throw await errorFromResponse(response, Date.now());
+    return (await response.json()) as T;
+  };
+  return {
+    feedback: (body) => post(WIDGET_CONVERSATION_PATHS.feedback(options.agentId), body),
+  };
+}
