@@ -4,8 +4,9 @@ import type { Visitor, VisitorIdentity } from './visitor-identity.js';
  * Rewrites the ids of an upstream answer (a `QueryResponse`, or the JSON of a stream's
  * `endpoint_response`) for the browser: `visitorId` becomes a fresh token of the visitor
  * the request was served as (whatever the upstream echoed), `conversationId` the
- * conversation id signed to that visitor and agent, `messageId` likewise (each left out
- * when the upstream's id cannot be signed, so the browser never holds an unsigned one).
+ * conversation id signed to that visitor and agent, `messageId` likewise (left out
+ * when the upstream's id cannot be signed, so the browser never holds an unsigned one; an
+ * unsignable `conversationId` makes the whole answer unreadable: undefined).
  * Takes the JSON text, or the object already parsed from it; returns the JSON to send, or
  * undefined when the text is not a JSON object.
  */
@@ -31,8 +32,9 @@ export function createAnswerIdsRewriter(
     fields.visitorId = identity.tokenFor(agentId, visitor.id);
     if (typeof fields.conversationId === 'string') {
       const signed = identity.signConversation(agentId, visitor.id, fields.conversationId);
-      if (signed === undefined) delete fields.conversationId;
-      else fields.conversationId = signed;
+      // An answer whose conversation cannot be signed is not one the browser can continue.
+      if (signed === undefined) return undefined;
+      fields.conversationId = signed;
     }
     if (typeof fields.messageId === 'string') {
       const signed = identity.signMessage(agentId, visitor.id, fields.messageId);

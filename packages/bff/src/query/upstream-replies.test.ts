@@ -73,7 +73,11 @@ describe('a 200 that is not a query response', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await response.json()) as QueryResponse;
-    expect(body).toMatchObject({ visitorId: 'v-1', conversationId: 'conversation-1' });
     expect(typeof body.answer).toBe('string');
+    // Its ids are signed for the browser ('v-1' is no signed visitor: served as a new one).
+    expect(body.visitorId).toEqual(expect.any(String));
+    expect(body.visitorId).not.toBe('v-1');
+    expect(body.conversationId).toEqual(expect.any(String));
+    expect(body.conversationId).not.toBe('conversation-1');
   });
 });
