@@ -9,7 +9,7 @@ interface TextChunk {
 }
 
 /** Options of {@link chunkText}. */
-interface ChunkTextOptions {
+export interface ChunkTextOptions {
   /** Target largest chunk, in characters. Default 1 200. */
   maxChars?: number;
 }

@@ -1,13 +1,13 @@
 /**
  * Knowledge: what agents answer from. Datastores hold datasources (documents); a document
- * is cleaned, split into chunks under its headings and indexed for full-text search;
+ * is split into chunks under its headings (by `ingestion/`) and indexed for full-text search;
  * retrieval finds the passages that answer a question and the sources to cite. The word
  * handling (terms, the Postgres-compatible English stemmer) is shared with the answerers.
  * Ingestion reads files and pages with `loaders/` (bytes → structured Markdown) and splits
  * them with `chunking/` (sections under their heading path, PDF pages kept).
  */
 
-export { splitBlocks } from './chunk-text.js';
+export { chunkText, splitBlocks } from './chunk-text.js';
 export {
   type ChunkOptions,
   chunkDocument,
@@ -23,8 +23,6 @@ export {
   listDatastores,
   updateDatastore,
 } from './datastores.js';
-export { updateDatasourceDocument, upsertDocuments } from './documents.js';
-export { indexPendingDatasources } from './indexing.js';
 export {
   type DocumentFormat,
   DocumentLoadError,

@@ -1,0 +1,18 @@
+/**
+ * Web: fetching pages for ingestion without becoming a server-side request forgery tool
+ * (one SSRF-safe fetcher: public addresses only, checked at connect time after every
+ * redirect; timeouts, byte caps, media types), and crawling a site from its sitemap or a
+ * start URL (same origin, robots.txt, page, depth and byte limits).
+ */
+export { blockedAddressReason } from './address-policy.js';
+export { type CrawlSiteOptions, type CrawlSummary, crawlSite } from './crawl-site.js';
+export { extractLinks } from './extract-links.js';
+export { FetchError, type FetchErrorCode } from './fetch-error.js';
+export { parseSitemap, type SitemapEntries } from './parse-sitemap.js';
+export {
+  createSafeFetcher,
+  type FetchedResource,
+  type SafeFetcher,
+  type SafeFetcherOptions,
+  type SafeFetchOptions,
+} from './safe-fetch.js';
