@@ -34,6 +34,10 @@ ${STORAGE_ENV}
   CONVERSATION_RETENTION_DAYS  Delete conversations inactive for longer, hourly (default: keep)
   HANDOFF_WEBHOOK_URL     POST a signed JSON notification here when a visitor asks for a person
   HANDOFF_WEBHOOK_SECRET  Its HMAC-SHA256 key (16+ characters; required with the URL)
+  UPLOAD_LIMIT_BYTES      Largest uploaded file (default 26214400, 25 MiB; larger → 413)
+  INGESTION_WORKERS       Ingestion jobs run at once by this process (default 2; 0: none)
+  ALLOW_PRIVATE_URLS      true lets web_page/web_site fetch loopback, private and link-local
+                          addresses (default false: refused, so the API cannot reach your network)
 `,
   keys: `Usage: agent-chat-service keys create [--org <name>]
 
