@@ -9,7 +9,6 @@ export {
   createDatasource,
   createFileDatasource,
   synchDatasource,
-  type UploadedFile,
 } from './create-datasource.js';
 export { detectFormat, SUPPORTED_FORMATS } from './document-loaders.js';
 export { type Ingestion, type IngestionOptions, startIngestion } from './ingestion-runtime.js';

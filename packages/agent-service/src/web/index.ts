@@ -4,15 +4,10 @@
  * redirect; timeouts, byte caps, media types), and crawling a site from its sitemap or a
  * start URL (same origin, robots.txt, page, depth and byte limits).
  */
-export { blockedAddressReason } from './address-policy.js';
-export { type CrawlSiteOptions, type CrawlSummary, crawlSite } from './crawl-site.js';
-export { extractLinks } from './extract-links.js';
-export { FetchError, type FetchErrorCode } from './fetch-error.js';
-export { parseSitemap, type SitemapEntries } from './parse-sitemap.js';
+export { crawlSite } from './crawl-site.js';
 export {
   createSafeFetcher,
   type FetchedResource,
   type SafeFetcher,
   type SafeFetcherOptions,
-  type SafeFetchOptions,
 } from './safe-fetch.js';
