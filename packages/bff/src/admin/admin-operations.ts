@@ -1,5 +1,6 @@
 import {
   agentUpdateSchema,
+  datasourceCreateSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
   datastoreUpdateSchema,
@@ -11,25 +12,31 @@ type BodySchema =
   | typeof datastoreUpdateSchema
   | typeof emptyBodySchema
   | typeof datasourceUpdateSchema
-  | typeof datasourceUpsertSchema;
+  | typeof datasourceUpsertSchema
+  | typeof datasourceCreateSchema;
 
 /** The Chaindesk quirk an operation must be guarded against (see `chaindesk-guards.ts`). */
 export type ChaindeskGuard = 'agent-update' | 'datastore-update';
 
 /** One admin operation of the API. */
 export interface AdminOperation {
-  method: 'patch' | 'delete' | 'post';
-  /** Express path, relative to the BFF mount; the resource id is always `:id`. */
+  method: 'patch' | 'delete' | 'post' | 'get';
+  /** Express path, relative to the BFF mount; the resource id, when there is one, is `:id`. */
   path: string;
   /** Upstream path for a validated id. */
   upstreamPath: (id: string) => string;
-  /** The protocol schema of its body. */
+  /** The protocol schema of its body (a `get` sends none). */
   schema: BodySchema;
+  /** Also takes a `multipart/form-data` file upload, streamed through (`POST /api/datasources`). */
+  upload?: true;
   deprecated?: true;
   guard?: ChaindeskGuard;
 }
 
-/** The seven admin operations of the API (DESIGN.md section 2), at the upstream's own paths. */
+/**
+ * The admin operations of the API (DESIGN.md section 2, and ingestion: create, upload,
+ * synch, read and list datasources), at the upstream's own paths.
+ */
 export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   {
     method: 'patch',
@@ -61,6 +68,31 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     method: 'delete',
     path: '/api/datasources/:id',
     upstreamPath: (id) => `/api/datasources/${id}`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'post',
+    path: '/api/datasources',
+    upstreamPath: () => '/api/datasources',
+    schema: datasourceCreateSchema,
+    upload: true,
+  },
+  {
+    method: 'post',
+    path: '/api/datasources/:id/synch',
+    upstreamPath: (id) => `/api/datasources/${id}/synch`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/datasources/:id',
+    upstreamPath: (id) => `/api/datasources/${id}`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/datastores/:id/datasources',
+    upstreamPath: (id) => `/api/datastores/${id}/datasources`,
     schema: emptyBodySchema,
   },
   {
