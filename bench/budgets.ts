@@ -16,6 +16,8 @@ export const BUDGETS = {
   longestTaskMs: 50,
   /** Renderer main-thread time per streamed answer fragment, ms. */
   mainThreadMsPerFragment: 0.1,
+  /** Text chunks ingested per second into PGlite (create → synched), 10,000 chunks (DESIGN.md §5). */
+  ingestedChunksPerSecond: 4_000,
 } as const;
 
 /** One budget, checked. */

@@ -20,46 +20,86 @@ export interface OutcomeTarget {
   datastoreId: string;
 }
 
+/** One outcome to store, with the check that its work is still the caller's. */
+export interface PendingOutcome {
+  target: OutcomeTarget;
+  outcome: IngestionOutcome;
+  /**
+   * Runs first, inside the transaction: throws when the caller no longer owns the work (the
+   * job's lease; see `finishJob`), resolves `false` when the datasource must be processed
+   * again (left `pending`). Default: owned and finished.
+   */
+  fence?: (transaction: Queryable) => Promise<boolean>;
+}
+
+async function writeOutcome(
+  transaction: Queryable,
+  target: OutcomeTarget,
+  outcome: IngestionOutcome,
+  finished: boolean,
+): Promise<void> {
+  const status = finished ? null : 'pending';
+  if (!outcome.ok) {
+    await replaceChunks(transaction, target, []);
+    await transaction.query(
+      `UPDATE datasources SET status = COALESCE($3, 'error'), content_hash = NULL, updated_at = now(),
+         config = config || jsonb_build_object('errorMessage', $2::text)
+       WHERE id = $1`,
+      [target.id, outcome.message, status],
+    );
+    return;
+  }
+  const current = await transaction.query<{ unchanged: boolean }>(
+    `SELECT content_hash = $2 AND EXISTS (SELECT 1 FROM chunks WHERE datasource_id = $1) AS unchanged
+     FROM datasources WHERE id = $1`,
+    [target.id, outcome.contentHash],
+  );
+  if (current[0]?.unchanged !== true) await replaceChunks(transaction, target, outcome.chunks);
+  await transaction.query(
+    `UPDATE datasources SET status = COALESCE($4, 'synched'), content_hash = $2,
+       last_synch = now(), updated_at = now(),
+       config = (config - 'errorMessage') || $3::jsonb
+     WHERE id = $1`,
+    [target.id, outcome.contentHash, JSON.stringify(outcome.config ?? {}), status],
+  );
+}
+
 /**
- * Stores an outcome in one transaction. `fence` runs first, inside it: it checks that the
- * caller still owns the work (the job's lease) and throws otherwise, rolling everything
- * back; it resolves `false` when the datasource must be processed again (left `pending`).
+ * Stores outcomes in one transaction (a batch of jobs costs one commit). Each entry's
+ * `fence` runs first; an entry whose fence throws `skip`'s error type (its lease was taken
+ * over) is left out and the others are stored, any other error rolls everything back.
  * Success: chunks replaced (kept as they are when the content hash is unchanged and chunks
  * exist — re-ingesting an unchanged document is a no-op), status `synched`, `lastSynch`
  * set, `errorMessage` removed. Failure: status `error` with `config.errorMessage`, and no
  * chunks left (a failed update must not keep answering from the previous version).
  */
+export async function commitOutcomes(
+  database: Database,
+  entries: readonly PendingOutcome[],
+  skip?: abstract new (...args: never[]) => Error,
+): Promise<void> {
+  await database.transaction(async (transaction) => {
+    for (const entry of entries) {
+      let finished = true;
+      if (entry.fence) {
+        try {
+          finished = await entry.fence(transaction);
+        } catch (error) {
+          if (skip !== undefined && error instanceof skip) continue;
+          throw error;
+        }
+      }
+      await writeOutcome(transaction, entry.target, entry.outcome, finished);
+    }
+  });
+}
+
+/** {@link commitOutcomes} for one outcome; a failing `fence` rolls it back. */
 export async function commitOutcome(
   database: Database,
   target: OutcomeTarget,
   outcome: IngestionOutcome,
-  fence: (transaction: Queryable) => Promise<boolean> = async () => true,
+  fence?: (transaction: Queryable) => Promise<boolean>,
 ): Promise<void> {
-  await database.transaction(async (transaction) => {
-    const finished = await fence(transaction);
-    const status = finished ? null : 'pending';
-    if (!outcome.ok) {
-      await replaceChunks(transaction, target, []);
-      await transaction.query(
-        `UPDATE datasources SET status = COALESCE($3, 'error'), content_hash = NULL, updated_at = now(),
-           config = config || jsonb_build_object('errorMessage', $2::text)
-         WHERE id = $1`,
-        [target.id, outcome.message, status],
-      );
-      return;
-    }
-    const current = await transaction.query<{ unchanged: boolean }>(
-      `SELECT content_hash = $2 AND EXISTS (SELECT 1 FROM chunks WHERE datasource_id = $1) AS unchanged
-       FROM datasources WHERE id = $1`,
-      [target.id, outcome.contentHash],
-    );
-    if (current[0]?.unchanged !== true) await replaceChunks(transaction, target, outcome.chunks);
-    await transaction.query(
-      `UPDATE datasources SET status = COALESCE($4, 'synched'), content_hash = $2,
-         last_synch = now(), updated_at = now(),
-         config = (config - 'errorMessage') || $3::jsonb
-       WHERE id = $1`,
-      [target.id, outcome.contentHash, JSON.stringify(outcome.config ?? {}), status],
-    );
-  });
+  await commitOutcomes(database, [{ target, outcome, ...(fence ? { fence } : {}) }]);
 }

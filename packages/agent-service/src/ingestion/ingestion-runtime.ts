@@ -3,7 +3,7 @@ import type { Database } from '../store/index.js';
 import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';
 import { createIngestionWorker } from './ingestion-worker.js';
 import { enqueueOrphans } from './job-queue.js';
-import { runIngestionJob } from './run-ingestion-job.js';
+import { runIngestionJobs } from './run-ingestion-job.js';
 
 /** Options of {@link startIngestion} (the service's `ingestion` option). */
 export interface IngestionOptions {
@@ -52,7 +52,7 @@ export async function startIngestion(
       : createIngestionWorker({
           database,
           logger,
-          run: (job, workerId, signal) => runIngestionJob(context, job, workerId, signal),
+          run: (jobs, workerId, signal) => runIngestionJobs(context, jobs, workerId, signal),
           ...(options.workers === undefined ? {} : { concurrency: options.workers }),
           ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
           ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
-import { type ClaimedJob, claimJob, extendLease, releaseJob } from './job-queue.js';
+import { type ClaimedJob, claimJobs, extendLease, releaseJob } from './job-queue.js';
 
 /** Options of {@link createIngestionWorker}. */
 export interface IngestionWorkerOptions {
   database: Database;
-  /** Does one job; must honour `signal` (the worker stops or lost the job's lease). */
-  run(job: ClaimedJob, workerId: string, signal: AbortSignal): Promise<void>;
+  /** Does a batch of claimed jobs; must honour `signal` (the worker stops or lost a lease). */
+  run(jobs: readonly ClaimedJob[], workerId: string, signal: AbortSignal): Promise<void>;
+  /** Most jobs of stored content (text, Q&A, files) claimed and committed together. Default 50. */
+  batchSize?: number;
   /** Jobs processed at once in this process. Default 2. */
   concurrency?: number;
   /** How long a claimed job stays this worker's without a renewal, ms. Default 30 000. */
@@ -32,7 +34,7 @@ export interface IngestionWorker {
 
 /**
  * Starts `concurrency` loops that claim ingestion jobs from the database
- * (`FOR UPDATE SKIP LOCKED`, see `claimJob`), run them while renewing their lease every
+ * (`FOR UPDATE SKIP LOCKED`, see `claimJobs`), run them while renewing their lease every
  * third of `leaseMs`, and sleep `pollMs` when the queue is empty. A job whose lease cannot
  * be renewed (another process took it over) is aborted.
  */
@@ -40,12 +42,17 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
+  const gatherMs = Math.min(20, pollMs);
   const stopping = new AbortController();
   const sleepers = new Set<() => void>();
   const active = new Set<ClaimedJob>();
 
   const sleep = () =>
     new Promise<void>((resolve) => {
+      if (stopping.signal.aborted) {
+        resolve();
+        return;
+      }
       const done = () => {
         clearTimeout(timer);
         sleepers.delete(done);
@@ -55,54 +62,59 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
       sleepers.add(done);
     });
 
-  async function runClaimed(job: ClaimedJob): Promise<void> {
+  async function runClaimed(jobs: ClaimedJob[]): Promise<void> {
     const jobAbort = new AbortController();
     const onStop = () => jobAbort.abort(new Error('The service is stopping.'));
     stopping.signal.addEventListener('abort', onStop, { once: true });
     const renew = setInterval(
       () => {
-        extendLease(options.database, job, id, leaseMs)
+        extendLease(options.database, jobs, id, leaseMs)
           .then((held) => {
             if (!held) jobAbort.abort(new Error('The job was taken over by another worker.'));
           })
           .catch((error: unknown) => {
             options.logger.warn(
-              { err: String(error), job: job.id },
+              { err: String(error), jobs: jobs.map((job) => job.id) },
               'ingestion lease renewal failed',
             );
           });
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
-    active.add(job);
+    for (const job of jobs) active.add(job);
     try {
-      await options.run(job, id, jobAbort.signal);
+      await options.run(jobs, id, jobAbort.signal);
     } catch (error) {
       if (!stopping.signal.aborted) {
-        options.logger.error({ err: String(error), job: job.id }, 'ingestion job failed');
+        options.logger.error(
+          { err: String(error), jobs: jobs.map((job) => job.id) },
+          'ingestion job failed',
+        );
       }
     } finally {
       clearInterval(renew);
       stopping.signal.removeEventListener('abort', onStop);
-      active.delete(job);
+      for (const job of jobs) active.delete(job);
       options.onSettled?.();
     }
   }
 
   async function loop(): Promise<void> {
     while (!stopping.signal.aborted) {
-      let job: ClaimedJob | undefined;
+      let jobs: ClaimedJob[] = [];
       try {
-        job = await claimJob(options.database, id, leaseMs);
+        jobs = await claimJobs(options.database, id, leaseMs, options.batchSize ?? 50);
       } catch (error) {
         if (stopping.signal.aborted) return;
         options.logger.warn({ err: String(error) }, 'could not claim an ingestion job');
       }
-      if (job === undefined) {
+      if (jobs.length === 0) {
         await sleep();
+        // Jobs often arrive in a burst (one request each): let it gather into one batch.
+        await new Promise((resolve) => setTimeout(resolve, gatherMs));
         continue;
       }
-      await runClaimed(job);
+      await runClaimed(jobs);
     }
   }
 

@@ -71,19 +71,68 @@ export async function claimJob(
   });
 }
 
-/** Extends a job's lease; false when the worker no longer holds it. */
+/** Datasource types whose content is already in the database: cheap to ingest many at once. */
+const LOCAL_TYPES = ['text', 'qa', 'file'];
+
+/**
+ * Claims work for one worker: up to `limit` jobs of datasources whose content is already
+ * stored (`text`, `qa`, `file` — committed together, one transaction for the batch), or
+ * else the oldest claimable job of any type (a web page or site, run alone). Same
+ * `FOR UPDATE SKIP LOCKED` claim and lease as {@link claimJob}.
+ */
+export async function claimJobs(
+  database: Database,
+  workerId: string,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedJob[]> {
+  const batch = await database.transaction(async (transaction) => {
+    const rows = await transaction.query<{ id: string; datasource_id: string; attempts: number }>(
+      `WITH next AS (
+         SELECT j.id FROM ingestion_jobs j JOIN datasources d ON d.id = j.datasource_id
+         WHERE (j.state = 'queued' OR (j.state = 'running' AND j.locked_until < now()))
+           AND d.type = ANY($4::text[])
+         ORDER BY j.created_at, j.id
+         LIMIT $3
+         FOR UPDATE OF j SKIP LOCKED
+       )
+       UPDATE ingestion_jobs j SET state = 'running', locked_by = $1,
+         locked_until = now() + $2 * interval '1 millisecond',
+         attempts = j.attempts + 1, requeue = false, updated_at = now()
+       FROM next WHERE j.id = next.id
+       RETURNING j.id, j.datasource_id, j.attempts`,
+      [workerId, leaseMs, limit, LOCAL_TYPES],
+    );
+    if (rows.length > 0) {
+      await transaction.query(
+        `UPDATE datasources SET status = 'running', updated_at = now() WHERE id = ANY($1::text[])`,
+        [rows.map((row) => row.datasource_id)],
+      );
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      datasourceId: row.datasource_id,
+      attempts: row.attempts,
+    }));
+  });
+  if (batch.length > 0) return batch;
+  const single = await claimJob(database, workerId, leaseMs);
+  return single === undefined ? [] : [single];
+}
+
+/** Extends the leases of a worker's jobs; false when it no longer holds every one of them. */
 export async function extendLease(
   database: Queryable,
-  job: ClaimedJob,
+  jobs: readonly ClaimedJob[],
   workerId: string,
   leaseMs: number,
 ): Promise<boolean> {
   const rows = await database.query(
     `UPDATE ingestion_jobs SET locked_until = now() + $3 * interval '1 millisecond'
-     WHERE id = $1 AND locked_by = $2 AND state = 'running' RETURNING 1`,
-    [job.id, workerId, leaseMs],
+     WHERE id = ANY($1::text[]) AND locked_by = $2 AND state = 'running' RETURNING 1`,
+    [jobs.map((job) => job.id), workerId, leaseMs],
   );
-  return rows.length > 0;
+  return rows.length === jobs.length;
 }
 
 /**

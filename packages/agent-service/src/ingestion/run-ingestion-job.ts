@@ -1,7 +1,7 @@
-import { commitOutcome, type IngestionOutcome } from './commit-result.js';
+import { commitOutcomes, type IngestionOutcome, type PendingOutcome } from './commit-result.js';
 import { ingestWebSite } from './ingest-web-site.js';
 import type { DatasourceRecord, IngestionContext } from './ingestion-context.js';
-import { type ClaimedJob, finishJob } from './job-queue.js';
+import { type ClaimedJob, finishJob, LostLeaseError } from './job-queue.js';
 import { describeFailure, produceOutcome } from './produce-outcome.js';
 
 /** Claims after which a job whose worker keeps dying is given up (its datasource in `error`). */
@@ -38,39 +38,52 @@ export async function readDatasourceRecord(
   };
 }
 
-/**
- * Runs one claimed ingestion job: reads its datasource, produces its chunks (or, for a
- * `web_site`, crawls it) and commits the outcome fenced by the job's lease. A failure
- * becomes the datasource's `error` status with the reason; a job aborted because the
- * service stops (or lost its lease) writes nothing and is taken up again.
- */
-export async function runIngestionJob(
+async function outcomeOf(
   context: IngestionContext,
   job: ClaimedJob,
-  workerId: string,
+  record: DatasourceRecord,
   signal: AbortSignal,
-): Promise<void> {
-  const record = await readDatasourceRecord(context, job.datasourceId);
-  if (!record) return;
-  const fence = (transaction: Parameters<typeof finishJob>[0]) =>
-    finishJob(transaction, job, workerId);
-  let outcome: IngestionOutcome;
+): Promise<IngestionOutcome> {
   if (job.attempts > MAX_ATTEMPTS) {
-    outcome = {
+    return {
       ok: false,
       message: `Ingestion was interrupted ${MAX_ATTEMPTS} times (its worker stopped or crashed); synch the datasource to try again.`,
     };
-  } else {
-    try {
-      outcome =
-        record.type === 'web_site'
-          ? await ingestWebSite(context, record, signal)
-          : await produceOutcome(context, record, signal);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      outcome = { ok: false, message: describeFailure(error) };
-    }
   }
-  if (signal.aborted) throw signal.reason;
-  await commitOutcome(context.database, record, outcome, fence);
+  try {
+    return record.type === 'web_site'
+      ? await ingestWebSite(context, record, signal)
+      : await produceOutcome(context, record, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { ok: false, message: describeFailure(error) };
+  }
+}
+
+/**
+ * Runs claimed ingestion jobs: reads their datasources, produces each one's chunks (or, for
+ * a `web_site`, crawls it) and commits the outcomes in one transaction, each fenced by its
+ * job's lease (a job taken over by another worker is left to that worker). A failure
+ * becomes the datasource's `error` status with the reason; jobs aborted because the service
+ * stops (or lost their lease) write nothing and are taken up again.
+ */
+export async function runIngestionJobs(
+  context: IngestionContext,
+  jobs: readonly ClaimedJob[],
+  workerId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const entries: PendingOutcome[] = [];
+  for (const job of jobs) {
+    const record = await readDatasourceRecord(context, job.datasourceId);
+    if (!record) continue;
+    const outcome = await outcomeOf(context, job, record, signal);
+    if (signal.aborted) throw signal.reason;
+    entries.push({
+      target: record,
+      outcome,
+      fence: (transaction) => finishJob(transaction, job, workerId),
+    });
+  }
+  await commitOutcomes(context.database, entries, LostLeaseError);
 }
