@@ -60,7 +60,7 @@ export interface AgentServiceOptions {
    * Ingestion workers and web fetching: `{ workers (default 2; 0: this process ingests
    * nothing), leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }`.
    */
-  ingestion?: Omit<IngestionOptions, 'fetch'> & {
+  ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive'> & {
     fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
   };
   /**
@@ -144,6 +144,8 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     await migrate(database);
     ingestion = await startIngestion(database, logger, {
       ...options.ingestion,
+      // PGlite in a data directory is locked to this process: nobody else can hold a job.
+      exclusive: options.database === undefined && options.databaseUrl === undefined,
       fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls === true },
     });
   } catch (error) {

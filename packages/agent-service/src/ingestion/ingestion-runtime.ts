@@ -2,7 +2,7 @@ import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
 import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';
 import { createIngestionWorker } from './ingestion-worker.js';
-import { enqueueOrphans } from './job-queue.js';
+import { enqueueOrphans, releaseAbandonedJobs } from './job-queue.js';
 import { runIngestionJobs } from './run-ingestion-job.js';
 
 /** Options of {@link startIngestion} (the service's `ingestion` option). */
@@ -13,6 +13,12 @@ export interface IngestionOptions {
   leaseMs?: number;
   /** Pause between looks at an empty job queue, ms. Default 1 000. */
   pollMs?: number;
+  /**
+   * This process is the database's only user (PGlite with a data directory): jobs found
+   * running at start were abandoned by a dead process and are queued again at once,
+   * instead of after their lease. Default false (PostgreSQL: other processes may hold them).
+   */
+  exclusive?: boolean;
   /** The web fetcher's limits (`allowPrivateUrls`, `timeoutMs`, `maxBytes`, `maxRedirects`). */
   fetch?: SafeFetcherOptions;
 }
@@ -42,6 +48,7 @@ export async function startIngestion(
   logger: Logger,
   options: IngestionOptions = {},
 ): Promise<Ingestion> {
+  if (options.exclusive) await releaseAbandonedJobs(database);
   await enqueueOrphans(database);
   const fetcher = createSafeFetcher(options.fetch);
   const listeners = new Set<() => void>();

@@ -209,3 +209,18 @@ export async function enqueueOrphans(database: Database): Promise<number> {
     return rows.length;
   });
 }
+
+/**
+ * Gives every running job back to the queue at once, for a database only this process can
+ * open (PGlite locks its data directory): a job found running there was left by a process
+ * that died (kill -9, power loss), so waiting for its lease to expire would only delay it.
+ * Returns how many it released.
+ */
+export async function releaseAbandonedJobs(database: Database): Promise<number> {
+  const rows = await database.query(
+    `UPDATE ingestion_jobs SET state = 'queued', locked_by = NULL, locked_until = NULL,
+       updated_at = now()
+     WHERE state = 'running' RETURNING 1`,
+  );
+  return rows.length;
+}
