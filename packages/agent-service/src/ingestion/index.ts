@@ -5,11 +5,12 @@
  * files, web pages, whole sites), chunk it and replace the datasource's chunks atomically,
  * skipping unchanged content by its hash. Status: pending → running → synched | error.
  */
+
+export { detectFormat, SUPPORTED_FORMATS } from '../knowledge/index.js';
 export {
   createDatasource,
   createFileDatasource,
   synchDatasource,
 } from './create-datasource.js';
-export { detectFormat, SUPPORTED_FORMATS } from './document-loaders.js';
 export { type Ingestion, type IngestionOptions, startIngestion } from './ingestion-runtime.js';
 export { updateDatasourceDocument, upsertDocuments } from './upsert-documents.js';

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FetchedResource } from '../web/index.js';
-import type { IngestionOutcome } from './commit-result.js';
-import { readDatasourceFile } from './datasource-files.js';
 import {
   chunkDocument,
   chunkQa,
@@ -9,7 +6,10 @@ import {
   type LoadedDocument,
   loadDocument,
   SUPPORTED_FORMATS,
-} from './document-loaders.js';
+} from '../knowledge/index.js';
+import type { FetchedResource } from '../web/index.js';
+import type { IngestionOutcome } from './commit-result.js';
+import { readDatasourceFile } from './datasource-files.js';
 import type { DatasourceRecord, IngestionContext } from './ingestion-context.js';
 
 /** Bumped when chunking changes, so re-ingesting re-chunks unchanged content. */

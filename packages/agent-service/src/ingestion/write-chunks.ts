@@ -1,5 +1,5 @@
+import type { DocumentChunk } from '../knowledge/index.js';
 import { createId, type Queryable } from '../store/index.js';
-import type { DocumentChunk } from './document-loaders.js';
 
 /**
  * Replaces a datasource's chunks, inside the caller's transaction: a query sees either the

@@ -9,7 +9,7 @@ interface TextChunk {
 }
 
 /** Options of {@link chunkText}. */
-export interface ChunkTextOptions {
+interface ChunkTextOptions {
   /** Target largest chunk, in characters. Default 1 200. */
   maxChars?: number;
 }

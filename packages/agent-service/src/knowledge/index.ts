@@ -7,13 +7,11 @@
  * them with `chunking/` (sections under their heading path, PDF pages kept).
  */
 
-export { chunkText, splitBlocks } from './chunk-text.js';
+export { splitBlocks } from './chunk-text.js';
 export {
-  type ChunkOptions,
   chunkDocument,
   chunkQa,
   type DocumentChunk,
-  TITLE_SEPARATOR,
 } from './chunking/index.js';
 export { deleteDatasource, getDatasource, listDatasources } from './datasources.js';
 export {
@@ -24,17 +22,10 @@ export {
   updateDatastore,
 } from './datastores.js';
 export {
-  type DocumentFormat,
-  DocumentLoadError,
-  type DocumentLoadErrorCode,
   detectFormat,
-  FORMAT_MIME_TYPES,
-  isDocumentLoadError,
   type LoadedDocument,
-  type LoadInput,
   loadDocument,
   SUPPORTED_FORMATS,
-  type SupportedFormat,
 } from './loaders/index.js';
 export { type Passage, retrieve } from './retrieval.js';
 export { queryTerms, termsOf } from './text-terms.js';

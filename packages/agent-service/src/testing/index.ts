@@ -6,7 +6,6 @@
  * const service = await startAgentService({ port: 0, database: await createTestDatabase() });
  */
 export { type ApiCall, createApiClient } from './api-client.js';
-export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
 export {
   type BuildDocxOptions,
   buildDocx,
@@ -18,6 +17,7 @@ export {
   type SampleHtmlPageOptions,
   sampleHtmlPage,
 } from './html-fixture.js';
+export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
 export {
   type OpenAiTestReply,
   type OpenAiTestServer,
