@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from '../index.js';
 import {
   type ApiCall,
+  buildDocx,
+  buildPdf,
   createApiClient,
   createTestDatabase,
   type LoopbackSite,
@@ -273,6 +275,68 @@ describe('multipart upload', () => {
     expect((await ask('Which side do red buoys mark?')).sources[0].datasource_id).toBe(
       created.body.id,
     );
+  });
+
+  it('ingests a PDF (sources carry page_number and total_pages) and a DOCX', async () => {
+    const pdf = await upload(
+      new Blob(
+        [
+          buildPdf([
+            'Mooring lines must be doubled in a gale.',
+            'Lighthouse lenses are cleaned with vinegar.',
+          ]),
+        ],
+        { type: 'application/pdf' },
+      ),
+      'manual.pdf',
+    );
+    expect(pdf.status).toBe(201);
+    expect((await settled(pdf.body.id)).status).toBe('synched');
+    const fromPdf = await ask('What are lighthouse lenses cleaned with?');
+    expect(fromPdf.sources[0]).toMatchObject({
+      datasource_id: pdf.body.id,
+      page_number: 2,
+      total_pages: 2,
+    });
+    const docx = await upload(
+      new Blob([
+        buildDocx([
+          { heading: 'Semaphore' },
+          { paragraph: 'Semaphore flags spell letters with two arms.' },
+        ]),
+      ]),
+      'signals.docx',
+    );
+    expect(docx.status).toBe(201);
+    expect((await settled(docx.body.id)).status).toBe('synched');
+    expect((await ask('How do semaphore flags spell letters?')).sources[0].datasource_id).toBe(
+      docx.body.id,
+    );
+  });
+
+  it('puts corrupt and encrypted PDFs and empty files in error, with the reason', async () => {
+    const cases: [Blob, string, RegExp][] = [
+      [
+        new Blob([buildPdf(['Secret tide tables.'], { encrypted: true })], {
+          type: 'application/pdf',
+        }),
+        'locked.pdf',
+        /password|encrypt/i,
+      ],
+      [
+        new Blob([buildPdf(['Broken.']).slice(0, 200)], { type: 'application/pdf' }),
+        'broken.pdf',
+        /corrupt|damaged|could not be read|invalid/i,
+      ],
+      [new Blob(['   \n'], { type: 'text/plain' }), 'blank.txt', /no (words|text)/i],
+    ];
+    for (const [blob, name, reason] of cases) {
+      const created = await upload(blob, name);
+      expect(created.status, name).toBe(201);
+      const result = await settled(created.body.id);
+      expect(result.status, name).toBe('error');
+      expect(result.config.errorMessage, name).toMatch(reason);
+    }
   });
 
   it('415 for an unsupported type, 413 over the limit; neither stores anything', async () => {
