@@ -4,15 +4,17 @@ import { createAgentService } from '@agent-chat/agent-service';
 /**
  * The agent service under test, in its child process: in-memory PGlite, the extractive
  * answerer (no model, no network), silent logs, and one organization whose API key is
- * handed to the parent.
+ * handed to the parent. `allowPrivateUrls` lets it crawl a site on loopback.
  */
-export async function createBenchAgentService(): Promise<{
+export async function createBenchAgentService(
+  options: { allowPrivateUrls?: boolean } = {},
+): Promise<{
   handle: RequestListener;
   close: () => Promise<void>;
   info: Record<string, string>;
   counters: () => Promise<Record<string, number>>;
 }> {
-  const service = await createAgentService({});
+  const service = await createAgentService({ allowPrivateUrls: options.allowPrivateUrls === true });
   const { apiKey } = await service.createOrganization('Bench');
   return {
     handle: service.app as unknown as RequestListener,

@@ -38,7 +38,7 @@ export type ChildSpec =
   | { kind: 'pipe-relay'; options: PipeRelayOptions }
   | { kind: 'bff'; options: BenchBffOptions }
   | { kind: 'widget-page'; options: WidgetPageOptions }
-  | { kind: 'agent-service' };
+  | { kind: 'agent-service'; options?: { allowPrivateUrls?: boolean } };
 
 /** Measurements a child reports on request. */
 export interface ChildStats {

@@ -43,7 +43,7 @@ async function build(spec: ChildSpec): Promise<Served> {
     }
     case 'agent-service': {
       const { createBenchAgentService } = await import('./bench-agent-service.js');
-      return createBenchAgentService();
+      return createBenchAgentService(spec.options ?? {});
     }
   }
 }

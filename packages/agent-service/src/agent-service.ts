@@ -1,3 +1,4 @@
+import { LIMITS } from '@agent-chat/protocol';
 import type { Express } from 'express';
 import {
   type Answerer,
@@ -7,7 +8,7 @@ import {
 import { createHttpApp, type ServiceContext } from './api/index.js';
 import { createHandoffWebhook, type HandoffWebhookOptions } from './conversations/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
-import { indexPendingDatasources } from './knowledge/index.js';
+import { type Ingestion, type IngestionOptions, startIngestion } from './ingestion/index.js';
 import { type Logger, silentLogger } from './logger.js';
 import {
   assertUsageLimit,
@@ -55,6 +56,21 @@ export interface AgentServiceOptions {
    * `startAgentService`; `deleteExpiredConversations` runs it once). Default: kept forever.
    */
   conversationRetentionDays?: number;
+  /**
+   * Ingestion workers and web fetching: `{ workers (default 2; 0: this process ingests
+   * nothing), leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }`.
+   */
+  ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive'> & {
+    fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
+  };
+  /**
+   * Let `web_page`/`web_site` datasources fetch loopback, private and link-local addresses
+   * (env `ALLOW_PRIVATE_URLS=true`). Default false: the admin API must not become a
+   * server-side request forgery tool.
+   */
+  allowPrivateUrls?: boolean;
+  /** Largest uploaded file, in bytes (413 above, nothing stored). Default 25 MiB. */
+  uploadLimitBytes?: number;
 }
 
 /** The service without a listening socket: an Express app plus its storage. */
@@ -73,7 +89,9 @@ export interface AgentService {
   ): Promise<{ organizationId: string; apiKey: string }>;
   /** Creates or refreshes the demo organization, datastore and agent `demo` (idempotent). */
   seedDemo(options?: SeedDemoOptions): Promise<SeedDemoResult>;
-  /** Closes the database. */
+  /** The ingestion workers: `waitFor(datasourceIds)` resolves once they are synched or in error. */
+  ingestion: Ingestion;
+  /** Stops the ingestion workers (jobs in progress go back to the queue) and closes the database. */
   close(): Promise<void>;
 }
 
@@ -121,20 +139,28 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
       })
     : undefined;
   const database = await openDatabase(options);
+  let ingestion: Ingestion;
   try {
     await migrate(database);
-    await indexPendingDatasources(database);
+    ingestion = await startIngestion(database, logger, {
+      ...options.ingestion,
+      // PGlite in a data directory is locked to this process: nobody else can hold a job.
+      exclusive: options.database === undefined && options.databaseUrl === undefined,
+      fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls === true },
+    });
   } catch (error) {
     await database.close();
     throw error;
   }
   const context: ServiceContext = {
     database,
+    ingestion,
     answerer: chooseAnswerer(options),
     answererName: options.answerer ? 'custom' : options.llm ? 'openai' : 'extractive',
     usageLimit: options.usageLimit,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     now: options.now ?? Date.now,
+    uploadLimitBytes: options.uploadLimitBytes ?? LIMITS.uploadBytes.max,
     logger,
     handoffNotifier,
   };
@@ -149,8 +175,10 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     database,
     createOrganization: (name, organizationOptions) =>
       createOrganization(database, name, organizationOptions),
-    seedDemo: (seedOptions) => seedDemo(database, seedOptions),
+    seedDemo: (seedOptions) => seedDemo(database, ingestion, seedOptions),
+    ingestion,
     close: async () => {
+      await ingestion.stop();
       handoffNotifier?.close();
       await database.close();
     },

@@ -11,6 +11,7 @@ const exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdoutIsTty: process.stdout.isTTY === true,
   signal: controller.signal,
 });
 process.exitCode = exitCode;

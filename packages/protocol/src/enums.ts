@@ -33,7 +33,12 @@ export const DATASOURCE_STATUSES = ['unsynched', 'pending', 'running', 'synched'
 /** Datasource ingestion status. */
 export type DatasourceStatus = (typeof DATASOURCE_STATUSES)[number];
 
-/** Kinds of datasource. Text documents pushed through the API are `text`. */
-export const DATASOURCE_TYPES = ['text', 'file', 'web_page'] as const;
+/**
+ * Kinds of datasource (Chaindesk's names): `text` (a document's text), `file` (an uploaded
+ * Markdown, HTML, PDF, DOCX or text file), `web_page` (one URL), `web_site` (a sitemap or a
+ * crawl from a start URL; each page becomes a `web_page` child with the site's id as
+ * `groupId`) and `qa` (question and answer pairs).
+ */
+export const DATASOURCE_TYPES = ['text', 'file', 'web_page', 'web_site', 'qa'] as const;
 /** Datasource type. */
 export type DatasourceType = (typeof DATASOURCE_TYPES)[number];

@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   /** The client did not send its request (headers or body) in time (HTTP 408). */
   requestTimeout: 'REQUEST_TIMEOUT',
+  /** An uploaded file's type cannot be ingested (HTTP 415); the message lists the supported ones. */
+  unsupportedType: 'UNSUPPORTED_TYPE',
   /** The organization's query quota for the period is used up. */
   usageLimit: 'USAGE_LIMIT',
   /** Too many requests from this client; retry after the advertised delay. */

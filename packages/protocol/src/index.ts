@@ -38,6 +38,11 @@ export {
   type VisitorMessagesQuery,
   type VisitorMessagesResponse,
 } from './conversations.js';
+export type {
+  DatasourceCreateBody,
+  DatasourceCreateConfig,
+  QaPair,
+} from './datasource-create.js';
 export {
   AGENT_MODEL_NAMES,
   type AgentModelName,

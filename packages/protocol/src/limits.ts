@@ -21,6 +21,14 @@ export const LIMITS = {
   documentLength: { max: 2_000_000 },
   /** Most documents in one upsert. */
   documentsPerUpsert: { max: 100 },
+  /** Default largest uploaded file, in bytes (25 MiB); the service and the BFF may configure another. */
+  uploadBytes: { max: 25 * 1024 * 1024 },
+  /** Most pages one `web_site` datasource may crawl (`config.max_pages`; default 200). */
+  crawlPages: { max: 10_000, default: 200 },
+  /** Deepest link depth a crawl may follow from its start URL (`config.max_depth`; default 5). */
+  crawlDepth: { max: 50, default: 5 },
+  /** Most question and answer pairs in one `qa` datasource. */
+  qaPairs: { max: 1_000 },
   /** Longest id (conversationId, visitorId, resource ids). */
   idLength: { max: 128 },
   /** Most ids in a query filter list. */

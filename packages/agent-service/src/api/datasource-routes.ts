@@ -1,14 +1,110 @@
-import { emptyBodySchema } from '@agent-chat/protocol/schemas';
-import { Router } from 'express';
+import { type DatasourceCreateBody, ERROR_CODES, ID_PATTERN } from '@agent-chat/protocol';
+import { datasourceCreateSchema, emptyBodySchema } from '@agent-chat/protocol/schemas';
+import { type Request, type Response, Router } from 'express';
+import { AgentServiceError, invalidRequest } from '../agent-service-error.js';
+import {
+  createDatasource,
+  createFileDatasource,
+  detectFormat,
+  SUPPORTED_FORMATS,
+  synchDatasource,
+} from '../ingestion/index.js';
 import { deleteDatasource, getDatasource } from '../knowledge/index.js';
 import { organizationOf } from './auth-middleware.js';
+import { receiveUpload } from './receive-upload.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';
 
-/** `GET/DELETE /datasources/:id` (mounted under `/api`). */
+function unsupportedType(fileName: string, mimeType: string): AgentServiceError {
+  const supported = SUPPORTED_FORMATS.map(
+    (entry) => `${entry.extensions.join('/')} (${entry.mimeTypes.join(', ')})`,
+  ).join('; ');
+  return new AgentServiceError(
+    ERROR_CODES.unsupportedType,
+    415,
+    `${fileName} (${mimeType}) is not a supported file type. Supported: ${supported}.`,
+  );
+}
+
+function optionalId(fields: Record<string, string>, name: string): string | undefined {
+  const value = fields[name];
+  if (value === undefined || value === '') return undefined;
+  if (!ID_PATTERN.test(value))
+    throw invalidRequest(`${name} must be 1 to 128 letters, digits, "_" or "-"`);
+  return value;
+}
+
+/**
+ * `POST /datasources` (JSON: text, web_page, web_site, qa; multipart/form-data: file),
+ * `POST /datasources/:id/synch`, `GET/DELETE /datasources/:id` (mounted under `/api`).
+ * Creation answers at once with the datasource `pending`; the workers ingest it.
+ */
 export function createDatasourceRoutes(context: ServiceContext): Router {
-  const { database } = context;
+  const { database, ingestion } = context;
   const router = Router();
+
+  async function upload(req: Request, res: Response): Promise<void> {
+    const organizationId = organizationOf(res.locals).id;
+    let received: Awaited<ReturnType<typeof receiveUpload>>;
+    try {
+      received = await receiveUpload(req, context.uploadLimitBytes);
+    } catch (error) {
+      if (error instanceof AgentServiceError && error.status === 413) {
+        // The client may still be sending: answer, then read and drop the rest.
+        res.set('Connection', 'close');
+        req.resume();
+      }
+      throw error;
+    }
+    try {
+      const { fields, file } = received;
+      if (fields.type !== undefined && fields.type !== 'file') {
+        throw invalidRequest('type must be file for an upload (other types are sent as JSON).');
+      }
+      const datastoreId = optionalId(fields, 'datastoreId');
+      if (datastoreId === undefined) throw invalidRequest('datastoreId is required');
+      const fileName = (fields.fileName || file.fileName).replace(/\u0000/g, '');
+      if (detectFormat({ fileName, mimeType: file.mimeType, bytes: file.head }) === undefined) {
+        throw unsupportedType(fileName, file.mimeType);
+      }
+      const datasource = await createFileDatasource(database, organizationId, {
+        datastoreId,
+        fileName,
+        mimeType: file.mimeType,
+        path: file.path,
+        size: file.size,
+        customId: fields.custom_id || undefined,
+        id: optionalId(fields, 'id'),
+      });
+      ingestion.wake();
+      res.status(201).json(datasource);
+    } finally {
+      await received.cleanup();
+    }
+  }
+
+  router.post('/datasources', async (req, res) => {
+    if (req.is('multipart/form-data')) {
+      await upload(req, res);
+      return;
+    }
+    const body = validateBody<DatasourceCreateBody>(datasourceCreateSchema, req.body, {
+      nulAllowed: (field) => field === 'config.text' || field === 'datasourceText',
+    });
+    const datasource = await createDatasource(database, organizationOf(res.locals).id, body);
+    ingestion.wake();
+    res.status(201).json(datasource);
+  });
+  router.post('/datasources/:id/synch', async (req, res) => {
+    validateBody(emptyBodySchema, req.body);
+    const datasource = await synchDatasource(
+      database,
+      organizationOf(res.locals).id,
+      req.params.id,
+    );
+    ingestion.wake();
+    res.json(datasource);
+  });
   router.get('/datasources/:id', async (req, res) => {
     res.json(await getDatasource(database, organizationOf(res.locals).id, req.params.id));
   });

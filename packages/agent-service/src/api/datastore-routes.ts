@@ -13,15 +13,14 @@ import {
 } from '@agent-chat/protocol/schemas';
 import { type Response, Router } from 'express';
 import { invalidRequest } from '../agent-service-error.js';
+import { updateDatasourceDocument, upsertDocuments } from '../ingestion/index.js';
 import {
   createDatastore,
   deleteDatastore,
   getDatastore,
   listDatasources,
   listDatastores,
-  updateDatasourceDocument,
   updateDatastore,
-  upsertDocuments,
 } from '../knowledge/index.js';
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
@@ -37,7 +36,7 @@ function markDeprecated(res: Response): void {
  * `POST /datastores/upsert/:id` and `POST /datastores/update/:id` (mounted under `/api`).
  */
 export function createDatastoreRoutes(context: ServiceContext): Router {
-  const { database } = context;
+  const { database, ingestion } = context;
   const router = Router();
   router.get('/datastores', async (_req, res) => {
     res.json(await listDatastores(database, organizationOf(res.locals).id));
@@ -57,6 +56,9 @@ export function createDatastoreRoutes(context: ServiceContext): Router {
       req.params.id,
       body.documents,
     );
+    // The seed's upsert answers once its documents are indexed (or failed), as it always has.
+    ingestion.wake();
+    await ingestion.waitFor(ids);
     res.json({ ids });
   });
   router.post('/datastores/update/:id', async (req, res) => {
@@ -64,9 +66,15 @@ export function createDatastoreRoutes(context: ServiceContext): Router {
     const body = validateBody<DatasourceUpdateBody>(datasourceUpdateSchema, req.body, {
       nulAllowed: (field) => field === 'text',
     });
-    res.json(
-      await updateDatasourceDocument(database, organizationOf(res.locals).id, req.params.id, body),
+    const updated = await updateDatasourceDocument(
+      database,
+      organizationOf(res.locals).id,
+      req.params.id,
+      body,
     );
+    ingestion.wake();
+    await ingestion.waitFor([updated.id]);
+    res.json(updated);
   });
   router.get('/datastores/:id', async (req, res) => {
     res.json(await getDatastore(database, organizationOf(res.locals).id, req.params.id));

@@ -1,5 +1,6 @@
 import type { Answerer } from '../answering/index.js';
 import type { HandoffNotifier } from '../conversations/index.js';
+import type { Ingestion } from '../ingestion/index.js';
 import type { Logger } from '../logger.js';
 import type { UsageLimit } from '../organizations/index.js';
 import type { Database } from '../store/index.js';
@@ -7,6 +8,10 @@ import type { Database } from '../store/index.js';
 /** What the route handlers share; built once by `createAgentService`. */
 export interface ServiceContext {
   database: Database;
+  /** Wakes the ingestion workers and waits for datasources to settle. */
+  ingestion: Ingestion;
+  /** Largest uploaded file, in bytes. */
+  uploadLimitBytes: number;
   answerer: Answerer;
   /** The answerer's name in answer metadata (`extractive`, `openai`, `custom`). */
   answererName: string;

@@ -6,6 +6,8 @@ export interface CliIo {
   cwd: string;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Whether stdout is a terminal (progress bars instead of plain lines). */
+  stdoutIsTty?: boolean;
   /** `serve` runs until this aborts (SIGINT/SIGTERM in the real CLI). */
   signal?: AbortSignal;
   fetch?: typeof fetch;

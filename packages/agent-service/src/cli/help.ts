@@ -34,6 +34,10 @@ ${STORAGE_ENV}
   CONVERSATION_RETENTION_DAYS  Delete conversations inactive for longer, hourly (default: keep)
   HANDOFF_WEBHOOK_URL     POST a signed JSON notification here when a visitor asks for a person
   HANDOFF_WEBHOOK_SECRET  Its HMAC-SHA256 key (16+ characters; required with the URL)
+  UPLOAD_LIMIT_BYTES      Largest uploaded file (default 26214400, 25 MiB; larger → 413)
+  INGESTION_WORKERS       Ingestion jobs run at once by this process (default 2; 0: none)
+  ALLOW_PRIVATE_URLS      true lets web_page/web_site fetch loopback, private and link-local
+                          addresses (default false: refused, so the API cannot reach your network)
 `,
   keys: `Usage: agent-chat-service keys create [--org <name>]
 
@@ -63,11 +67,20 @@ Environment:
 ${STORAGE_ENV}
 PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
 `,
-  ingest: `Usage: agent-chat-service ingest <datastoreId> <files…> [--url <url>] [--key <key>]
+  ingest: `Usage: agent-chat-service ingest <datastoreId> <files | folders | URLs | sitemap URLs>…
+         [--url <url>] [--key <key>] [--crawl]
 
-Uploads each text or markdown file to a running service as a datasource named after
-the file; a datasource with the same name in that datastore is replaced.
+Sends each item to a running service and waits until every one is synched or in error
+(a progress bar on a terminal, one line per item otherwise), then lists the failures.
+  file           uploaded as is (.md, .markdown, .html, .htm, .pdf, .docx, .txt)
+  folder         every file under it with one of those extensions
+  URL            that page, as a web_page datasource
+  sitemap URL    (a URL ending in .xml) the site it lists, as a web_site datasource
+  --crawl        URLs are crawled as sites from there (same origin, robots.txt, 200 pages)
   --url <url>    Service URL (default: env AGENT_SERVICE_URL or http://127.0.0.1:3001)
   --key <key>    API key (default: env AGENT_API_TOKEN)
+A datasource of the same file name (or URL) in that datastore is replaced; unchanged
+content is kept as it is. Exit code 1 when anything failed.
+Example: agent-chat-service ingest demo-docs https://example.com/sitemap.xml
 `,
 };

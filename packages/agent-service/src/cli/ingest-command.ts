@@ -1,22 +1,86 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { openAsBlob } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isApiErrorBody } from '@agent-chat/protocol';
+import type { Datasource } from '@agent-chat/protocol';
 import { type CliIo, UsageError } from './cli-io.js';
+import { createIngestProgress } from './ingest-progress.js';
+import { type IngestTarget, resolveTargets } from './ingest-targets.js';
+import { createServiceClient, type ServiceClient } from './service-client.js';
+
+/** One submitted target and what became of it. */
+interface Item {
+  label: string;
+  id?: string;
+  replaced: boolean;
+  type: string;
+  status: string;
+  error?: string;
+}
+
+const settledStatuses = new Set(['synched', 'error']);
+
+function sameSource(target: IngestTarget, datasource: Datasource): boolean {
+  if (datasource.groupId !== null && datasource.type === 'web_page') return false;
+  if (target.kind === 'file') {
+    return (
+      datasource.name === target.name && (datasource.type === 'file' || datasource.type === 'text')
+    );
+  }
+  const config = datasource.config as { source_url?: unknown; sitemap?: unknown };
+  if (target.kind === 'web_page')
+    return datasource.type === 'web_page' && config.source_url === target.url;
+  return (
+    datasource.type === 'web_site' &&
+    (target.sitemap ? config.sitemap : config.source_url) === target.url
+  );
+}
+
+async function submit(
+  client: ServiceClient,
+  datastoreId: string,
+  target: IngestTarget,
+  existingId: string | undefined,
+): Promise<Datasource> {
+  if (target.kind === 'file') {
+    const form = new FormData();
+    form.set('type', 'file');
+    form.set('datastoreId', datastoreId);
+    form.set('fileName', target.name);
+    if (existingId !== undefined) form.set('id', existingId);
+    form.set('file', await openAsBlob(target.path), target.name);
+    return client.request<Datasource>('POST', '/api/datasources', form);
+  }
+  const config =
+    target.kind === 'web_site' && target.sitemap
+      ? { sitemap: target.url }
+      : { source_url: target.url };
+  return client.request<Datasource>('POST', '/api/datasources', {
+    datastoreId,
+    type: target.kind,
+    config,
+    ...(existingId === undefined ? {} : { id: existingId }),
+  });
+}
 
 /**
- * `ingest <datastoreId> <files…>`: uploads files to a running service over its HTTP API,
- * replacing a datasource of the same name. Exit code 1 when any file failed to index.
+ * `ingest <datastoreId> <files | folders | URLs | sitemap URLs>… [--crawl]`: sends each
+ * item to a running service (`POST /api/datasources`; files as multipart uploads, a
+ * datasource with the same name or URL is replaced), then waits until every item is
+ * `synched` or `error` — a progress bar on a terminal, one line per item otherwise — and
+ * lists the failures (a site's failed pages too). Exit code 1 when anything failed.
  */
 export async function ingest(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { url: { type: 'string' }, key: { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      crawl: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
-  const [datastoreId, ...files] = positionals;
-  if (!datastoreId || files.length === 0) {
-    throw new UsageError('Give a datastore id and at least one file.');
+  const [datastoreId, ...inputs] = positionals;
+  if (!datastoreId || inputs.length === 0) {
+    throw new UsageError('Give a datastore id and at least one file, folder or URL.');
   }
   const apiKey = values.key ?? io.env.AGENT_API_TOKEN;
   if (!apiKey) throw new UsageError('Give the API key with --key or env AGENT_API_TOKEN.');
@@ -24,74 +88,84 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     /\/+$/,
     '',
   );
-  const fetchImplementation = io.fetch ?? fetch;
-  const request = async (method: string, route: string, body?: unknown) => {
-    let response: Response;
+  const client = createServiceClient(baseUrl, apiKey, io.fetch ?? fetch);
+  const targets = await resolveTargets(inputs, io.cwd, values.crawl === true);
+  const existing = await client.request<Datasource[]>(
+    'GET',
+    `/api/datastores/${datastoreId}/datasources`,
+  );
+
+  const items: Item[] = [];
+  for (const target of targets) {
+    const label = target.kind === 'file' ? target.name : target.url;
+    const known = existing.find((datasource) => sameSource(target, datasource));
     try {
-      response = await fetchImplementation(`${baseUrl}${route}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      const created = await submit(client, datastoreId, target, known?.id);
+      items.push({
+        label,
+        id: created.id,
+        replaced: known !== undefined,
+        type: created.type,
+        status: created.status,
       });
     } catch (error) {
-      throw new Error(
-        `Could not reach the agent service at ${baseUrl} (${(error as Error).message}). Is "agent-chat-service serve" running? Use --url to point elsewhere.`,
-      );
-    }
-    const parsed: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const message = isApiErrorBody(parsed)
-        ? `${parsed.error.code}: ${parsed.error.message}`
-        : `HTTP ${response.status}`;
-      throw new Error(`${method} ${route} failed: ${message}`);
-    }
-    return parsed;
-  };
-
-  const documents = await Promise.all(
-    files.map(async (file) => {
-      const text = await readFile(path.resolve(io.cwd, file), 'utf8').catch((error: Error) => {
-        throw new UsageError(`Cannot read ${file}: ${error.message}`);
+      if (
+        (error as { status?: number }).status === 401 ||
+        (error as { status?: number }).status === 404
+      )
+        throw error;
+      items.push({
+        label,
+        replaced: false,
+        type: target.kind,
+        status: 'error',
+        error: (error as Error).message,
       });
-      return { name: path.basename(file), text };
-    }),
-  );
-  const existing = (await request('GET', `/api/datastores/${datastoreId}/datasources`)) as {
-    id: string;
-    name: string;
-  }[];
-  const byName = new Map(existing.map((datasource) => [datasource.name, datasource.id]));
-  let failures = 0;
-  for (const document of documents) {
-    const known = byName.get(document.name);
-    const id = known
-      ? (
-          (await request('POST', `/api/datastores/update/${datastoreId}`, {
-            id: known,
-            name: document.name,
-            text: document.text,
-          })) as { id: string }
-        ).id
-      : ((
-          (await request('POST', `/api/datastores/upsert/${datastoreId}`, {
-            documents: [{ name: document.name, text: document.text }],
-          })) as { ids: string[] }
-        ).ids[0] as string);
-    const datasource = (await request('GET', `/api/datasources/${id}`)) as {
-      status: string;
-      config: { errorMessage?: string };
-    };
-    if (datasource.status === 'error') {
-      failures += 1;
-      io.stderr(`${document.name}: error: ${datasource.config.errorMessage ?? 'unknown'}\n`);
-    } else {
-      io.stdout(
-        `${document.name}\t${id}\t${known ? 'replaced' : 'created'}\t${datasource.status}\n`,
-      );
     }
   }
-  return failures > 0 ? 1 : 0;
+
+  const progress = createIngestProgress(io.stdout, io.stdoutIsTty === true);
+  const failures: string[] = [];
+  const report = async (item: Item) => {
+    if (item.status === 'error') {
+      failures.push(`${item.label}: error: ${item.error ?? 'unknown'}`);
+      return;
+    }
+    let detail = '';
+    if (item.type === 'web_site' && item.id !== undefined) {
+      const pages = (
+        await client.request<Datasource[]>('GET', `/api/datastores/${datastoreId}/datasources`)
+      ).filter((datasource) => datasource.groupId === item.id);
+      const failed = pages.filter((page) => page.status === 'error');
+      for (const page of failed) {
+        failures.push(
+          `${String(page.config.source_url ?? page.name)}: error: ${String(page.config.errorMessage ?? 'unknown')}`,
+        );
+      }
+      detail = ` (${pages.length - failed.length} pages${failed.length > 0 ? `, ${failed.length} failed` : ''})`;
+    }
+    progress.settled(
+      `${item.label}\t${item.id}\t${item.replaced ? 'replaced' : 'created'}\t${item.status}${detail}`,
+    );
+  };
+  for (const item of items) if (settledStatuses.has(item.status)) await report(item);
+  let open = items.filter((item) => !settledStatuses.has(item.status));
+  const pollMs = Number(io.env.INGEST_POLL_MS) || 300;
+  while (open.length > 0) {
+    progress.update(items.length - open.length, items.length, failures.length);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    for (const item of open) {
+      const current = await client.request<Datasource>('GET', `/api/datasources/${item.id}`);
+      item.status = current.status;
+      if (current.status === 'error') item.error = String(current.config.errorMessage ?? 'unknown');
+      if (settledStatuses.has(current.status)) await report(item);
+    }
+    open = open.filter((item) => !settledStatuses.has(item.status));
+  }
+  progress.update(items.length, items.length, failures.length);
+  progress.finish();
+  if (failures.length > 0) {
+    io.stderr(`${failures.length} failed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
+  }
+  return failures.length > 0 ? 1 : 0;
 }

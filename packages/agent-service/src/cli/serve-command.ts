@@ -23,6 +23,8 @@ export async function serve(io: CliIo): Promise<number> {
       'HANDOFF_WEBHOOK_URL must be an absolute URL, e.g. https://hooks.example/handoff.',
     );
   }
+  const uploadLimitBytes = integerEnv(io, 'UPLOAD_LIMIT_BYTES');
+  const ingestionWorkers = integerEnv(io, 'INGESTION_WORKERS');
   const service = await startAgentService({
     ...storageOptions(io),
     port,
@@ -32,6 +34,9 @@ export async function serve(io: CliIo): Promise<number> {
     ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
     ...(retentionDays ? { conversationRetentionDays: retentionDays } : {}),
     ...(webhookUrl ? { handoffWebhook: { url: webhookUrl, secret: webhookSecret } } : {}),
+    allowPrivateUrls: io.env.ALLOW_PRIVATE_URLS === 'true',
+    ...(uploadLimitBytes === undefined ? {} : { uploadLimitBytes }),
+    ...(ingestionWorkers === undefined ? {} : { ingestion: { workers: ingestionWorkers } }),
     ...(llmBaseUrl
       ? {
           llm: {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { AgentServiceError } from '../agent-service-error.js';
 import { createAgent } from '../agents/index.js';
-import { createDatastore, updateDatasourceDocument, upsertDocuments } from '../knowledge/index.js';
+import { type Ingestion, updateDatasourceDocument, upsertDocuments } from '../ingestion/index.js';
+import { createDatastore } from '../knowledge/index.js';
 import {
   addApiKey,
   createOrganization,
@@ -73,6 +74,7 @@ async function demoApiKey(database: Database, requested: string | undefined): Pr
  */
 export async function seedDemo(
   database: Database,
+  ingestion: Pick<Ingestion, 'wake' | 'waitFor'>,
   options: SeedDemoOptions = {},
 ): Promise<SeedDemoResult> {
   const documents = await readDocuments(options.docsDir ?? DEMO_DOCS_DIR);
@@ -132,21 +134,33 @@ export async function seedDemo(
   );
   const byName = new Map(existing.map((row) => [row.name, row]));
   const added = [];
+  const queued: string[] = [];
   for (const document of documents) {
     const current = byName.get(document.name);
     if (!current) {
       added.push({ ...document, metadata: { custom_id: document.name } });
     } else if (current.text !== document.text || current.status !== 'synched') {
-      await updateDatasourceDocument(database, DEMO_ORGANIZATION_ID, DEMO_DATASTORE_ID, {
-        id: current.id,
-        name: document.name,
-        text: document.text,
-        metadata: { custom_id: document.name },
-      });
+      const { id } = await updateDatasourceDocument(
+        database,
+        DEMO_ORGANIZATION_ID,
+        DEMO_DATASTORE_ID,
+        {
+          id: current.id,
+          name: document.name,
+          text: document.text,
+          metadata: { custom_id: document.name },
+        },
+      );
+      queued.push(id);
     }
   }
   if (added.length > 0) {
-    await upsertDocuments(database, DEMO_ORGANIZATION_ID, DEMO_DATASTORE_ID, added);
+    queued.push(
+      ...(await upsertDocuments(database, DEMO_ORGANIZATION_ID, DEMO_DATASTORE_ID, added)),
+    );
   }
+  // The documents go through the ingestion jobs like any other; the demo answers once they are in.
+  ingestion.wake();
+  await ingestion.waitFor(queued);
   return { apiKey, agentId: DEMO_AGENT_ID, datastoreId: DEMO_DATASTORE_ID };
 }

@@ -8,6 +8,10 @@ export interface ChunkInput {
   /** Document title and the heading the chunk sits under, e.g. `Guide › Install`. */
   title: string;
   content: string;
+  /** Id of the heading the chunk sits under in its web page (`source_url#anchor`). */
+  anchor?: string | undefined;
+  /** PDF page the chunk comes from. */
+  pageNumber?: number | undefined;
 }
 
 /**
@@ -37,18 +41,22 @@ export async function replaceChunks(
   if (chunks.length === 0) return [];
   const ids = chunks.map(() => createId());
   await transaction.query(
-    `INSERT INTO chunks (id, datasource_id, datastore_id, position, title, content, length)
-     SELECT c.id, $1, $2, c.position, c.title, c.content, c.length
-     FROM unnest($3::text[], $4::integer[], $5::text[], $6::text[], $7::integer[])
-       AS c (id, position, title, content, length)`,
+    `INSERT INTO chunks
+       (id, datasource_id, datastore_id, position, title, content, length, anchor, page_number)
+     SELECT c.id, $1, $2, c.position, c.title, c.content, c.length, c.anchor, c.page_number
+     FROM unnest($3::text[], $4::integer[], $5::text[], $6::text[], $7::integer[], $8::text[],
+       $9::integer[]) AS c (id, position, title, content, length, anchor, page_number)`,
     [
       datasource.id,
       datasource.datastoreId,
       ids,
       chunks.map((chunk) => chunk.position),
       chunks.map((chunk) => chunk.title),
-      chunks.map((chunk) => chunk.content),
+      // Postgres text cannot hold NUL; a loader may have let one through.
+      chunks.map((chunk) => chunk.content.replace(/\u0000/g, '')),
       chunks.map((chunk) => wordsOf(`${chunk.title} ${chunk.content}`).length),
+      chunks.map((chunk) => chunk.anchor ?? null),
+      chunks.map((chunk) => chunk.pageNumber ?? null),
     ],
   );
   return ids;

@@ -66,7 +66,10 @@ export async function getDatasource(
   return toDatasource(rows[0]);
 }
 
-/** Deletes a datasource and its chunks; returns it as it was. */
+/**
+ * Deletes a datasource and its chunks — and, for a `web_site`, its pages (the datasources
+ * whose `groupId` is its id); returns it as it was.
+ */
 export async function deleteDatasource(
   database: Queryable,
   organizationId: string,
@@ -77,5 +80,11 @@ export async function deleteDatasource(
     [organizationId, datasourceId],
   );
   if (!rows[0]) throw notFound('Datasource', datasourceId);
+  if (rows[0].type === 'web_site') {
+    await database.query('DELETE FROM datasources WHERE organization_id = $1 AND group_id = $2', [
+      organizationId,
+      datasourceId,
+    ]);
+  }
   return toDatasource(rows[0]);
 }

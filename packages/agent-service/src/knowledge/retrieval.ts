@@ -48,6 +48,10 @@ interface PassageRow {
   title: string;
   content: string;
   position: number;
+  /** The id of the heading the chunk sits under, in its page (`source_url#anchor`). */
+  anchor: string | null;
+  /** The PDF page the chunk comes from. */
+  page_number: number | null;
   score: number;
 }
 
@@ -61,19 +65,27 @@ function numberField(config: Record<string, unknown> | null, key: string): numbe
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/** The page's URL with the chunk's heading anchor, so a source links to the section. */
+function anchored(url: string | undefined, anchor: string | null): string | null {
+  if (url === undefined) return null;
+  if (!anchor) return url;
+  const base = url.replace(/#.*$/, '');
+  return `${base}#${encodeURIComponent(anchor)}`;
+}
+
 function toSource(row: PassageRow): Source {
   const source: Source = {
     chunk_id: row.chunk_id,
     datasource_id: row.datasource_id,
     datasource_name: row.datasource_name,
     datasource_type: row.datasource_type,
-    source_url: stringField(row.config, 'source_url') ?? null,
+    source_url: anchored(stringField(row.config, 'source_url'), row.anchor),
     mime_type:
       stringField(row.config, 'mime_type') ??
       (/\.(md|markdown)$/i.test(row.datasource_name) ? 'text/markdown' : 'text/plain'),
     score: Number(row.score),
   };
-  const pageNumber = numberField(row.config, 'page_number');
+  const pageNumber = row.page_number ?? numberField(row.config, 'page_number');
   if (pageNumber !== undefined) source.page_number = pageNumber;
   const totalPages = numberField(row.config, 'total_pages');
   if (totalPages !== undefined) source.total_pages = totalPages;
@@ -106,7 +118,8 @@ export async function retrieve(
   if (hits.length === 0) return { passages: [], sources: [] };
   const rows = await database.query<Omit<PassageRow, 'score'>>(
     `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
-       d.type AS datasource_type, d.config, c.title, c.content, c.position
+       d.type AS datasource_type, d.config, c.title, c.content, c.position,
+       c.anchor, c.page_number
      FROM chunks c JOIN datasources d ON d.id = c.datasource_id
      WHERE c.id = ANY($1::text[])`,
     [hits.map((hit) => hit.chunkId)],

@@ -76,7 +76,7 @@ describe('PGlite data directory', () => {
     await service.close();
   });
 
-  it('indexes documents left unsynched by an interrupted process at start-up', async () => {
+  it('queues and indexes documents an older version left unsynched, at start-up', async () => {
     const database = await createTestDatabase();
     await database.exec(`
       INSERT INTO organizations (id, name) VALUES ('org-1', 'Interrupted');
@@ -85,6 +85,7 @@ describe('PGlite data directory', () => {
       VALUES ('source-1', 'org-1', 'store-1', 'late.md', 'unsynched', 'Walruses use tusks to climb.');
     `);
     const service = await createAgentService({ database });
+    await service.ingestion.waitFor(['source-1']);
     const rows = await service.database.query<{ status: string; chunks: number }>(
       `SELECT status, (SELECT count(*)::int FROM chunks WHERE datasource_id = d.id) AS chunks
        FROM datasources d WHERE id = 'source-1'`,

@@ -17,6 +17,7 @@ export {
   type SampleHtmlPageOptions,
   sampleHtmlPage,
 } from './html-fixture.js';
+export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
 export {
   type OpenAiTestReply,
   type OpenAiTestServer,

@@ -3,6 +3,7 @@ import {
   conversationExportQuerySchema,
   conversationListQuerySchema,
   conversationStatusSchema,
+  datasourceCreateSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
   datastoreUpdateSchema,
@@ -17,7 +18,8 @@ type BodySchema =
   | typeof datasourceUpdateSchema
   | typeof datasourceUpsertSchema
   | typeof operatorMessageSchema
-  | typeof conversationStatusSchema;
+  | typeof conversationStatusSchema
+  | typeof datasourceCreateSchema;
 
 type QuerySchema = typeof conversationListQuerySchema | typeof conversationExportQuerySchema;
 
@@ -37,13 +39,16 @@ export interface AdminOperation {
   query?: QuerySchema;
   /** The answer is streamed through as it comes (an export), not buffered. */
   stream?: true;
+  /** Also takes a `multipart/form-data` file upload, streamed through (`POST /api/datasources`). */
+  upload?: true;
   deprecated?: true;
   guard?: ChaindeskGuard;
 }
 
 /**
- * The admin operations of the API (DESIGN.md section 2) and the conversation transcripts
- * (issue 16), at the upstream's own paths. Express matches in this order: fixed paths
+ * The admin operations of the API (DESIGN.md section 2), ingestion (create, upload, synch,
+ * read and list datasources) and the conversation transcripts (issue 16), at the
+ * upstream's own paths. Express matches in this order: fixed paths
  * (`/api/conversations/export`) come before `:id` ones.
  */
 export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
@@ -77,6 +82,31 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     method: 'delete',
     path: '/api/datasources/:id',
     upstreamPath: (id) => `/api/datasources/${id}`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'post',
+    path: '/api/datasources',
+    upstreamPath: () => '/api/datasources',
+    schema: datasourceCreateSchema,
+    upload: true,
+  },
+  {
+    method: 'post',
+    path: '/api/datasources/:id/synch',
+    upstreamPath: (id) => `/api/datasources/${id}/synch`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/datasources/:id',
+    upstreamPath: (id) => `/api/datasources/${id}`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/datastores/:id/datasources',
+    upstreamPath: (id) => `/api/datastores/${id}/datasources`,
     schema: emptyBodySchema,
   },
   {

@@ -10,6 +10,7 @@ import { createBearerAuth, disabledAdmin } from './admin-auth.js';
 import { createAdminJsonBody } from './admin-body.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
 import { type AdminProxy, createAdminProxy } from './admin-proxy.js';
+import { createAdminUploadRelay } from './admin-upload.js';
 import { type ChaindeskGuards, createChaindeskGuards } from './chaindesk-guards.js';
 
 /** What the admin routes are built from (created once by `createBff`). */
@@ -22,9 +23,12 @@ export interface AdminRoutesOptions {
 
 /**
  * Creates the admin routes from options already resolved and the BFF's upstream client
- * (what `createBff` does; {@link createAdminRouter} is the stand-alone form): the seven admin operations of the API (`PATCH`/`DELETE
+ * (what `createBff` does; {@link createAdminRouter} is the stand-alone form): the admin operations of the API (`PATCH`/`DELETE
  * /api/agents/:id`, `PATCH`/`DELETE /api/datastores/:id`, `DELETE /api/datasources/:id`,
- * `POST /api/datastores/update/:datastoreId`, `POST /api/datastores/upsert/:datastoreId`),
+ * `POST /api/datastores/update/:datastoreId`, `POST /api/datastores/upsert/:datastoreId`,
+ * and for ingestion `POST /api/datasources` — JSON, or a multipart upload streamed through
+ * with `uploadLimitBytes` enforced — `POST /api/datasources/:id/synch`,
+ * `GET /api/datasources/:id`, `GET /api/datastores/:id/datasources`),
  * at the upstream's own paths relative to where the router is mounted. Each is
  * auth → JSON body → id and body check (→ Chaindesk guard) → relay:
  *
@@ -67,10 +71,18 @@ export function createAdminRoutes({ options, upstream, logger }: AdminRoutesOpti
       ? createChaindeskGuards(upstream, options.firstByteTimeoutMs)
       : undefined;
   const jsonBody = createAdminJsonBody({ timeoutMs: options.bodyTimeoutMs });
+  const uploadRelay = createAdminUploadRelay({
+    upstreamUrl: options.upstreamUrl,
+    token: options.agentApiToken,
+    limitBytes: options.uploadLimitBytes,
+    timeoutMs: options.firstByteTimeoutMs,
+    logger,
+  });
   for (const operation of ADMIN_OPERATIONS) {
     router[operation.method](
       operation.path,
       auth,
+      ...(operation.upload ? [uploadRelay] : []),
       jsonBody,
       createPlanStep(operation, proxy, guards),
       proxy.relay,
@@ -97,7 +109,10 @@ function createPlanStep(
       );
       return;
     }
-    const parsed = parseBody(operation.schema, req.body);
+    const parsed =
+      operation.method === 'get'
+        ? ({ success: true, data: undefined } as const)
+        : parseBody(operation.schema, req.body);
     if (!parsed.success) {
       sendError(res, 400, ERROR_CODES.invalidRequest, parsed.message);
       return;

@@ -1,4 +1,4 @@
-import { ID_PATTERN, SSE_DIALECTS, type SseDialect } from '@agent-chat/protocol';
+import { ID_PATTERN, LIMITS, SSE_DIALECTS, type SseDialect } from '@agent-chat/protocol';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -208,6 +208,13 @@ export const bffOptionFields = z.object({
     fromEnv: wholeNumberFromEnv,
     description:
       'Longest time a request body (public or admin) may take to arrive, ms: 408 and the connection closed after.',
+  }),
+  /** Largest file uploaded through the admin relay (`POST /api/datasources`, multipart), bytes. Env `UPLOAD_LIMIT_BYTES`. Default 25 MiB. */
+  uploadLimitBytes: wholeNumber(LIMITS.uploadBytes.max).register(optionDocs, {
+    env: 'UPLOAD_LIMIT_BYTES',
+    fromEnv: wholeNumberFromEnv,
+    description:
+      'Largest file uploaded through the admin relay, bytes (413 beyond; a declared length is refused before anything is relayed, a streamed upload is cut off).',
   }),
   /** Heartbeat comment interval on streams, ms. Env `HEARTBEAT_MS`. Default 15 000. */
   heartbeatMs: wholeNumber(15_000).register(optionDocs, {

@@ -11,6 +11,11 @@ export {
   operatorMessageSchema,
   visitorMessagesQuerySchema,
 } from './conversation-schemas.js';
+export {
+  DATASOURCE_JSON_TYPES,
+  datasourceCreateSchema,
+  datasourceUploadTypeSchema,
+} from './datasource-create-schema.js';
 export { type ParseBodyResult, parseBody } from './parse-body.js';
 export { queryFiltersSchema, queryRequestSchema } from './query-request-schema.js';
 export {

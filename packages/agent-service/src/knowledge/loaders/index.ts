@@ -7,17 +7,5 @@
  * const format = detectFormat({ fileName, mimeType, bytes }); // undefined → 415
  * const document = await loadDocument({ bytes, fileName, mimeType });
  */
-export { decodeText } from './decode-text.js';
-export {
-  type DocumentFormat,
-  detectFormat,
-  FORMAT_MIME_TYPES,
-  SUPPORTED_FORMATS,
-  type SupportedFormat,
-} from './document-format.js';
-export {
-  DocumentLoadError,
-  type DocumentLoadErrorCode,
-  isDocumentLoadError,
-} from './document-load-error.js';
-export { type LoadedDocument, type LoadInput, loadDocument } from './load-document.js';
+export { detectFormat, SUPPORTED_FORMATS } from './document-format.js';
+export { type LoadedDocument, loadDocument } from './load-document.js';

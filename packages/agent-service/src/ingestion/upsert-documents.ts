@@ -4,9 +4,9 @@ import type {
   UpsertDocument,
 } from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
+import { getDatastore } from '../knowledge/index.js';
 import { createId, type Database } from '../store/index.js';
-import { getDatastore } from './datastores.js';
-import { indexDatasource } from './indexing.js';
+import { enqueueIngestion } from './job-queue.js';
 
 // Postgres text cannot hold NUL characters; they carry no meaning in a document anyway.
 function cleanText(text: string): string {
@@ -14,12 +14,11 @@ function cleanText(text: string): string {
 }
 
 /**
- * The seed's upsert: every document becomes a `text` datasource of the datastore (all of
- * one call share a `groupId`), starts `unsynched`, is chunked and indexed, then is
- * `synched` (or `error` with `config.errorMessage`). A document whose
- * `metadata.datasource_id` names an existing datasource of this datastore replaces it.
- * `metadata` becomes the datasource's `config` (`custom_id`, `source_url`, `mime_type` are
- * used by retrieval). Returns the ids in document order.
+ * The seed's upsert, through the ingestion jobs: every document becomes a `text`
+ * datasource of the datastore (all of one call share a `groupId`) stored `pending` with
+ * its job, in one transaction. A document whose `metadata.datasource_id` names an existing
+ * datasource of this datastore replaces it. `metadata` becomes the datasource's `config`.
+ * Returns the ids in document order; the caller waits for the jobs (the route does).
  */
 export async function upsertDocuments(
   database: Database,
@@ -28,9 +27,9 @@ export async function upsertDocuments(
   documents: readonly UpsertDocument[],
 ): Promise<string[]> {
   const groupId = createId();
-  const created = await database.transaction(async (transaction) => {
+  return database.transaction(async (transaction) => {
     await getDatastore(transaction, organizationId, datastoreId);
-    const results: { id: string; datastoreId: string; name: string; text: string }[] = [];
+    const ids: string[] = [];
     for (const document of documents) {
       const metadata = document.metadata ?? {};
       const requestedId =
@@ -40,7 +39,7 @@ export async function upsertDocuments(
       let id: string | undefined;
       if (requestedId !== undefined) {
         const replaced = await transaction.query<{ id: string }>(
-          `UPDATE datasources SET name = $3, config = $4::jsonb, text = $5, status = 'unsynched',
+          `UPDATE datasources SET name = $3, config = $4::jsonb, text = $5, type = 'text',
              group_id = $6, updated_at = now()
            WHERE id = $1 AND datastore_id = $2 RETURNING id`,
           [requestedId, datastoreId, document.name, config, text, groupId],
@@ -52,21 +51,20 @@ export async function upsertDocuments(
         await transaction.query(
           `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status,
              group_id, config, text)
-           VALUES ($1, $2, $3, 'text', $4, 'unsynched', $5, $6::jsonb, $7)`,
+           VALUES ($1, $2, $3, 'text', $4, 'pending', $5, $6::jsonb, $7)`,
           [id, organizationId, datastoreId, document.name, groupId, config, text],
         );
       }
-      results.push({ id, datastoreId, name: document.name, text });
+      await enqueueIngestion(transaction, id);
+      ids.push(id);
     }
-    return results;
+    return ids;
   });
-  for (const datasource of created) await indexDatasource(database, datasource, datasource.text);
-  return created.map((datasource) => datasource.id);
 }
 
 /**
  * The seed's (deprecated) datasource update: renames the datasource, replaces its
- * metadata when given and its text when `text` is given, then re-indexes it.
+ * metadata when given and its text when `text` is given, and queues it again.
  */
 export async function updateDatasourceDocument(
   database: Database,
@@ -75,15 +73,14 @@ export async function updateDatasourceDocument(
   body: DatasourceUpdateBody,
 ): Promise<DatasourceUpdateResponse> {
   const text = body.text === undefined ? undefined : cleanText(body.text);
-  const updated = await database.transaction(async (transaction) => {
+  return database.transaction(async (transaction) => {
     await getDatastore(transaction, organizationId, datastoreId);
-    const rows = await transaction.query<{ id: string; text: string }>(
+    const rows = await transaction.query<{ id: string }>(
       `UPDATE datasources SET name = $3,
          config = COALESCE($4::jsonb, config),
          text = COALESCE($5, text),
-         status = 'unsynched',
          updated_at = now()
-       WHERE id = $1 AND datastore_id = $2 RETURNING id, text`,
+       WHERE id = $1 AND datastore_id = $2 RETURNING id`,
       [
         body.id,
         datastoreId,
@@ -93,9 +90,7 @@ export async function updateDatasourceDocument(
       ],
     );
     if (!rows[0]) throw notFound('Datasource', body.id);
-    return rows[0];
+    await enqueueIngestion(transaction, rows[0].id);
+    return { id: rows[0].id };
   });
-  // Chunk titles carry the document name, so a rename re-indexes the stored text too.
-  await indexDatasource(database, { id: updated.id, datastoreId, name: body.name }, updated.text);
-  return { id: updated.id };
 }

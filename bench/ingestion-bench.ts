@@ -1,0 +1,161 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startChild } from './children.js';
+import { count, ms, perSecond, round3 } from './format.js';
+import { elapsedMs } from './percentiles.js';
+import type { SectionResult } from './report.js';
+
+/** Options of the ingestion benchmark. */
+export interface IngestionBenchOptions {
+  /** Text chunks to ingest (documents of 10 headed sections, one chunk each). */
+  chunks: number;
+  /** Pages of the loopback site crawled. */
+  pages: number;
+}
+
+const sectionsPerDocument = 10;
+
+function documentText(index: number): string {
+  const sections = [`# Manual ${index}`];
+  for (let section = 0; section < sectionsPerDocument; section += 1) {
+    const words = Array.from(
+      { length: 100 },
+      (_, word) => `term${(index * 31 + section * 7 + word * 13) % 5_000}`,
+    );
+    sections.push(`## Part ${index}.${section}\n\n${words.join(' ')}.`);
+  }
+  return sections.join('\n\n');
+}
+
+/** A site of `pages` pages on loopback, each linking to the next ten (breadth-first fan-out). */
+async function startSite(pages: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const number = Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? 0);
+    const links = Array.from({ length: 10 }, (_, offset) => number * 10 + offset + 1)
+      .filter((next) => next < pages)
+      .map((next) => `<a href="/page/${next}">Page ${next}</a>`)
+      .join(' ');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html><head><title>Page ${number}</title></head><body><nav>${links}</nav><main><h1>Page ${number}</h1>` +
+        `<h2 id="tides">Tides</h2><p>${'Harbour tide tables and moorings. '.repeat(40)}</p>` +
+        `<h2 id="boats">Boats</h2><p>${'Boats are counted at dawn and dusk. '.repeat(40)}</p></main></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Ingestion: `chunks` text chunks created through `POST /api/datasources` (type text,
+ * 8 requests in flight) until every datasource is synched, and a crawl of a `pages`-page
+ * site on loopback (a `web_site` from its start URL) until it is synched.
+ */
+export async function benchIngestion(options: IngestionBenchOptions): Promise<SectionResult> {
+  const service = await startChild({ kind: 'agent-service', options: { allowPrivateUrls: true } });
+  const site = await startSite(options.pages);
+  try {
+    const apiKey = service.info.apiKey as string;
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${service.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+      return (await response.json()) as T;
+    };
+    const { id: datastoreId } = await call<{ id: string }>('POST', '/api/datastores', {
+      name: 'Ingestion bench',
+    });
+    const waitAll = async (done: (list: { status: string }[]) => boolean) => {
+      for (;;) {
+        const list = await call<{ status: string; groupId: string | null }[]>(
+          'GET',
+          `/api/datastores/${datastoreId}/datasources`,
+        );
+        if (done(list)) return list;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
+    const documents = Math.ceil(options.chunks / sectionsPerDocument);
+    const textStart = process.hrtime.bigint();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < documents) {
+          const index = next++;
+          await call('POST', '/api/datasources', {
+            datastoreId,
+            type: 'text',
+            name: `manual-${index}.md`,
+            config: { text: documentText(index) },
+          });
+        }
+      }),
+    );
+    await waitAll(
+      (list) =>
+        list.length === documents &&
+        list.every((item) => item.status === 'synched' || item.status === 'error'),
+    );
+    const textMs = elapsedMs(textStart);
+    const chunks = (await service.stats()).counters?.chunks ?? Number.NaN;
+    const chunksPerSecond = (chunks / textMs) * 1000;
+
+    const crawlStart = process.hrtime.bigint();
+    const siteSource = await call<{ id: string }>('POST', '/api/datasources', {
+      datastoreId,
+      type: 'web_site',
+      config: { source_url: `${site.url}/page/0`, max_pages: options.pages, max_depth: 10 },
+    });
+    let siteStatus = 'pending';
+    while (siteStatus !== 'synched' && siteStatus !== 'error') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      siteStatus = (await call<{ status: string }>('GET', `/api/datasources/${siteSource.id}`))
+        .status;
+    }
+    const crawlMs = elapsedMs(crawlStart);
+    const pages = (await waitAll(() => true)).filter(
+      (item) =>
+        (item as { groupId: string | null }).groupId === siteSource.id && item.status === 'synched',
+    ).length;
+    const pagesPerSecond = (pages / crawlMs) * 1000;
+    return {
+      title: `Ingestion: ${count(chunks)} text chunks, ${count(pages)}-page crawl`,
+      figures: [
+        { figure: 'text chunks ingested', value: `${count(chunks)} in ${ms(textMs)}` },
+        { figure: 'text ingestion rate', value: `${perSecond(chunksPerSecond)} chunks` },
+        {
+          figure: 'pages crawled',
+          value: `${count(pages)} in ${ms(crawlMs)} (site ${siteStatus})`,
+        },
+        { figure: 'crawl rate', value: `${perSecond(pagesPerSecond)} pages` },
+      ],
+      checks: [],
+      notes: [
+        `one request per document (the budgeted rate, 100 documents per upsert, is in the agent-service section); in-memory PGlite; ${count(documents)} text datasources of ${sectionsPerDocument} headed ~700-character sections created with POST /api/datasources (8 in flight), timed until every one is synched (jobs claimed in batches)`,
+        `crawl: a ${options.pages}-page HTML site on loopback (each page links to ten more), one web_site datasource from its start URL (ALLOW_PRIVATE_URLS on), timed until it is synched; 4 pages fetched at once`,
+      ],
+      data: {
+        options,
+        chunks,
+        textMs: round3(textMs),
+        chunksPerSecond: round3(chunksPerSecond),
+        pages,
+        crawlMs: round3(crawlMs),
+        pagesPerSecond: round3(pagesPerSecond),
+      },
+    };
+  } finally {
+    await site.close();
+    await service.stop();
+  }
+}

@@ -1,0 +1,109 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningAgentService, startAgentService } from '../index.js';
+import {
+  createApiClient,
+  createTestDatabase,
+  type LoopbackSite,
+  startLoopbackSite,
+} from '../testing/index.js';
+import { type CliIo, runCli } from './index.js';
+
+let cwd: string;
+let site: LoopbackSite;
+let service: RunningAgentService;
+let apiKey: string;
+let datastoreId: string;
+
+function io(tty = false) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const value: CliIo = {
+    env: { AGENT_API_TOKEN: apiKey, AGENT_SERVICE_URL: service.url, INGEST_POLL_MS: '50' },
+    cwd,
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    stdoutIsTty: tty,
+  };
+  return { io: value, out: () => out.join(''), err: () => err.join('') };
+}
+
+beforeAll(async () => {
+  cwd = await mkdtemp(path.join(tmpdir(), 'agent-service-ingest-'));
+  site = await startLoopbackSite();
+  service = await startAgentService({
+    port: 0,
+    database: await createTestDatabase(),
+    allowPrivateUrls: true,
+    ingestion: { pollMs: 50, fetch: { timeoutMs: 1_000 } },
+  });
+  ({ apiKey } = await service.createOrganization('CLI'));
+  datastoreId = (
+    await createApiClient(service.url, apiKey)('POST', '/api/datastores', { name: 'C' })
+  ).body.id;
+});
+
+afterAll(async () => {
+  await service?.close();
+  await site?.close();
+  await rm(cwd, { recursive: true, force: true });
+});
+
+describe('agent-chat-service ingest', () => {
+  it('ingests a folder, a page and a sitemap, waits for them and lists what failed', async () => {
+    await mkdir(path.join(cwd, 'docs/nested'), { recursive: true });
+    await writeFile(path.join(cwd, 'docs/a.md'), '# Anchors\n\nAnchors hold ships in place.');
+    await writeFile(
+      path.join(cwd, 'docs/nested/b.html'),
+      '<html><body><main><h1>Bells</h1><p>Ship bells mark the watches.</p></main></body></html>',
+    );
+    await writeFile(path.join(cwd, 'docs/skip.bin'), 'not a document');
+    const run = io();
+    const code = await runCli(
+      [
+        'ingest',
+        datastoreId,
+        'docs',
+        `${site.url}/guide`,
+        `${site.url}/sitemap.xml`,
+        `${site.url}/missing`,
+      ],
+      run.io,
+    );
+    expect(code).toBe(1);
+    expect(run.out()).toMatch(/a\.md\t\S+\tcreated\tsynched/);
+    expect(run.out()).toMatch(/b\.html\t\S+\tcreated\tsynched/);
+    expect(run.out()).toMatch(new RegExp(`${site.url}/guide\\t\\S+\\tcreated\\tsynched`));
+    expect(run.out()).toMatch(/sitemap\.xml\t\S+\tcreated\tsynched \(2 pages\)/);
+    expect(run.out()).not.toMatch(/skip\.bin/);
+    expect(run.err()).toMatch(
+      /1 failed:\n {2}http:\/\/127\.0\.0\.1:\d+\/missing: error: .*HTTP 404/,
+    );
+
+    const again = io(true);
+    expect(await runCli(['ingest', datastoreId, 'docs/a.md', `${site.url}/guide`], again.io)).toBe(
+      0,
+    );
+    expect(again.out()).toMatch(/a\.md\t\S+\treplaced\tsynched/);
+    expect(again.out()).toMatch(/\[#{30}\] 2\/2 done/);
+    const names = (
+      await createApiClient(service.url, apiKey)(
+        'GET',
+        `/api/datastores/${datastoreId}/datasources`,
+      )
+    ).body.map((datasource: { name: string }) => datasource.name);
+    expect(names.filter((name: string) => name === 'a.md')).toHaveLength(1);
+  });
+
+  it('crawls a URL with --crawl, and says when a folder holds nothing to ingest', async () => {
+    const crawl = io();
+    expect(await runCli(['ingest', datastoreId, `${site.url}/`, '--crawl'], crawl.io)).toBe(0);
+    expect(crawl.out()).toMatch(/\/\t\S+\tcreated\tsynched \(3 pages\)/);
+    await mkdir(path.join(cwd, 'empty'), { recursive: true });
+    const empty = io();
+    expect(await runCli(['ingest', datastoreId, 'empty'], empty.io)).toBe(2);
+    expect(empty.err()).toMatch(/holds no files of a supported type/);
+  });
+});

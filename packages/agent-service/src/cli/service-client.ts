@@ -1,0 +1,45 @@
+import { isApiErrorBody } from '@agent-chat/protocol';
+
+/** A minimal client of the service's HTTP API for the CLI. */
+export interface ServiceClient {
+  /** Sends JSON (or a multipart `FormData`) and returns the parsed JSON answer; throws on errors. */
+  request<T>(method: string, route: string, body?: unknown): Promise<T>;
+}
+
+/** Creates a {@link ServiceClient} for `baseUrl` with a Bearer key. */
+export function createServiceClient(
+  baseUrl: string,
+  apiKey: string,
+  fetchImplementation: typeof fetch,
+): ServiceClient {
+  return {
+    async request<T>(method: string, route: string, body?: unknown): Promise<T> {
+      const isForm = body instanceof FormData;
+      let response: Response;
+      try {
+        response = await fetchImplementation(`${baseUrl}${route}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+        });
+      } catch (error) {
+        throw new Error(
+          `Could not reach the agent service at ${baseUrl} (${(error as Error).message}). Is "agent-chat-service serve" running? Use --url to point elsewhere.`,
+        );
+      }
+      const parsed: unknown = await response.json().catch(() => undefined);
+      if (!response.ok) {
+        const message = isApiErrorBody(parsed)
+          ? `${parsed.error.code}: ${parsed.error.message}`
+          : `HTTP ${response.status}`;
+        throw Object.assign(new Error(`${method} ${route} failed: ${message}`), {
+          status: response.status,
+        });
+      }
+      return parsed as T;
+    },
+  };
+}

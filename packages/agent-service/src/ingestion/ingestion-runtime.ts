@@ -1,0 +1,97 @@
+import type { Logger } from '../logger.js';
+import type { Database } from '../store/index.js';
+import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';
+import { createIngestionWorker } from './ingestion-worker.js';
+import { enqueueOrphans, releaseAbandonedJobs } from './job-queue.js';
+import { runIngestionJobs } from './run-ingestion-job.js';
+
+/** Options of {@link startIngestion} (the service's `ingestion` option). */
+export interface IngestionOptions {
+  /** Jobs processed at once by this process; 0 processes none (another process does). Default 2. */
+  workers?: number;
+  /** How long a claimed job stays this process's without renewal, ms. Default 30 000. */
+  leaseMs?: number;
+  /** Pause between looks at an empty job queue, ms. Default 1 000. */
+  pollMs?: number;
+  /**
+   * This process is the database's only user (PGlite with a data directory): jobs found
+   * running at start were abandoned by a dead process and are queued again at once,
+   * instead of after their lease. Default false (PostgreSQL: other processes may hold them).
+   */
+  exclusive?: boolean;
+  /** The web fetcher's limits (`allowPrivateUrls`, `timeoutMs`, `maxBytes`, `maxRedirects`). */
+  fetch?: SafeFetcherOptions;
+}
+
+/** Ingestion as the routes see it. */
+export interface Ingestion {
+  /** Tells the workers a job was queued. */
+  wake(): void;
+  /**
+   * Resolves once none of `datasourceIds` is `unsynched`, `pending` or `running` (or after
+   * `timeoutMs`, default 120 000, or on `signal`).
+   */
+  waitFor(
+    datasourceIds: readonly string[],
+    options?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<void>;
+  /** Stops the workers (jobs in progress go back to the queue) and closes the fetcher. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts ingestion for a service: queues jobs for datasources an older version left
+ * unprocessed, then runs the workers (see `createIngestionWorker`).
+ */
+export async function startIngestion(
+  database: Database,
+  logger: Logger,
+  options: IngestionOptions = {},
+): Promise<Ingestion> {
+  if (options.exclusive) await releaseAbandonedJobs(database);
+  await enqueueOrphans(database);
+  const fetcher = createSafeFetcher(options.fetch);
+  const listeners = new Set<() => void>();
+  const context = { database, fetcher, logger };
+  const worker =
+    options.workers === 0
+      ? undefined
+      : createIngestionWorker({
+          database,
+          logger,
+          run: (jobs, workerId, signal) => runIngestionJobs(context, jobs, workerId, signal),
+          ...(options.workers === undefined ? {} : { concurrency: options.workers }),
+          ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+          ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+          onSettled: () => {
+            for (const listener of [...listeners]) listener();
+          },
+        });
+  return {
+    wake: () => worker?.wake(),
+    async waitFor(datasourceIds, waitOptions = {}) {
+      const deadline = Date.now() + (waitOptions.timeoutMs ?? 120_000);
+      while (Date.now() < deadline && !waitOptions.signal?.aborted) {
+        const rows = await database.query<{ open: number }>(
+          `SELECT count(*)::int AS open FROM datasources
+           WHERE id = ANY($1::text[]) AND status IN ('unsynched', 'pending', 'running')`,
+          [[...datasourceIds]],
+        );
+        if ((rows[0]?.open ?? 0) === 0) return;
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            listeners.delete(done);
+            resolve();
+          };
+          const timer = setTimeout(done, 200);
+          listeners.add(done);
+        });
+      }
+    },
+    async stop() {
+      await worker?.stop();
+      fetcher.close();
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { createAgentService, startAgentService } from '../index.js';
+import { createPgDatabase } from '../store/index.js';
+import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { claimJob, finishJob, LostLeaseError } from './job-queue.js';
+
+const seed = `
+  INSERT INTO organizations (id, name) VALUES ('org-1', 'Jobs');
+  INSERT INTO datastores (id, organization_id, name) VALUES ('store-1', 'org-1', 'S');`;
+
+describe('ingestion jobs', () => {
+  it('reclaims a job whose worker died once its lease expired; no duplicate chunks', async () => {
+    const database = await createTestDatabase();
+    await database.exec(`${seed}
+      INSERT INTO datasources (id, organization_id, datastore_id, name, status, text)
+      VALUES ('source-1', 'org-1', 'store-1', 'dead.md', 'running', '# Dead\n\nOtters hold hands while sleeping.');
+      INSERT INTO chunks (id, datasource_id, datastore_id, position, content)
+      VALUES ('partial', 'source-1', 'store-1', 0, 'left by the dead worker');
+      INSERT INTO ingestion_jobs (id, datasource_id, state, attempts, locked_by, locked_until)
+      VALUES ('job-1', 'source-1', 'running', 1, 'dead-worker', now() - interval '1 second');`);
+    const service = await createAgentService({ database, ingestion: { pollMs: 20, leaseMs: 500 } });
+    try {
+      await service.ingestion.waitFor(['source-1'], { timeoutMs: 10_000 });
+      const [row] = await database.query<{
+        status: string;
+        chunks: string[];
+        attempts: number;
+        state: string;
+      }>(
+        `SELECT d.status, array(SELECT content FROM chunks WHERE datasource_id = d.id) AS chunks,
+           j.attempts, j.state
+         FROM datasources d JOIN ingestion_jobs j ON j.datasource_id = d.id WHERE d.id = 'source-1'`,
+      );
+      expect(row).toEqual({
+        status: 'synched',
+        chunks: ['Otters hold hands while sleeping.'],
+        attempts: 2,
+        state: 'done',
+      });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('gives a job up (error, readable reason) after its workers died three times', async () => {
+    const database = await createTestDatabase();
+    await database.exec(`${seed}
+      INSERT INTO datasources (id, organization_id, datastore_id, name, status, text)
+      VALUES ('source-2', 'org-1', 'store-1', 'cursed.md', 'running', 'Cursed.');
+      INSERT INTO ingestion_jobs (id, datasource_id, state, attempts, locked_by, locked_until)
+      VALUES ('job-2', 'source-2', 'running', 3, 'dead-worker', now() - interval '1 second');`);
+    const service = await createAgentService({ database, ingestion: { pollMs: 20 } });
+    try {
+      await service.ingestion.waitFor(['source-2'], { timeoutMs: 10_000 });
+      const [row] = await database.query<{ status: string; message: string }>(
+        `SELECT status, config ->> 'errorMessage' AS message FROM datasources WHERE id = 'source-2'`,
+      );
+      expect(row?.status).toBe('error');
+      expect(row?.message).toMatch(/interrupted 3 times/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('fences results: a worker whose lease was taken over cannot commit', async () => {
+    const database = await createTestDatabase();
+    await database.exec(`${seed}
+      INSERT INTO datasources (id, organization_id, datastore_id, name, status)
+      VALUES ('source-3', 'org-1', 'store-1', 'fenced.md', 'pending');
+      INSERT INTO ingestion_jobs (id, datasource_id) VALUES ('job-3', 'source-3');`);
+    const slow = await claimJob(database, 'slow-worker', 1);
+    expect(slow?.datasourceId).toBe('source-3');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const fast = await claimJob(database, 'fast-worker', 60_000);
+    expect(fast?.id).toBe(slow?.id);
+    expect(await claimJob(database, 'third-worker', 60_000)).toBeUndefined();
+    await expect(
+      database.transaction((transaction) =>
+        finishJob(transaction, slow as NonNullable<typeof slow>, 'slow-worker'),
+      ),
+    ).rejects.toBeInstanceOf(LostLeaseError);
+    await database.transaction((transaction) =>
+      finishJob(transaction, fast as NonNullable<typeof fast>, 'fast-worker'),
+    );
+    await database.close();
+  });
+});
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!databaseUrl)('ingestion jobs on one PostgreSQL (TEST_DATABASE_URL)', () => {
+  it('two service processes share the queue and never run a job twice', async () => {
+    const url = databaseUrl as string;
+    const schema = `ingestion_test_${Date.now().toString(36)}`;
+    const admin = await createPgDatabase({ databaseUrl: url });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const scoped = `${url}${url.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+    const first = await startAgentService({
+      port: 0,
+      databaseUrl: scoped,
+      ingestion: { workers: 3, pollMs: 20 },
+    });
+    const second = await startAgentService({
+      port: 0,
+      databaseUrl: scoped,
+      ingestion: { workers: 3, pollMs: 20 },
+    });
+    try {
+      const { apiKey } = await first.createOrganization('Shared');
+      const call = createApiClient(first.url, apiKey);
+      const store = (await call('POST', '/api/datastores', { name: 'Shared' })).body.id;
+      const ids: string[] = [];
+      for (let index = 0; index < 40; index += 1) {
+        const created = await call('POST', '/api/datasources', {
+          datastoreId: store,
+          type: 'text',
+          name: `note-${index}.md`,
+          config: { text: `# Note ${index}\n\nHarbour ${index} has ${index} boats.` },
+        });
+        ids.push(created.body.id);
+      }
+      second.ingestion.wake();
+      await first.ingestion.waitFor(ids, { timeoutMs: 30_000 });
+      const rows = await first.database.query<{ status: string; chunks: number; attempts: number }>(
+        `SELECT d.status, (SELECT count(*)::int FROM chunks WHERE datasource_id = d.id) AS chunks,
+           (SELECT sum(attempts)::int FROM ingestion_jobs WHERE datasource_id = d.id) AS attempts
+         FROM datasources d WHERE d.id = ANY($1::text[])`,
+        [ids],
+      );
+      expect(rows).toHaveLength(40);
+      for (const row of rows) expect(row).toEqual({ status: 'synched', chunks: 1, attempts: 1 });
+    } finally {
+      await first.close();
+      await second.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    }
+  });
+});

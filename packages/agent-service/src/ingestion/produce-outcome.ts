@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import {
+  chunkDocument,
+  chunkQa,
+  type DocumentChunk,
+  type LoadedDocument,
+  loadDocument,
+  SUPPORTED_FORMATS,
+} from '../knowledge/index.js';
+import type { FetchedResource } from '../web/index.js';
+import type { IngestionOutcome } from './commit-result.js';
+import { readDatasourceFile } from './datasource-files.js';
+import type { DatasourceRecord, IngestionContext } from './ingestion-context.js';
+
+/** Bumped when chunking changes, so re-ingesting re-chunks unchanged content. */
+const CHUNKING_VERSION = '1';
+
+/** Media types a web page may have: HTML, or a document format the loaders read. */
+export function isIngestibleMediaType(mediaType: string): boolean {
+  return (
+    mediaType === '' ||
+    mediaType === 'application/xhtml+xml' ||
+    SUPPORTED_FORMATS.some((entry) => entry.mimeTypes.includes(mediaType))
+  );
+}
+
+function hashOf(record: DatasourceRecord, bytes: Uint8Array | string): string {
+  return createHash('sha256')
+    .update(`${CHUNKING_VERSION}\n${record.type}\n${record.name}\n`)
+    .update(bytes)
+    .digest('hex');
+}
+
+/** Sentences for the loaders' typed failures, as the datasource's `errorMessage`. */
+export function describeFailure(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'EMPTY_DOCUMENT') return 'The document contains no words to index.';
+  return message;
+}
+
+function chunksOf(document: LoadedDocument): {
+  chunks: DocumentChunk[];
+  config: Record<string, unknown>;
+} {
+  const chunks = chunkDocument(document);
+  if (!chunks.some((chunk) => /[\p{L}\p{N}]/u.test(chunk.content))) {
+    throw Object.assign(new Error('The document contains no words to index.'), {
+      code: 'EMPTY_DOCUMENT',
+    });
+  }
+  return {
+    chunks,
+    config: {
+      mime_type: document.mimeType,
+      ...(document.totalPages === undefined ? {} : { total_pages: document.totalPages }),
+    },
+  };
+}
+
+/** The outcome of a fetched web page (a `web_page` datasource, or a page of a site). */
+export async function outcomeOfPage(
+  record: DatasourceRecord,
+  page: FetchedResource,
+): Promise<IngestionOutcome> {
+  const document = await loadDocument({
+    bytes: page.bytes,
+    url: page.url,
+    ...(page.mediaType === '' ? {} : { mimeType: page.mediaType }),
+  });
+  const { chunks, config } = chunksOf(document);
+  return {
+    ok: true,
+    chunks,
+    contentHash: hashOf(
+      { ...record, name: String(record.config.source_url ?? record.name) },
+      page.bytes,
+    ),
+    config: {
+      ...config,
+      title: document.title,
+      ...(page.url === record.config.source_url ? {} : { final_url: page.url }),
+    },
+  };
+}
+
+/**
+ * Reads a datasource's content (its text, Q&A pairs, uploaded file, or its page fetched
+ * through the safe fetcher) and turns it into chunks. Throws when it cannot, with a
+ * message fit for `errorMessage`. Not for `web_site` (see `ingestWebSite`).
+ */
+export async function produceOutcome(
+  context: IngestionContext,
+  record: DatasourceRecord,
+  signal: AbortSignal,
+): Promise<IngestionOutcome> {
+  switch (record.type) {
+    case 'text': {
+      const document = await loadDocument({
+        bytes: new TextEncoder().encode(record.text),
+        fileName: record.name,
+        mimeType: /\.txt$/i.test(record.name) ? 'text/plain' : 'text/markdown',
+      });
+      const { chunks } = chunksOf(document);
+      return { ok: true, chunks, contentHash: hashOf(record, record.text) };
+    }
+    case 'qa': {
+      const pairs = Array.isArray(record.config.pairs)
+        ? (record.config.pairs as { question: string; answer: string }[])
+        : [
+            {
+              question: String(record.config.question ?? ''),
+              answer: String(record.config.answer ?? ''),
+            },
+          ];
+      return {
+        ok: true,
+        chunks: chunkQa(pairs),
+        contentHash: hashOf(record, JSON.stringify(pairs)),
+      };
+    }
+    case 'file': {
+      const bytes = await readDatasourceFile(context.database, record.id);
+      if (bytes === undefined) throw new Error('The uploaded file is missing; upload it again.');
+      const mimeType =
+        typeof record.config.mime_type === 'string' ? record.config.mime_type : undefined;
+      const document = await loadDocument({
+        bytes,
+        fileName: record.name,
+        ...(mimeType === undefined || mimeType === 'application/octet-stream' ? {} : { mimeType }),
+      });
+      const { chunks, config } = chunksOf(document);
+      return { ok: true, chunks, contentHash: hashOf(record, bytes), config };
+    }
+    case 'web_page': {
+      const page = await context.fetcher.fetch(String(record.config.source_url), {
+        signal,
+        accept: isIngestibleMediaType,
+      });
+      return outcomeOfPage(record, page);
+    }
+    default:
+      throw new Error(`Datasources of type ${record.type} cannot be ingested.`);
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Web: fetching pages for ingestion without becoming a server-side request forgery tool
+ * (one SSRF-safe fetcher: public addresses only, checked at connect time after every
+ * redirect; timeouts, byte caps, media types), and crawling a site from its sitemap or a
+ * start URL (same origin, robots.txt, page, depth and byte limits).
+ */
+export { crawlSite } from './crawl-site.js';
+export {
+  createSafeFetcher,
+  type FetchedResource,
+  type SafeFetcher,
+  type SafeFetcherOptions,
+} from './safe-fetch.js';
