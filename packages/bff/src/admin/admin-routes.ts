@@ -3,6 +3,7 @@ import { parseBody } from '@agent-chat/protocol/schemas';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { BffError } from '../bff-error.js';
+import type { ConsoleSession } from '../console/index.js';
 import { sendError } from '../http/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
@@ -15,6 +16,8 @@ import { type ChaindeskGuards, createChaindeskGuards } from './chaindesk-guards.
 /** What the admin routes are built from (created once by `createBff`). */
 export interface AdminRoutesOptions {
   options: ResolvedBffOptions;
+  /** The console's session, whose cookie the admin routes accept besides the Bearer token. */
+  session?: ConsoleSession | undefined;
   /** The upstream client, for what the Chaindesk guards read. */
   upstream: UpstreamClient;
   logger: Logger | undefined;
@@ -46,10 +49,16 @@ export interface AdminRoutesOptions {
  * router.use(createAdminRoutes({ options: resolveBffOptions(bffOptions), upstream, logger }));
  * ```
  */
-export function createAdminRoutes({ options, upstream, logger }: AdminRoutesOptions): Router {
+export function createAdminRoutes({
+  options,
+  upstream,
+  logger,
+  session,
+}: AdminRoutesOptions): Router {
   const router = Router();
   const auth =
-    options.adminAuth ?? (options.adminToken ? createBearerAuth(options.adminToken) : undefined);
+    options.adminAuth ??
+    (options.adminToken ? createBearerAuth(options.adminToken, session) : undefined);
   if (!auth) {
     for (const operation of ADMIN_OPERATIONS) {
       router[operation.method](operation.path, disabledAdmin);
