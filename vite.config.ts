@@ -101,6 +101,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // After the widget-browser project, whose widget build the live preview reuses.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -39,7 +39,10 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Builds the console into `packages/console/dist` with its production Vite config. */
+/**
+ * Builds the console into `packages/console/dist` with its production Vite config, and the
+ * widget (for the live preview) when it is missing or stale, through `npm start`'s script.
+ */
 export function buildConsole(): void {
   const vite = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
   execFileSync(process.execPath, [vite, 'build', '-c', `${CONSOLE_ROOT}vite.config.ts`], {
@@ -47,6 +50,8 @@ export function buildConsole(): void {
     stdio: 'pipe',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  const ensure = fileURLToPath(new URL('../../../scripts/ensure-widget.mjs', import.meta.url));
+  execFileSync(process.execPath, [ensure], { stdio: 'pipe' });
 }
 
 /** The embedded agent service and a BFF mounted at {@link MOUNT} of an Express host app. */

@@ -11,6 +11,7 @@ import { createBearerAuth, disabledAdmin } from './admin-auth.js';
 import { createAdminJsonBody } from './admin-body.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
 import { type AdminProxy, createAdminProxy } from './admin-proxy.js';
+import { createAgentDirectoryRoutes } from './agent-directory.js';
 import { type ChaindeskGuards, createChaindeskGuards } from './chaindesk-guards.js';
 
 /** What the admin routes are built from (created once by `createBff`). */
@@ -42,7 +43,9 @@ export interface AdminRoutesOptions {
  * - With `upstreamDialect: 'chaindesk'`, destructive quirks are guarded
  *   ({@link createChaindeskGuards}).
  *
- * Methods and paths other than these fall through (`next()`).
+ * The console's agent directory (list, create, read: {@link createAgentDirectoryRoutes})
+ * shares the auth, body reader and relay. Methods and paths other than these fall through
+ * (`next()`).
  *
  * @example
  * ```ts
@@ -63,6 +66,14 @@ export function createAdminRoutes({
     for (const operation of ADMIN_OPERATIONS) {
       router[operation.method](operation.path, disabledAdmin);
     }
+    router.use(
+      createAgentDirectoryRoutes({
+        auth,
+        jsonBody: disabledAdmin,
+        proxy: undefined,
+        disabled: disabledAdmin,
+      }),
+    );
     return router;
   }
   const proxy = createAdminProxy({
@@ -85,6 +96,7 @@ export function createAdminRoutes({
       proxy.relay,
     );
   }
+  router.use(createAgentDirectoryRoutes({ auth, jsonBody, proxy, disabled: disabledAdmin }));
   return router;
 }
 

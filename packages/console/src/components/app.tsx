@@ -1,4 +1,5 @@
 import type { ConsoleModel } from '../models/console-model.js';
+import { AgentsPage } from './agents-page.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** The console: the sign-in form, or the signed-in shell with its pages. */
@@ -15,15 +16,22 @@ export function App({ model }: { model: ConsoleModel }) {
   if (status !== 'signed-in') return <SignInForm session={session} />;
   return (
     <div class="shell">
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       <header class="top">
         <span class="brand">agent-chat console</span>
+        <nav aria-label="Console">
+          <a href="#agents" aria-current={model.page.value === 'agents' ? 'page' : undefined}>
+            Agents
+          </a>
+        </nav>
         <button type="button" class="secondary" onClick={() => void session.signOut()}>
           Sign out
         </button>
       </header>
-      <main id="main" class="page">
-        <h1>Signed in</h1>
-        <p>Session valid until {new Date(session.expiresAt.value ?? '').toLocaleString()}.</p>
+      <main id="main" class="page" tabIndex={-1}>
+        <AgentsPage model={model.agents} baseUrl={model.baseUrl} />
       </main>
     </div>
   );

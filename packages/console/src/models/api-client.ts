@@ -16,6 +16,8 @@ export interface ApiClientOptions {
   /** URL of the BFF's mount point (where `api/…` and `admin/api/…` live), ending in `/`. */
   baseUrl: string;
   fetch?: typeof fetch;
+  /** Called when a call other than sign-in answers 401: the session has ended. */
+  onUnauthorized?: () => void;
 }
 
 /** The console's calls to the BFF, authenticated by the session cookie and its CSRF token. */
@@ -68,6 +70,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         parsed = text === '' ? undefined : JSON.parse(text);
       } catch {
         parsed = undefined;
+      }
+      if (response.status === 401 && !path.startsWith('admin/api/session')) {
+        options.onUnauthorized?.();
       }
       if (!response.ok) {
         const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)
