@@ -51,20 +51,22 @@ export function AgentsPage({ model, baseUrl }: { model: AgentsModel; baseUrl: st
                 </th>
                 <td>{agent.modelName}</td>
                 <td>{agent.visibility}</td>
-                <td class="actions">
-                  <button type="button" class="secondary" onClick={() => model.startEdit(agent)}>
-                    Edit<span class="visually-hidden"> {agent.name}</span>
-                  </button>
-                  <button type="button" class="secondary" onClick={() => model.showEmbed(agent)}>
-                    Embed<span class="visually-hidden"> {agent.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    class="secondary danger-text"
-                    onClick={() => model.askDelete(agent)}
-                  >
-                    Delete<span class="visually-hidden"> {agent.name}</span>
-                  </button>
+                <td>
+                  <div class="actions tight">
+                    <button type="button" class="secondary" onClick={() => model.startEdit(agent)}>
+                      Edit<span class="visually-hidden"> {agent.name}</span>
+                    </button>
+                    <button type="button" class="secondary" onClick={() => model.showEmbed(agent)}>
+                      Embed<span class="visually-hidden"> {agent.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      class="secondary danger-text"
+                      onClick={() => model.askDelete(agent)}
+                    >
+                      Delete<span class="visually-hidden"> {agent.name}</span>
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
