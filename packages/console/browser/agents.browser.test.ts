@@ -167,6 +167,8 @@ describe('Agents page (Chromium)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signedIn(page);
+    // The list has loaded (its call had the cookie); the next call will not.
+    await page.getByRole('rowheader', { name: /demo/ }).waitFor();
     await context.clearCookies();
     await page.getByRole('button', { name: 'New agent' }).click();
     await page.getByLabel('Name').fill('Never saved');
