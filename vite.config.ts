@@ -96,6 +96,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The operator console in real Chromium, against a real BFF (mounted at a sub-path
+          // of an Express app) and the embedded agent service. Builds the console once.
+          name: 'console-browser',
+          root: fileURLToPath(new URL('./packages/console', import.meta.url)),
+          environment: 'node',
+          include: ['browser/**/*.browser.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          // After the widget-browser project, whose widget build the live preview reuses.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Unit tests of the benchmark's own pieces; they assert no timings.
           name: 'bench',
           root: fileURLToPath(new URL('./bench', import.meta.url)),

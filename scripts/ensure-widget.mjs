@@ -1,5 +1,5 @@
-// Builds the widget bundle when it is missing or older than its sources, so `npm start`
-// works on a fresh clone without a separate build step. Several of these may run at once
+// Builds the widget bundle and the operator console when missing or older than their
+// sources, so `npm start` works on a fresh clone without a separate build step. Several of these may run at once
 // (two `npm start`s, the e2e tests): a lock directory lets one build while the others wait
 // for it, and a lock left by a process that died is taken over.
 import { spawnSync } from 'node:child_process';
@@ -8,8 +8,23 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const widget = join(root, 'packages/widget');
-const bundle = join(widget, 'dist/widget.js');
+/** What `npm start` serves: the widget, and the console at /admin/. */
+const targets = [
+  {
+    name: 'widget',
+    output: join(root, 'packages/widget/dist/widget.js'),
+    sources: ['src', 'vite.config.ts', 'package.json'].map((path) =>
+      join(root, 'packages/widget', path),
+    ),
+  },
+  {
+    name: 'console',
+    output: join(root, 'packages/console/dist/index.html'),
+    sources: ['src', 'index.html', 'vite.config.ts', 'package.json'].map((path) =>
+      join(root, 'packages/console', path),
+    ),
+  },
+];
 const lock = join(root, 'node_modules/.cache/agent-chat-widget-build.lock');
 const lockWaitMs = 300_000;
 
@@ -23,22 +38,17 @@ function newestMtime(path) {
   return newest;
 }
 
-function builtAt() {
+function builtAt(output) {
   try {
-    return statSync(bundle).mtimeMs;
+    return statSync(output).mtimeMs;
   } catch {
     return -1;
   }
 }
 
-function upToDate() {
-  const sources = [
-    join(widget, 'src'),
-    join(widget, 'vite.config.ts'),
-    join(widget, 'package.json'),
-    join(root, 'packages/protocol/src'),
-  ];
-  return builtAt() >= Math.max(...sources.map(newestMtime));
+function upToDate(target) {
+  const sources = [...target.sources, join(root, 'packages/protocol/src')];
+  return builtAt(target.output) >= Math.max(...sources.map(newestMtime));
 }
 
 function alive(pid) {
@@ -79,31 +89,33 @@ function acquireLock() {
     }
     if (Date.now() > deadline) return false;
     if (!told) {
-      console.log('agent-chat: waiting for another process to finish building the widget…');
+      console.log('agent-chat: waiting for another process to finish building…');
       told = true;
     }
     sleep(250);
   }
 }
 
-if (!upToDate()) {
+const stale = () => targets.filter((target) => !upToDate(target));
+
+if (stale().length > 0) {
   if (!acquireLock()) {
     console.error(
       `agent-chat: ${lock} has been held for ${lockWaitMs / 1000} s; ` +
-        'if no widget build is running, delete it and try again.',
+        'if no build is running, delete it and try again.',
     );
     process.exit(1);
   }
   try {
-    // Another process may have built it while this one waited.
-    if (!upToDate()) {
-      console.log('agent-chat: building the widget…');
-      const result = spawnSync('npm', ['run', 'build', '-w', '@agent-chat/widget'], {
+    // Another process may have built them while this one waited.
+    for (const target of stale()) {
+      console.log(`agent-chat: building the ${target.name}…`);
+      const result = spawnSync('npm', ['run', 'build', '-w', `@agent-chat/${target.name}`], {
         cwd: root,
         stdio: 'inherit',
       });
       if (result.status !== 0) {
-        console.error('agent-chat: the widget build failed (see above).');
+        console.error(`agent-chat: the ${target.name} build failed (see above).`);
         process.exitCode = result.status ?? 1;
       }
     }

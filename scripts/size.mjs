@@ -2,14 +2,18 @@
 // older than its sources, then measures every file a page can load and fails over budget:
 // the loader (dist/widget.js) ≤ 6 KB gzip, the panel's first paint (loader + panel chunk +
 // the chunks it imports) ≤ 30 KB, the whole widget (with the lazily loaded Markdown chunk)
-// ≤ 45 KB.
+// ≤ 45 KB. Then the same for the operator console (packages/console/dist): every file the
+// page loads ≤ 80 KB gzip.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { widgetBudgets as budgets, measureWidget } from './widget-sizes.mjs';
 
 const KB = 1024;
+/** The operator console's budget: everything its page loads, gzip. */
+const CONSOLE_BUDGET = 80 * KB;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetDir = join(root, 'packages/widget');
 const distDir = join(widgetDir, 'dist');
@@ -100,6 +104,39 @@ if (sizes.total > budgets.total) {
     `the whole widget is ${format(sizes.total)} gzip, over its ${format(budgets.total)} budget.`,
   );
 }
+const consoleDir = join(root, 'packages/console');
+const consoleDist = join(consoleDir, 'dist');
+const consoleSources = ['src', 'index.html', 'vite.config.ts', 'package.json'].flatMap((path) => {
+  const full = join(consoleDir, path);
+  return statSync(full).isDirectory() ? files(full) : [full];
+});
+const consoleBuilt = join(consoleDist, 'index.html');
+if (
+  !existsSync(consoleBuilt) ||
+  statSync(consoleBuilt).mtimeMs < Math.max(...consoleSources.map((f) => statSync(f).mtimeMs)) ||
+  process.argv.includes('--build')
+) {
+  console.log('size: building the console…');
+  execFileSync('npx', ['vite', 'build', '-c', join(consoleDir, 'vite.config.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+const consoleFiles = files(join(consoleDist, 'assets')).map((path) => ({
+  file: path.slice(consoleDist.length + 1),
+  gzip: gzipSync(readFileSync(path), { level: 9 }).length,
+}));
+const consoleTotal = consoleFiles.reduce((sum, row) => sum + row.gzip, 0);
+console.log('');
+for (const row of consoleFiles) console.log(`console ${row.file}  ${format(row.gzip)} gzip`);
+console.log(`console total  ${format(consoleTotal)} gzip  ≤ ${format(CONSOLE_BUDGET)}`);
+if (consoleFiles.length === 0) failures.push('the console build produced no files.');
+if (consoleTotal > CONSOLE_BUDGET) {
+  failures.push(
+    `the console is ${format(consoleTotal)} gzip, over its ${format(CONSOLE_BUDGET)} budget.`,
+  );
+}
+
 if (failures.length > 0) {
   for (const failure of failures) console.error(`size: FAIL: ${failure}`);
   process.exit(1);

@@ -231,6 +231,7 @@ async function main(): Promise<void> {
       : `API key in ${resolve(dataDir, 'demo-api-key')}`;
     console.log(`  demo datastore ${datastoreId} (${keyNote})`);
   }
+  console.log(`  console        ${url}/admin/ (sign in with the admin token)`);
   console.log(`  admin token    ${adminToken}`);
   console.log(`  try            curl -N -X POST ${url}/api/agents/${agentId}/query \\`);
   console.log(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { createAdminRoutes } from './admin/index.js';
+import { createConsole } from './console/index.js';
 import { createWidgetConversationRoutes } from './conversations/index.js';
 import {
   createCors,
@@ -195,6 +196,9 @@ export function createBff(options: BffOptions): BffRouter {
       }),
     ),
   );
+  // The operator console (when ADMIN_TOKEN is set): its page, files and sign-in.
+  const operatorConsole = createConsole(resolved);
+  router.use(operatorConsole.routes);
   // Public static files, loaded by other sites: before the Origin check.
   router.use(onlyForReads(createWidgetAssets(resolved)));
   // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
@@ -209,7 +213,9 @@ export function createBff(options: BffOptions): BffRouter {
       logger,
     }),
   );
-  router.use(createAdminRoutes({ options: resolved, upstream, logger }));
+  router.use(
+    createAdminRoutes({ options: resolved, upstream, logger, session: operatorConsole.session }),
+  );
   // Not a BFF route: the request goes back to the host app, without the BFF's headers.
   router.use(function notForTheBff(_req, res, next) {
     securityHeaders.clear(res);

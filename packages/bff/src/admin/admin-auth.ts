@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import type { Request, RequestHandler, Response } from 'express';
+import type { ConsoleSession } from '../console/index.js';
 import { sendError } from '../http/index.js';
 
 function digest(value: string): Buffer {
@@ -10,10 +11,17 @@ function digest(value: string): Buffer {
 /**
  * Middleware accepting `Authorization: Bearer <adminToken>`, compared in constant time
  * (SHA-256 digests of equal length through `timingSafeEqual`); 401 JSON otherwise.
+ * Given the console's `session`, a request without an `Authorization` header may instead
+ * carry the console's session cookie (checked by {@link ConsoleSession.check}).
  */
-export function createBearerAuth(adminToken: string): RequestHandler {
+export function createBearerAuth(adminToken: string, session?: ConsoleSession): RequestHandler {
   const expected = digest(adminToken);
   return function adminBearerAuth(req, res, next) {
+    if (session && req.headers.authorization === undefined) {
+      const outcome = session.check(req, res);
+      if (outcome === 'accepted') next();
+      if (outcome !== 'no-cookie') return;
+    }
     const header = req.headers.authorization ?? '';
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     const given = digest(match?.[1] ?? '');

@@ -390,7 +390,7 @@ describe('createAdminRouter (spec dialect)', () => {
     const response = await fetch(`${url}/chat/api/datasources/src1`, admin({ method: 'DELETE' }));
     expect(response.status).toBe(200);
     expect(upstream.requests[0]?.url).toBe('/v1/api/datasources/src1');
-    const other = await fetch(`${url}/chat/api/agents/a1`, admin({ method: 'GET' }));
+    const other = await fetch(`${url}/chat/api/agents/a1/unknown`, admin({ method: 'GET' }));
     expect(((await other.json()) as { error: { message: string } }).error.message).toBe(
       'fallthrough',
     );

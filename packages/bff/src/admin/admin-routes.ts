@@ -3,6 +3,7 @@ import { parseBody } from '@agent-chat/protocol/schemas';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { BffError } from '../bff-error.js';
+import type { ConsoleSession } from '../console/index.js';
 import { sendError } from '../http/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
@@ -11,11 +12,14 @@ import { createAdminJsonBody } from './admin-body.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
 import { type AdminProxy, createAdminProxy } from './admin-proxy.js';
 import { createAdminUploadRelay } from './admin-upload.js';
+import { createAgentDirectoryRoutes } from './agent-directory.js';
 import { type ChaindeskGuards, createChaindeskGuards } from './chaindesk-guards.js';
 
 /** What the admin routes are built from (created once by `createBff`). */
 export interface AdminRoutesOptions {
   options: ResolvedBffOptions;
+  /** The console's session, whose cookie the admin routes accept besides the Bearer token. */
+  session?: ConsoleSession | undefined;
   /** The upstream client, for what the Chaindesk guards read. */
   upstream: UpstreamClient;
   logger: Logger | undefined;
@@ -43,21 +47,37 @@ export interface AdminRoutesOptions {
  * - With `upstreamDialect: 'chaindesk'`, destructive quirks are guarded
  *   ({@link createChaindeskGuards}).
  *
- * Methods and paths other than these fall through (`next()`).
+ * The console's agent directory (list, create, read: {@link createAgentDirectoryRoutes})
+ * shares the auth, body reader and relay. Methods and paths other than these fall through
+ * (`next()`).
  *
  * @example
  * ```ts
  * router.use(createAdminRoutes({ options: resolveBffOptions(bffOptions), upstream, logger }));
  * ```
  */
-export function createAdminRoutes({ options, upstream, logger }: AdminRoutesOptions): Router {
+export function createAdminRoutes({
+  options,
+  upstream,
+  logger,
+  session,
+}: AdminRoutesOptions): Router {
   const router = Router();
   const auth =
-    options.adminAuth ?? (options.adminToken ? createBearerAuth(options.adminToken) : undefined);
+    options.adminAuth ??
+    (options.adminToken ? createBearerAuth(options.adminToken, session) : undefined);
   if (!auth) {
     for (const operation of ADMIN_OPERATIONS) {
       router[operation.method](operation.path, disabledAdmin);
     }
+    router.use(
+      createAgentDirectoryRoutes({
+        auth,
+        jsonBody: disabledAdmin,
+        proxy: undefined,
+        disabled: disabledAdmin,
+      }),
+    );
     return router;
   }
   const proxy = createAdminProxy({
@@ -88,6 +108,7 @@ export function createAdminRoutes({ options, upstream, logger }: AdminRoutesOpti
       proxy.relay,
     );
   }
+  router.use(createAgentDirectoryRoutes({ auth, jsonBody, proxy, disabled: disabledAdmin }));
   return router;
 }
 

@@ -246,6 +246,31 @@ export const bffOptionFields = z.object({
     defaultText: "the widget package's `dist`",
     description: 'Directory of the built widget (`widget.js`, `assets/`).',
   }),
+  /** Directory of the built console (`index.html`, `assets/`). Env `CONSOLE_DIR`. Default: the console package's `dist`. */
+  consoleDir: z.string().optional().register(optionDocs, {
+    env: 'CONSOLE_DIR',
+    defaultText: "the console package's `dist`",
+    description:
+      'Directory of the built operator console, served at `/admin/` when `adminToken` is set.',
+  }),
+  /** Extra secret signing console session cookies (16+ characters). Env `CONSOLE_SESSION_SECRET`. Default: the key is derived from `adminToken` alone. */
+  consoleSessionSecret: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters (e.g. `openssl rand -hex 24`)' })
+    .optional()
+    .register(optionDocs, {
+      env: 'CONSOLE_SESSION_SECRET',
+      secret: true,
+      defaultText: 'derived from `ADMIN_TOKEN`',
+      description:
+        'Secret signing the console session cookies, with the admin token; changing either signs everyone out.',
+    }),
+  /** Lifetime of a console session, ms. Env `CONSOLE_SESSION_TTL_MS`. Default 28 800 000 (8 h). */
+  consoleSessionTtlMs: wholeNumber(28_800_000).register(optionDocs, {
+    env: 'CONSOLE_SESSION_TTL_MS',
+    fromEnv: wholeNumberFromEnv,
+    description: 'Lifetime of a console session (its cookie), ms.',
+  }),
   /** A pino logger, or `false` for no request logs. Default: pino at `LOG_LEVEL` (info). */
   logger: z
     .custom<Logger | false>(

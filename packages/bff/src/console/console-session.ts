@@ -1,0 +1,223 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { ERROR_CODES } from '@agent-chat/protocol';
+import { type Request, type Response, Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { readJsonBody, sendError } from '../http/index.js';
+import { createSessionTokens, type Session } from './session-token.js';
+
+/** Name of the console's session cookie. */
+export const SESSION_COOKIE = 'agent_chat_console';
+
+/** Header the console sends its CSRF token in, on every cookie-authenticated call. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Failed sign-ins allowed per client IP per {@link SIGN_IN_WINDOW_MS}; 429 beyond. */
+export const SIGN_IN_ATTEMPTS = 10;
+
+/** Window of {@link SIGN_IN_ATTEMPTS}: 15 minutes. */
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+/** Options of {@link createConsoleSession}. */
+export interface ConsoleSessionOptions {
+  adminToken: string;
+  /** Signing secret of the cookies. */
+  secret: string;
+  /** Session lifetime, ms. */
+  ttlMs: number;
+  /** Clock, for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** How a request stands with respect to the console session. */
+export type SessionCheck = 'no-cookie' | 'accepted' | 'refused';
+
+/** The console's session: its routes, and the check admin routes run on cookies. */
+export interface ConsoleSession {
+  /** `POST|GET|DELETE /admin/api/session`, relative to the BFF mount. */
+  routes: Router;
+  /**
+   * Checks the session cookie of an admin call: `no-cookie` (the caller goes on with the
+   * Bearer check), `accepted`, or `refused` (already answered: 401 for a missing, tampered
+   * or expired session, 403 for a missing CSRF header or a foreign `Origin`).
+   */
+  check(req: Request, res: Response): SessionCheck;
+}
+
+/** The value of cookie `name` in a `Cookie` header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const equals = part.indexOf('=');
+    if (equals !== -1 && part.slice(0, equals).trim() === name) {
+      return part.slice(equals + 1).trim();
+    }
+  }
+  return undefined;
+}
+
+/** The origin the browser reached this server at (Express's `trust proxy` applies). */
+function ownOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? ''}`;
+}
+
+/**
+ * True when the request may act on a cookie: `Origin` is this server's own (required on
+ * anything but GET/HEAD, checked whenever present), and no `Sec-Fetch-Site: cross-site`.
+ */
+function sameOrigin(req: Request): boolean {
+  const origin = req.headers.origin;
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return false;
+  if (origin === undefined) return req.method === 'GET' || req.method === 'HEAD';
+  return origin === ownOrigin(req);
+}
+
+function cookieHeader(req: Request, value: string, maxAgeSeconds: number): string {
+  const path = req.baseUrl === '' ? '/' : req.baseUrl;
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    `Path=${path}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ];
+  if (req.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function sessionBody(tokens: ReturnType<typeof createSessionTokens>, session: Session) {
+  return {
+    csrfToken: tokens.csrfToken(session),
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}
+
+/**
+ * The console's sign-in: the admin token is exchanged once for a signed session cookie
+ * (httpOnly, `SameSite=Strict`, `Secure` when the request is, `Max-Age` of the session),
+ * and the page keeps only the session's CSRF token, in memory.
+ *
+ * - `POST /admin/api/session` `{token}`: 200 `{csrfToken, expiresAt}` and the cookie; 401
+ *   for a wrong token; 403 without a same-origin `Origin`; 429 after
+ *   {@link SIGN_IN_ATTEMPTS} failures per IP in 15 minutes.
+ * - `GET /admin/api/session`: 200 `{csrfToken, expiresAt}` for a valid cookie, else 401.
+ * - `DELETE /admin/api/session`: clears the cookie (204).
+ */
+export function createConsoleSession(options: ConsoleSessionOptions): ConsoleSession {
+  const now = options.now ?? Date.now;
+  const tokens = createSessionTokens(options);
+  const ttlSeconds = Math.max(1, Math.floor(options.ttlMs / 1000));
+  const expectedDigest = digest(options.adminToken);
+  const router = Router();
+
+  const limitSignIn = rateLimit({
+    windowMs: SIGN_IN_WINDOW_MS,
+    limit: SIGN_IN_ATTEMPTS,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req: Request) => `console-sign-in:${ipKeyGenerator(req.ip ?? '')}`,
+    handler(_req, res) {
+      res.setHeader('Retry-After', String(SIGN_IN_WINDOW_MS / 1000));
+      sendError(
+        res,
+        429,
+        ERROR_CODES.rateLimited,
+        'Too many sign-in attempts from this network; wait 15 minutes and try again.',
+      );
+    },
+  });
+
+  function sessionOf(req: IncomingMessage): Session | undefined {
+    return tokens.verify(readCookie(req.headers.cookie, SESSION_COOKIE), now());
+  }
+
+  function refuseCrossSite(req: Request, res: Response): boolean {
+    if (sameOrigin(req)) return false;
+    sendError(
+      res,
+      403,
+      ERROR_CODES.forbidden,
+      'Console calls must come from the console itself (same-origin Origin header).',
+    );
+    return true;
+  }
+
+  router.post('/admin/api/session', limitSignIn, function signIn(req, res) {
+    res.setHeader('Cache-Control', 'no-store');
+    if (refuseCrossSite(req, res)) return;
+    readJsonBody(req, 4_096, (result) => {
+      if (!result.ok) {
+        if (result.status !== 0) {
+          sendError(
+            res,
+            result.status === 500 ? 400 : result.status,
+            ERROR_CODES.invalidRequest,
+            'Send JSON: {"token":"<ADMIN_TOKEN>"}.',
+          );
+        }
+        return;
+      }
+      const body = result.body as { token?: unknown } | null;
+      const token = typeof body?.token === 'string' ? body.token : '';
+      // Digests of equal length compared in constant time, whatever was typed.
+      if (!timingSafeEqual(digest(token), expectedDigest) || token === '') {
+        sendError(res, 401, ERROR_CODES.unauthorized, 'The admin token is not valid.');
+        return;
+      }
+      const { session, value } = tokens.issue(now());
+      res.setHeader('Set-Cookie', cookieHeader(req, value, ttlSeconds));
+      res.json(sessionBody(tokens, session));
+    });
+  });
+
+  router.get('/admin/api/session', function currentSession(req, res) {
+    res.setHeader('Cache-Control', 'no-store');
+    const session = sessionOf(req);
+    if (!session) {
+      sendError(res, 401, ERROR_CODES.unauthorized, 'Not signed in, or the session has expired.');
+      return;
+    }
+    res.json(sessionBody(tokens, session));
+  });
+
+  router.delete('/admin/api/session', function signOut(req, res) {
+    if (refuseCrossSite(req, res)) return;
+    res.setHeader('Set-Cookie', cookieHeader(req, '', 0));
+    res.status(204).end();
+  });
+
+  return {
+    routes: router,
+    check(req, res) {
+      const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
+      if (cookie === undefined || cookie === '') return 'no-cookie';
+      const session = tokens.verify(cookie, now());
+      if (!session) {
+        sendError(
+          res,
+          401,
+          ERROR_CODES.unauthorized,
+          'The console session is invalid or has expired; sign in again.',
+        );
+        return 'refused';
+      }
+      const csrf = req.headers[CSRF_HEADER];
+      if (!tokens.checkCsrf(session, typeof csrf === 'string' ? csrf : undefined)) {
+        sendError(
+          res,
+          403,
+          ERROR_CODES.forbidden,
+          `Console calls need the session's ${CSRF_HEADER} header.`,
+        );
+        return 'refused';
+      }
+      if (refuseCrossSite(req, res)) return 'refused';
+      return 'accepted';
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { type BffRouter, createBff } from '@agent-chat/bff';
+import express from 'express';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/** Where the tests expect Debian's Chromium. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CONSOLE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The admin token of the test BFF. */
+export const ADMIN_TOKEN = 'console-admin-token-0123456789';
+
+/** Where the BFF is mounted in the test host app: the console lives at `/chat/admin/`. */
+export const MOUNT = '/chat';
+
+/** Launches headless Chromium, or fails with what to install. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `The console browser tests need Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\` (Debian). They do not skip without it.`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Builds the console into `packages/console/dist` with its production Vite config, and the
+ * widget (for the live preview) when it is missing or stale, through `npm start`'s script.
+ */
+export function buildConsole(): void {
+  const vite = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
+  execFileSync(process.execPath, [vite, 'build', '-c', `${CONSOLE_ROOT}vite.config.ts`], {
+    cwd: CONSOLE_ROOT,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const ensure = fileURLToPath(new URL('../../../scripts/ensure-widget.mjs', import.meta.url));
+  execFileSync(process.execPath, [ensure], { stdio: 'pipe' });
+}
+
+/** The embedded agent service and a BFF mounted at {@link MOUNT} of an Express host app. */
+export interface ConsoleStack {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** The console page: `<origin>/chat/admin/`. */
+  consoleUrl: string;
+  service: RunningAgentService;
+  close(): Promise<void>;
+}
+
+/** Starts the embedded agent service (seeded with the demo) and a BFF with the console on. */
+export async function startConsoleStack(): Promise<ConsoleStack> {
+  const service = await startAgentService({ port: 0, fragmentDelayMs: 1 });
+  const { apiKey } = await service.seedDemo();
+  const app = express();
+  const bff: BffRouter = createBff({
+    upstreamUrl: service.url,
+    agentApiToken: apiKey,
+    adminToken: ADMIN_TOKEN,
+    allowedAgents: '*',
+    logger: false,
+    rateLimit: { perIp: 10_000, perVisitor: 10_000 },
+  });
+  app.use(MOUNT, bff);
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    consoleUrl: `${origin}${MOUNT}/admin/`,
+    service,
+    async close() {
+      await bff.shutdown(10);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await service.close();
+    },
+  };
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Runs axe-core (WCAG 2 A/AA rules) in the page; returns its violations, summarised. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through DevTools, not a <script>: the console's CSP allows no inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+    );
+  });
+}
+
+/** Signs in through the form with the keyboard only. */
+export async function signInWithKeyboard(page: Page, token = ADMIN_TOKEN): Promise<void> {
+  await page.getByLabel('Admin token').waitFor();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(token);
+  await page.keyboard.press('Enter');
+}

@@ -1,0 +1,38 @@
+import type { ConsoleModel } from '../models/console-model.js';
+import { AgentsPage } from './agents-page.js';
+import { SignInForm } from './sign-in-form.js';
+
+/** The console: the sign-in form, or the signed-in shell with its pages. */
+export function App({ model }: { model: ConsoleModel }) {
+  const { session } = model;
+  const status = session.status.value;
+  if (status === 'checking') {
+    return (
+      <main class="sign-in" aria-busy="true">
+        <p>Loading…</p>
+      </main>
+    );
+  }
+  if (status !== 'signed-in') return <SignInForm session={session} />;
+  return (
+    <div class="shell">
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">agent-chat console</span>
+        <nav aria-label="Console">
+          <a href="#agents" aria-current={model.page.value === 'agents' ? 'page' : undefined}>
+            Agents
+          </a>
+        </nav>
+        <button type="button" class="secondary" onClick={() => void session.signOut()}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" class="page" tabIndex={-1}>
+        <AgentsPage model={model.agents} baseUrl={model.baseUrl} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+/** Props of {@link ConfirmDialog}. */
+export interface ConfirmDialogProps {
+  title: string;
+  confirmLabel: string;
+  busy: boolean;
+  error: string | undefined;
+  onConfirm(): void;
+  onCancel(): void;
+  children: ComponentChildren;
+}
+
+/**
+ * A modal confirmation (`<dialog>` shown with `showModal()`: focus is trapped inside, Escape
+ * cancels, focus returns to where it was). Cancel is focused first, so Enter never deletes.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    const opener = document.activeElement as HTMLElement | null;
+    element?.showModal();
+    return () => {
+      element?.close();
+      opener?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      class="card dialog"
+      aria-labelledby="confirm-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        props.onCancel();
+      }}
+    >
+      <h2 id="confirm-title">{props.title}</h2>
+      {props.children}
+      {props.error ? (
+        <p class="error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="button" class="secondary" autofocus onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          class="danger"
+          disabled={props.busy}
+          aria-busy={props.busy ? 'true' : undefined}
+          onClick={props.onConfirm}
+        >
+          {props.confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { useRef } from 'preact/hooks';
+import type { SessionModel } from '../models/session-model.js';
+
+/**
+ * The sign-in form: the admin token goes to the server once, in a password field the
+ * form clears right after; the page keeps only the session's CSRF token.
+ */
+export function SignInForm({ session }: { session: SessionModel }) {
+  const input = useRef<HTMLInputElement>(null);
+  const busy = session.status.value === 'signing-in';
+  const error = session.error.value;
+  return (
+    <main class="sign-in">
+      <h1>agent-chat console</h1>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const field = input.current;
+          if (!field) return;
+          const token = field.value;
+          void session.signIn(token).then(() => {
+            if (session.status.value === 'signed-in') field.value = '';
+            else field.focus();
+          });
+        }}
+      >
+        <label for="admin-token">Admin token</label>
+        <input
+          id="admin-token"
+          ref={input}
+          type="password"
+          name="token"
+          autocomplete="current-password"
+          required
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? 'sign-in-error' : undefined}
+        />
+        {error ? (
+          <p id="sign-in-error" class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} aria-busy={busy ? 'true' : undefined}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}

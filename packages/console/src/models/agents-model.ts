@@ -1,0 +1,191 @@
+import type { Agent, AgentModelName, Visibility } from '@agent-chat/protocol';
+import { type ReadonlySignal, signal } from '@preact/signals';
+import type { ApiClient } from './api-client.js';
+import { createPagedList, type PagedList } from './paged-list.js';
+import { messageOf } from './session-model.js';
+
+/** The editable fields of an agent, as the form holds them. */
+export interface AgentDraft {
+  /** Set when editing an existing agent; absent when creating one. */
+  id?: string;
+  name: string;
+  description: string;
+  modelName: AgentModelName;
+  temperature: number;
+  visibility: Visibility;
+  systemPrompt: string;
+  userPrompt: string;
+}
+
+/** Agents shown per page. */
+export const AGENTS_PER_PAGE = 10;
+
+/** The Agents page's state: the list, the agent being edited, and each action's error. */
+export interface AgentsModel {
+  list: PagedList<Agent>;
+  loading: ReadonlySignal<boolean>;
+  /** Why the list could not be loaded. */
+  listError: ReadonlySignal<string | undefined>;
+  /** The form's content, or `undefined` when no form is open. */
+  draft: ReadonlySignal<AgentDraft | undefined>;
+  saving: ReadonlySignal<boolean>;
+  saveError: ReadonlySignal<string | undefined>;
+  /** The agent whose deletion awaits confirmation. */
+  confirmingDelete: ReadonlySignal<Agent | undefined>;
+  deleting: ReadonlySignal<boolean>;
+  deleteError: ReadonlySignal<string | undefined>;
+  /** The agent whose embed snippet and preview are shown. */
+  embedded: ReadonlySignal<Agent | undefined>;
+  load(): Promise<void>;
+  startCreate(): void;
+  startEdit(agent: Agent): void;
+  cancelEdit(): void;
+  /** Creates or updates; ignored while a save runs (a double submit creates nothing twice). */
+  save(draft: AgentDraft): Promise<boolean>;
+  askDelete(agent: Agent | undefined): void;
+  /** Deletes the agent awaiting confirmation. */
+  confirmDelete(): Promise<void>;
+  showEmbed(agent: Agent | undefined): void;
+}
+
+/** An empty draft with the service's defaults. */
+export function newAgentDraft(): AgentDraft {
+  return {
+    name: '',
+    description: '',
+    modelName: 'gpt_3_5_turbo',
+    temperature: 0,
+    visibility: 'private',
+    systemPrompt: '',
+    userPrompt: '',
+  };
+}
+
+function draftOf(agent: Agent): AgentDraft {
+  return {
+    id: agent.id,
+    name: agent.name,
+    description: agent.description,
+    modelName: agent.modelName,
+    temperature: agent.temperature,
+    visibility: agent.visibility,
+    systemPrompt: agent.systemPrompt ?? '',
+    userPrompt: agent.userPrompt ?? '',
+  };
+}
+
+function bodyOf(draft: AgentDraft) {
+  return {
+    name: draft.name.trim(),
+    description: draft.description,
+    modelName: draft.modelName,
+    temperature: draft.temperature,
+    visibility: draft.visibility,
+    systemPrompt: draft.systemPrompt === '' ? null : draft.systemPrompt,
+    userPrompt: draft.userPrompt === '' ? null : draft.userPrompt,
+  };
+}
+
+/** Creates the Agents page's model over the console's API client. */
+export function createAgentsModel(api: ApiClient): AgentsModel {
+  const list = createPagedList<Agent>(AGENTS_PER_PAGE);
+  const loading = signal(false);
+  const listError = signal<string | undefined>(undefined);
+  const draft = signal<AgentDraft | undefined>(undefined);
+  const saving = signal(false);
+  const saveError = signal<string | undefined>(undefined);
+  const confirmingDelete = signal<Agent | undefined>(undefined);
+  const deleting = signal(false);
+  const deleteError = signal<string | undefined>(undefined);
+  const embedded = signal<Agent | undefined>(undefined);
+
+  async function load(): Promise<void> {
+    loading.value = true;
+    try {
+      const agents = await api.request<Agent[]>('GET', 'api/agents');
+      list.set([...agents].sort((a, b) => a.name.localeCompare(b.name)));
+      listError.value = undefined;
+    } catch (failure) {
+      listError.value = `The agents could not be loaded: ${messageOf(failure)}`;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  return {
+    list,
+    loading,
+    listError,
+    draft,
+    saving,
+    saveError,
+    confirmingDelete,
+    deleting,
+    deleteError,
+    embedded,
+    load,
+    startCreate() {
+      saveError.value = undefined;
+      draft.value = newAgentDraft();
+    },
+    startEdit(agent) {
+      saveError.value = undefined;
+      draft.value = draftOf(agent);
+    },
+    cancelEdit() {
+      draft.value = undefined;
+      saveError.value = undefined;
+    },
+    async save(next) {
+      if (saving.value) return false;
+      if (next.name.trim() === '') {
+        saveError.value = 'The agent needs a name.';
+        return false;
+      }
+      saving.value = true;
+      saveError.value = undefined;
+      try {
+        const saved = next.id
+          ? await api.request<Agent>(
+              'PATCH',
+              `api/agents/${encodeURIComponent(next.id)}`,
+              bodyOf(next),
+            )
+          : await api.request<Agent>('POST', 'api/agents', bodyOf(next));
+        draft.value = undefined;
+        if (embedded.value?.id === saved.id) embedded.value = saved;
+        await load();
+        return true;
+      } catch (failure) {
+        saveError.value = `The agent was not saved: ${messageOf(failure)}`;
+        return false;
+      } finally {
+        saving.value = false;
+      }
+    },
+    askDelete(agent) {
+      deleteError.value = undefined;
+      confirmingDelete.value = agent;
+    },
+    async confirmDelete() {
+      const agent = confirmingDelete.value;
+      if (!agent || deleting.value) return;
+      deleting.value = true;
+      deleteError.value = undefined;
+      try {
+        await api.request('DELETE', `api/agents/${encodeURIComponent(agent.id)}`);
+        confirmingDelete.value = undefined;
+        if (embedded.value?.id === agent.id) embedded.value = undefined;
+        if (draft.value?.id === agent.id) draft.value = undefined;
+        await load();
+      } catch (failure) {
+        deleteError.value = `The agent was not deleted: ${messageOf(failure)}`;
+      } finally {
+        deleting.value = false;
+      }
+    },
+    showEmbed(agent) {
+      embedded.value = agent;
+    },
+  };
+}

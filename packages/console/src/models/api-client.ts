@@ -1,0 +1,89 @@
+/** A failed console call: the HTTP status and the API's `{error:{code,message}}`. */
+export class ConsoleApiError extends Error {
+  override readonly name = 'ConsoleApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** Options of {@link createApiClient}. */
+export interface ApiClientOptions {
+  /** URL of the BFF's mount point (where `api/…` and `admin/api/…` live), ending in `/`. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Called when a call other than sign-in answers 401: the session has ended. */
+  onUnauthorized?: () => void;
+}
+
+/** The console's calls to the BFF, authenticated by the session cookie and its CSRF token. */
+export interface ApiClient {
+  /**
+   * Calls `path` (relative to the BFF mount, e.g. `api/agents`) with a JSON body; resolves
+   * to the parsed JSON answer (or `undefined` for 204), rejects with a
+   * {@link ConsoleApiError} saying what failed.
+   */
+  request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Sets the CSRF token sent with every call (the session's; never the admin token). */
+  setCsrfToken(token: string | undefined): void;
+}
+
+function describeFailure(status: number): string {
+  if (status === 401) return 'You are not signed in, or your session has expired.';
+  if (status === 403) return 'The server refused this call.';
+  if (status === 404) return 'Not found.';
+  if (status === 429) return 'Too many attempts; wait and try again.';
+  return `The server answered ${status}.`;
+}
+
+/** Creates the console's API client. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let csrfToken: string | undefined;
+  return {
+    setCsrfToken(token) {
+      csrfToken = token;
+    },
+    async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (csrfToken) headers['x-csrf-token'] = csrfToken;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await fetchImpl(new URL(path, options.baseUrl), {
+          method,
+          headers,
+          credentials: 'same-origin',
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      } catch (cause) {
+        throw new ConsoleApiError(0, 'NETWORK', 'The server could not be reached.', { cause });
+      }
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      if (response.status === 401 && !path.startsWith('admin/api/session')) {
+        options.onUnauthorized?.();
+      }
+      if (!response.ok) {
+        const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)
+          ?.error;
+        throw new ConsoleApiError(
+          response.status,
+          typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
+          typeof error?.message === 'string' ? error.message : describeFailure(response.status),
+        );
+      }
+      return parsed as T;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { signal } from '@preact/signals';
+import { type AgentsModel, createAgentsModel } from './agents-model.js';
+import { type ApiClient, createApiClient } from './api-client.js';
+import { createSessionModel, type SessionModel } from './session-model.js';
+
+/** The console's pages, as named in the address's fragment (`#agents`). */
+export const PAGES = ['agents'] as const;
+/** One of {@link PAGES}. */
+export type PageName = (typeof PAGES)[number];
+
+/** Everything the console's components read: one model per page, over one API client. */
+export interface ConsoleModel {
+  /** The BFF's mount URL, ending in `/`. */
+  baseUrl: string;
+  api: ApiClient;
+  session: SessionModel;
+  page: { value: PageName };
+  agents: AgentsModel;
+}
+
+/**
+ * Creates the console's models. `baseUrl` is the BFF's mount point: the page lives at
+ * `<mount>/admin/`, so by default it is the page's parent directory.
+ */
+export function createConsoleModel(
+  options: { baseUrl?: string; fetch?: typeof fetch } = {},
+): ConsoleModel {
+  const baseUrl = options.baseUrl ?? new URL('../', location.href).href;
+  let session: SessionModel | undefined;
+  const api = createApiClient({
+    baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    onUnauthorized: () => session?.expired(),
+  });
+  session = createSessionModel(api);
+  return {
+    baseUrl,
+    api,
+    session,
+    page: signal<PageName>('agents'),
+    agents: createAgentsModel(api),
+  };
+}
