@@ -49,6 +49,7 @@ describe('follow-up questions', () => {
     const followUp = await call('POST', `/api/agents/${agentId}/query`, {
       query: 'and for teams?',
       conversationId: first.body.conversationId,
+      visitorId: first.body.visitorId,
     });
     expect(firstSource(followUp.body)).toBe('pricing.md');
     expect(followUp.body.answer).toContain('$8 per seat');
@@ -61,6 +62,7 @@ describe('follow-up questions', () => {
     const newTopic = await call('POST', `/api/agents/${agentId}/query`, {
       query: 'How do I install the script tag?',
       conversationId: first.body.conversationId,
+      visitorId: first.body.visitorId,
     });
     expect(firstSource(newTopic.body)).toBe('install.md');
   });
