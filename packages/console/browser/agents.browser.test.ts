@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../testing/chromium.js';
 import {
   ADMIN_TOKEN,
   axeViolations,
   buildConsole,
   type ConsoleStack,
-  launchChromium,
   MOUNT,
   signInWithKeyboard,
   startConsoleStack,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -7,10 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import { type BffRouter, createBff } from '@agent-chat/bff';
 import express from 'express';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-/** Where the tests expect Debian's Chromium. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CONSOLE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The admin token of the test BFF. */
@@ -18,26 +16,6 @@ export const ADMIN_TOKEN = 'console-admin-token-0123456789';
 
 /** Where the BFF is mounted in the test host app: the console lives at `/chat/admin/`. */
 export const MOUNT = '/chat';
-
-/** Launches headless Chromium, or fails with what to install. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `The console browser tests need Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\` (Debian). They do not skip without it.`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-}
 
 /**
  * Builds the console into `packages/console/dist` with its production Vite config, and the

@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../testing/chromium.js';
 import {
   ADMIN_TOKEN,
   axeViolations,
   buildConsole,
   type ConsoleStack,
-  launchChromium,
   signInWithKeyboard,
   startConsoleStack,
 } from './console-harness.js';

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -7,10 +6,9 @@ import { type RunningAgentService, startAgentService } from '@agent-chat/agent-s
 import { type BffRouter, createBff } from '@agent-chat/bff';
 import { createSseEncoder, SSE_HEADERS, type StreamEvent } from '@agent-chat/protocol';
 import express, { type Express, type RequestHandler } from 'express';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium as launchSharedChromium } from '../../../testing/chromium.js';
 
-/** Where the tests expect Debian's Chromium. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** The widget package directory and its build output. */
 export const WIDGET_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WIDGET_DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -18,27 +16,11 @@ export const WIDGET_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 /** A host name Chromium resolves to 127.0.0.1; its http pages are insecure contexts. */
 export const INSECURE_HOST = 'insecure.test';
 
-/** Launches headless Chromium, or fails with what to install. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `The widget browser tests need Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\` (Debian). They do not skip without it.`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      // A host name that is not "potentially trustworthy" (unlike 127.0.0.1): pages served
-      // under it are insecure contexts, without a Clipboard API.
-      `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`,
-    ],
-  });
+/** Launches headless Chromium for the widget's pages (`insecure.test` maps to 127.0.0.1). */
+export function launchChromium(): Promise<Browser> {
+  // A host name that is not "potentially trustworthy" (unlike 127.0.0.1): pages served
+  // under it are insecure contexts, without a Clipboard API.
+  return launchSharedChromium([`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`]);
 }
 
 /** Builds the widget into `packages/widget/dist` with its production Vite config. */
