@@ -1,10 +1,15 @@
 import type { ConversationStatus } from './conversations.js';
 import type { PromptType, QueryModelName } from './enums.js';
 
-/** Restricts retrieval to some datasources, by id or by the `custom_id` in their metadata. */
+/**
+ * Restricts retrieval to some datasources, by id or by the `custom_id` in their metadata,
+ * and (Chaindesk's field) to some of the agent's datastores: a datastore the agent does
+ * not have is refused with 403.
+ */
 export interface QueryFilters {
   custom_ids?: string[];
   datasource_ids?: string[];
+  datastore_ids?: string[];
 }
 
 /** Body of `POST /api/agents/{id}/query`. */
