@@ -30,6 +30,12 @@ export interface QueryRequest {
   userPrompt?: string;
   promptType?: PromptType;
   promptTemplate?: string;
+  /**
+   * Extra text appended to the system prompt for this query (Chaindesk's field), e.g. what
+   * the site knows about the visitor. Used by the LLM answerer; the extractive one has no
+   * prompt and ignores it.
+   */
+  context?: string;
 }
 
 /** Fields a browser may always set on a query; everything else is operator policy. */
@@ -48,6 +54,7 @@ export const POLICY_QUERY_FIELDS = [
   'userPrompt',
   'promptType',
   'promptTemplate',
+  'context',
 ] as const;
 
 /** A query field that is operator policy. */

@@ -116,6 +116,33 @@ describe('OpenAI-compatible backend', () => {
     expect(agent.body.systemPrompt).toBe('You are the shop assistant.');
   });
 
+  it('appends the query’s context to the system prompt on a line of its own', async () => {
+    await call('POST', `/api/agents/${agentId}/query`, {
+      query: 'returns?',
+      context: '  The visitor is on the Pro plan.\n',
+    });
+    const system = llm.requests[0]?.body.messages[0].content as string;
+    expect(
+      system.startsWith('You are the shop assistant.\nThe visitor is on the Pro plan.\n\n'),
+    ).toBe(true);
+    expect(system).toContain('[1] Returns');
+
+    await call('POST', `/api/agents/${agentId}/query`, {
+      query: 'returns?',
+      systemPrompt: 'Be terse.',
+      userPrompt: 'Question: {query}\nDocs: {context}',
+      context: 'Answer in French.',
+    });
+    expect(llm.requests[1]?.body.messages[0]).toEqual({
+      role: 'system',
+      content: 'Be terse.\nAnswer in French.',
+    });
+
+    // A blank context changes nothing.
+    await call('POST', `/api/agents/${agentId}/query`, { query: 'returns?', context: ' \n ' });
+    expect(llm.requests[2]?.body.messages[0].content).toMatch(/^You are the shop assistant\.\n\n/);
+  });
+
   it('uses the query’s raw promptTemplate for that call', async () => {
     await call('POST', `/api/agents/${agentId}/query`, {
       query: 'returns?',

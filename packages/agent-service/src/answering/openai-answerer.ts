@@ -55,7 +55,8 @@ function fill(template: string, query: string, context: string): string {
 }
 
 /**
- * Builds the chat messages: the system prompt (with the retrieved context appended unless
+ * Builds the chat messages: the system prompt (then the query's `context` on the next
+ * line, then the retrieved context unless
  * the user template places `{context}` itself), the conversation history, then the
  * question. The user template is `promptTemplate` for `promptType: raw`, else
  * `userPrompt`; `{query}` and `{context}` in it are replaced.
@@ -68,7 +69,10 @@ function buildChatMessages(input: AnswerInput): ChatMessage[] {
       ? settings.promptTemplate
       : settings.userPrompt;
   const templatePlacesContext = template?.includes('{context}') ?? false;
-  const system = settings.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
+  // The query's `context` extends the system prompt on a line of its own, as Chaindesk does.
+  const system = [settings.systemPrompt ?? DEFAULT_SYSTEM_PROMPT, settings.context]
+    .filter((part) => part !== undefined)
+    .join('\n');
   const messages: ChatMessage[] = [
     {
       role: 'system',

@@ -51,6 +51,7 @@ export const queryRequestSchema = z.object(
     userPrompt: text('userPrompt', LIMITS.promptLength.max).optional(),
     promptType: oneOf('promptType', PROMPT_TYPES).optional(),
     promptTemplate: text('promptTemplate', LIMITS.promptLength.max).optional(),
+    context: text('context', LIMITS.promptLength.max).optional(),
   },
   { error: 'The request body must be a JSON object' },
 );
