@@ -12,7 +12,7 @@ import {
 import { queryRequestSchema } from '@agent-chat/protocol/schemas';
 import { type Response, Router } from 'express';
 import { AgentServiceError } from '../agent-service-error.js';
-import { getAgent } from '../agents/index.js';
+import { getAgent, searchedDatastores } from '../agents/index.js';
 import { type Answerer, answerSettings } from '../answering/index.js';
 import { resolveConversation, saveExchange } from '../conversations/index.js';
 import { retrieve } from '../knowledge/index.js';
@@ -63,8 +63,9 @@ async function writeFrame(res: Response, frame: string, signal: AbortSignal): Pr
  * then an answer as JSON or, with `streaming: true`, as the seed's SSE dialect (answer
  * fragments, `endpoint_response`, `[DONE]`; heartbeats meanwhile; errors as `[ERROR]`
  * frames). 402 before any event when the quota is used up. Work stops when the client
- * disconnects. A `conversationId` of another visitor or agent is 404 before anything is
- * read or written; in a conversation in `handoff` the question is stored and answered
+ * disconnects. A `conversationId` of another visitor or agent is 404, and a
+ * `filters.datastore_ids` naming a datastore the agent lacks 403, before anything is read
+ * or written; in a conversation in `handoff` the question is stored and answered
  * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI.
  */
 export function createQueryRoute(context: ServiceContext): Router {
@@ -82,6 +83,7 @@ export function createQueryRoute(context: ServiceContext): Router {
     const organization = organizationOf(res.locals);
     const agent = await getAgent(database, organization.id, req.params.id);
     const query = validateBody<QueryRequest>(queryRequestSchema, req.body);
+    const datastoreIds = searchedDatastores(agent, query.filters);
     const conversation = await resolveConversation(
       database,
       { organizationId: organization.id, agentId: agent.id },
@@ -92,7 +94,7 @@ export function createQueryRoute(context: ServiceContext): Router {
     const { passages, sources } = inHandoff
       ? { passages: [], sources: [] }
       : await retrieve(database, query.query, {
-          datastoreIds: agent.datastoreIds ?? [],
+          datastoreIds,
           filters: query.filters,
           earlier: followUpContext(conversation.history),
         });
