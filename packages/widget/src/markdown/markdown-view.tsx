@@ -33,20 +33,25 @@ interface GroupProps {
   options: MarkdownOptions;
 }
 
+// A group's element is what lets the browser skip its layout and paint while it is off screen
+// (`.blocks` has `content-visibility: auto` in the panel's styles): each update of a long
+// answer then lays out and paints only what is near the visible part of the transcript.
 function Group({ tokens, options }: GroupProps): VNode {
   return (
-    <>
+    <div class="blocks">
       {tokens.map((token) => (
         <MemoBlock token={token} options={options} />
       ))}
-    </>
+    </div>
   );
 }
 
-// Finished blocks in groups of `groupSize`: a full group is one memo check per update instead
-// of one per block, so a long answer's update stays small.
+// The blocks in groups of `groupSize`: a full group's token array never changes, so an update
+// costs one memo check per full group. Every group, the last (growing) one too, is the same
+// component under the same key, so a group that fills up keeps its elements.
 const MemoGroup = memo(Group);
-const groupSize = 32;
+/** Top-level blocks per group. */
+export const groupSize = 32;
 
 function MarkdownViewBase({ text, options, streaming = false }: MarkdownViewProps): VNode {
   const lexer = useMemo(createIncrementalLexer, []);
@@ -62,15 +67,24 @@ function MarkdownViewBase({ text, options, streaming = false }: MarkdownViewProp
   for (let index = groups.length; index < full; index++) {
     groups.push(finished.slice(index * groupSize, (index + 1) * groupSize));
   }
-  return (
-    <div class="markdown">
-      {groups.map((group) => (
-        <MemoGroup tokens={group} options={options} />
-      ))}
-      <Group tokens={finished.slice(full * groupSize).concat(open)} options={options} />
-      {plain ? <p class="plain">{plain}</p> : null}
-    </div>
-  );
+  const children = groups.map((group, index) => (
+    <MemoGroup key={index} tokens={group} options={options} />
+  ));
+  // The blocks after the full groups, grouped by position in the answer as well: one flat list
+  // of keyed children, so a block stays in its group (and keeps its elements) as more arrive.
+  const rest = finished.slice(full * groupSize).concat(open);
+  for (let start = 0; start < rest.length; start += groupSize) {
+    const key = full + start / groupSize;
+    const tokens = rest.slice(start, start + groupSize);
+    children.push(<MemoGroup key={key} tokens={tokens} options={options} />);
+  }
+  if (plain)
+    children.push(
+      <p key="plain" class="plain">
+        {plain}
+      </p>,
+    );
+  return <div class="markdown">{children}</div>;
 }
 
 /**
