@@ -2,9 +2,10 @@
  * Styles of the panel, adopted when the panel chunk loads. Pixel units only; below 640 px
  * the panel is full screen, sized to the visual viewport (`--ac-vvh`, `--ac-vvt`), with
  * safe-area insets and a 16 px input (no zoom on focus in iOS). An answer's blocks come in
- * groups (`.blocks`) with `content-visibility: auto`, so the browser skips the layout and
- * paint of groups far from view while an answer streams; their 4 px padding (offset by
- * negative margins) keeps focus outlines inside their paint containment.
+ * groups (`.blocks`); a settled group (laid out once, its size remembered) has
+ * `content-visibility: auto`, so the browser skips the layout and paint of groups far from
+ * view while an answer streams; their 4 px padding (offset by negative margins) keeps focus
+ * outlines inside their paint containment.
  */
 export const panelStyles = `
 .panel{position:fixed;bottom:calc(88px + env(safe-area-inset-bottom,0px));right:calc(20px + env(safe-area-inset-right,0px));width:380px;height:640px;max-height:calc(100vh - 108px - env(safe-area-inset-bottom,0px) - env(safe-area-inset-top,0px));display:flex;flex-direction:column;background:var(--ac-bg);color:var(--ac-fg);border:1px solid var(--ac-border);border-radius:16px;box-shadow:0 12px 40px var(--ac-shadow);overflow:hidden}
@@ -28,7 +29,7 @@ svg{width:20px;height:20px;fill:currentColor;flex:none}
 .user .bubble{background:var(--ac-primary);color:var(--ac-on-primary);white-space:pre-wrap}
 .markdown>*,.blocks>*{margin:0 0 8px}
 .markdown>:last-child,.blocks>:last-child{margin-bottom:0}
-.blocks{content-visibility:auto;contain-intrinsic-size:auto 320px auto 480px;padding:4px;margin:-4px -4px 4px}
+.blocks{contain-intrinsic-size:auto 320px auto 480px;padding:4px;margin:-4px -4px 4px}.blocks.settled{content-visibility:auto}
 .markdown>.blocks:last-child{margin-bottom:-4px}
 .markdown ul,.markdown ol{padding-inline-start:20px}
 .markdown li>ul,.markdown li>ol{margin:0}
