@@ -165,7 +165,13 @@ describe('citations in MarkdownView', () => {
     );
     const text = blocks.join('\n\n');
     const rendered: string[] = [];
-    const counting = { ...options, text: (run: string) => (rendered.push(run), run) };
+    const counting = {
+      ...options,
+      text: (run: string) => {
+        rendered.push(run);
+        return run;
+      },
+    };
     const root = document.createElement('div');
     const draw = (markdown: string, streaming: boolean, withSources?: Source[]) =>
       render(
