@@ -16,8 +16,8 @@ export interface MarkdownOptions {
   /** Renders a fenced or indented code block (the panel's has a label and a copy button). */
   codeBlock: (props: CodeBlockProps) => VNode;
   /**
-   * Inline hook: renders a run of plain text (outside links and code). The default is the
-   * text itself; a hook may return elements for parts of it, e.g. `[1]` citations as links.
+   * Inline hook: renders a run of plain text (outside links and code; between citation links
+   * when there are citations). The default is the text itself; a hook may return elements.
    */
   text?: ((text: string) => ComponentChildren) | undefined;
   /**
