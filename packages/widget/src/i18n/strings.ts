@@ -17,6 +17,8 @@ export interface PanelStrings {
   copyCode: string;
   newConversation: string;
   sources: string;
+  /** Accessible name of a citation link `[n]`; `{n}` and `{title}` are replaced. */
+  citation: string;
   suggestions: string;
   you: string;
   assistant: string;
@@ -49,6 +51,7 @@ const en: PanelStrings = {
   copyCode: 'Copy code',
   newConversation: 'New conversation',
   sources: 'Sources',
+  citation: 'Source {n}: {title}',
   suggestions: 'Suggested questions',
   you: 'You',
   assistant: 'Assistant',
@@ -81,6 +84,7 @@ const fr: PanelStrings = {
   copyCode: 'Copier le code',
   newConversation: 'Nouvelle conversation',
   sources: 'Sources',
+  citation: 'Source {n} : {title}',
   suggestions: 'Questions suggérées',
   you: 'Vous',
   assistant: 'Assistant',
@@ -113,6 +117,7 @@ const de: PanelStrings = {
   copyCode: 'Code kopieren',
   newConversation: 'Neue Unterhaltung',
   sources: 'Quellen',
+  citation: 'Quelle {n}: {title}',
   suggestions: 'Vorgeschlagene Fragen',
   you: 'Sie',
   assistant: 'Assistent',
@@ -150,6 +155,7 @@ const es: PanelStrings = {
   copyCode: 'Copiar código',
   newConversation: 'Nueva conversación',
   sources: 'Fuentes',
+  citation: 'Fuente {n}: {title}',
   suggestions: 'Preguntas sugeridas',
   you: 'Tú',
   assistant: 'Asistente',
@@ -183,6 +189,7 @@ const pt: PanelStrings = {
   copyCode: 'Copiar código',
   newConversation: 'Nova conversa',
   sources: 'Fontes',
+  citation: 'Fonte {n}: {title}',
   suggestions: 'Perguntas sugeridas',
   you: 'Você',
   assistant: 'Assistente',
@@ -216,6 +223,7 @@ const ar: PanelStrings = {
   copyCode: 'نسخ الشيفرة',
   newConversation: 'محادثة جديدة',
   sources: 'المصادر',
+  citation: 'المصدر {n}: {title}',
   suggestions: 'أسئلة مقترحة',
   you: 'أنت',
   assistant: 'المساعد',
@@ -248,6 +256,7 @@ const he: PanelStrings = {
   copyCode: 'העתקת הקוד',
   newConversation: 'שיחה חדשה',
   sources: 'מקורות',
+  citation: 'מקור {n}: {title}',
   suggestions: 'שאלות מוצעות',
   you: 'את/ה',
   assistant: 'העוזר',

@@ -1,7 +1,8 @@
 import { cleanup, render } from '@testing-library/preact';
+import { render as renderInto } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markdownOptions } from '../panel/markdown.js';
-import { MarkdownView } from './markdown-view.js';
+import { groupSize, MarkdownView } from './markdown-view.js';
 import type { MarkdownOptions } from './render-tokens.js';
 
 const options = markdownOptions('Copy code', 'Copied');
@@ -63,7 +64,7 @@ describe('MarkdownView', () => {
     expect(container.querySelector('h3.h1')?.textContent).toBe('Setext heading');
     expect(container.querySelector('em strong, strong em')?.textContent).toBe('both');
     expect(container.querySelector('em strong + *')).toBeNull();
-    const last = container.querySelector('.markdown > p:last-child');
+    const last = container.querySelector('.markdown > .blocks > p:last-child');
     expect(last?.textContent).toBe('both and a b c, 5 * 3, & \u00a0x, docs');
     expect(last?.querySelector('a')?.getAttribute('href')).toBe('https://docs.example/start');
   });
@@ -131,7 +132,7 @@ describe('MarkdownView', () => {
     const hostile =
       '<img src=x onerror="window.pwned=1"> <script>window.pwned=2</script> <a href="javascript:alert(1)">click</a> <iframe src="https://evil.example"></iframe>';
     const container = show(`${hostile}\n\n<div onclick="x()">\n*block*\n</div>`);
-    for (const tag of ['img', 'script', 'iframe', 'div.markdown div']) {
+    for (const tag of ['img', 'script', 'iframe', 'div.blocks div']) {
       expect(container.querySelector(tag)).toBeNull();
     }
     expect(container.querySelector('a')).toBeNull();
@@ -158,5 +159,38 @@ describe('MarkdownView', () => {
     expect(container.textContent).toBe('See (one) and [2] or a [3] link.');
     expect(seen.join('|')).not.toContain('[2]');
     expect(seen.join('|')).not.toContain('[3]');
+  });
+
+  it('streams a long answer into groups of blocks whose elements are kept, even when a group fills up', () => {
+    const container = document.createElement('div');
+    const first = new Map<number, Element>();
+    let text = '';
+    for (let index = 0; index < groupSize * 2 + 5; index++) {
+      text +=
+        index % 7 === 3 ? `- item ${index}\n- next *item*\n\n` : `Paragraph **${index}**.\n\n`;
+      renderInto(<MarkdownView text={text} options={options} streaming />, container);
+      const blocks = [...container.querySelectorAll('.blocks > *')];
+      expect(blocks).toHaveLength(index + 1);
+      for (const [position, element] of blocks.entries()) {
+        // The same element from the first render that showed the block on: never re-created.
+        expect(element).toBe(first.get(position) ?? element);
+        first.set(position, element);
+      }
+    }
+    const groups = [...container.querySelectorAll('.markdown > .blocks')];
+    // `groupSize` tokens per group: each block and the blank line after it.
+    const half = groupSize / 2;
+    expect(groups.map((group) => group.children.length)).toEqual([half, half, half, half, 5]);
+    // Groups there at an earlier render are settled (the browser may skip them off screen).
+    expect(groups.map((group) => group.className)).toEqual(
+      Array.from({ length: 5 }, () => 'blocks settled'),
+    );
+    renderInto(<MarkdownView text={text} options={options} />, container);
+    const streamed = container.innerHTML.replaceAll(' settled', '');
+    renderInto(null, container);
+    renderInto(<MarkdownView text={text} options={options} />, container);
+    // Rendered at once, no group is settled yet (none has been laid out).
+    expect(container.innerHTML).toBe(streamed);
+    renderInto(null, container);
   });
 });

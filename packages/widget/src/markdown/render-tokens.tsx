@@ -1,5 +1,6 @@
 import type { Token, Tokens } from 'marked';
 import type { ComponentChildren, VNode } from 'preact';
+import { type CitationTarget, renderCitations } from './citations.js';
 import { decodeEntities } from './decode-entities.js';
 import { linkHref } from './link-href.js';
 
@@ -15,10 +16,15 @@ export interface MarkdownOptions {
   /** Renders a fenced or indented code block (the panel's has a label and a copy button). */
   codeBlock: (props: CodeBlockProps) => VNode;
   /**
-   * Inline hook: renders a run of plain text (outside links and code). The default is the
-   * text itself; a hook may return elements for parts of it, e.g. `[1]` citations as links.
+   * Inline hook: renders a run of plain text (outside links and code; between citation links
+   * when there are citations). The default is the text itself; a hook may return elements.
    */
   text?: ((text: string) => ComponentChildren) | undefined;
+  /**
+   * The answer's sources as citation targets (see `citationTargets`): a citation `[n]` in
+   * plain text (not in code, not in a link, not a reference link's label) links to the n-th.
+   */
+  citations?: readonly (CitationTarget | undefined)[] | undefined;
 }
 
 interface Context {
@@ -104,7 +110,12 @@ function renderInlineToken(token: Token, context: Context): ComponentChildren {
 }
 
 function text(value: string, context: Context): ComponentChildren {
-  return context.options.text && !context.inLink ? context.options.text(value) : value;
+  if (context.inLink) return value;
+  const { citations, text: hook } = context.options;
+  const plain = hook ?? ((run: string) => run);
+  return citations && citations.length > 0
+    ? renderCitations(value, citations, plain)
+    : plain(value);
 }
 
 function renderInline(tokens: readonly Token[] | undefined, context: Context): ComponentChildren[] {

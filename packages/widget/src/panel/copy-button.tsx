@@ -1,5 +1,5 @@
 import type { VNode } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { CopyIcon } from './icons.js';
 
 /**
@@ -39,20 +39,25 @@ export interface CopyButtonProps {
   copiedLabel: string;
 }
 
-/** A small button that copies `text` and says so for two seconds. */
+/**
+ * A small button that copies `text` and says so for two seconds. It has no effect hook: an
+ * answer mounts many (one per code block) while it streams, and each effect would cost the
+ * browser an extra frame after the update that mounted it.
+ */
 export function CopyButton({ text, label, copiedLabel }: CopyButtonProps): VNode {
   const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   return (
     <button
       type="button"
       class="tool"
       onClick={(event) => {
-        void copyText(text, event.currentTarget).then(setCopied);
+        void copyText(text, event.currentTarget).then((done) => {
+          clearTimeout(timer.current);
+          setCopied(done);
+          // Unmounted meanwhile: the state update is ignored.
+          if (done) timer.current = setTimeout(() => setCopied(false), 2000);
+        });
       }}
     >
       <CopyIcon />

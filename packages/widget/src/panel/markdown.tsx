@@ -1,3 +1,4 @@
+import type { Source } from '@agent-chat/protocol';
 import { signal } from '@preact/signals';
 import type { VNode } from 'preact';
 import { useMemo } from 'preact/hooks';
@@ -37,6 +38,10 @@ export interface MarkdownProps {
   copiedLabel: string;
   /** True while the answer streams in. */
   streaming?: boolean | undefined;
+  /** The answer's sources, for its citations `[n]` to link to. */
+  sources?: readonly Source[] | undefined;
+  /** Accessible name of a citation link (`{n}`, `{title}`). */
+  citationLabel?: string | undefined;
 }
 
 function codeBlockWith(copyLabel: string, copiedLabel: string) {
@@ -65,12 +70,27 @@ export function markdownOptions(copyLabel: string, copiedLabel: string): Markdow
  * string), with the Markdown chunk loaded on demand: until it has loaded, the text shows as
  * plain text.
  */
-export function Markdown({ text, copyLabel, copiedLabel, streaming }: MarkdownProps): VNode {
+export function Markdown({
+  text,
+  copyLabel,
+  copiedLabel,
+  streaming,
+  sources,
+  citationLabel,
+}: MarkdownProps): VNode {
   const module = loaded.value;
   const options = useMemo(() => markdownOptions(copyLabel, copiedLabel), [copyLabel, copiedLabel]);
   if (!module) {
     if (!attempted) void preloadMarkdown();
     return <div class="markdown plain">{text}</div>;
   }
-  return <module.MarkdownView text={text} options={options} streaming={streaming} />;
+  return (
+    <module.MarkdownView
+      text={text}
+      options={options}
+      streaming={streaming}
+      sources={sources}
+      citationLabel={citationLabel}
+    />
+  );
 }

@@ -46,6 +46,8 @@ function MessageViewBase({
               copyLabel={strings.copyCode}
               copiedLabel={strings.copied}
               streaming={streaming}
+              sources={showSources ? message.sources : undefined}
+              citationLabel={strings.citation}
             />
           ) : (
             <span class="typing" aria-hidden="true">

@@ -1,7 +1,11 @@
 /**
  * Styles of the panel, adopted when the panel chunk loads. Pixel units only; below 640 px
  * the panel is full screen, sized to the visual viewport (`--ac-vvh`, `--ac-vvt`), with
- * safe-area insets and a 16 px input (no zoom on focus in iOS).
+ * safe-area insets and a 16 px input (no zoom on focus in iOS). An answer's blocks come in
+ * groups (`.blocks`); a settled group (laid out once, its size remembered) has
+ * `content-visibility: auto`, so the browser skips the layout and paint of groups far from
+ * view while an answer streams; their 4 px padding (offset by negative margins) keeps focus
+ * outlines inside their paint containment.
  */
 export const panelStyles = `
 .panel{position:fixed;bottom:calc(88px + env(safe-area-inset-bottom,0px));right:calc(20px + env(safe-area-inset-right,0px));width:380px;height:640px;max-height:calc(100vh - 108px - env(safe-area-inset-bottom,0px) - env(safe-area-inset-top,0px));display:flex;flex-direction:column;background:var(--ac-bg);color:var(--ac-fg);border:1px solid var(--ac-border);border-radius:16px;box-shadow:0 12px 40px var(--ac-shadow);overflow:hidden}
@@ -23,8 +27,10 @@ svg{width:20px;height:20px;fill:currentColor;flex:none}
 .message.assistant{align-self:flex-start;align-items:flex-start}
 .bubble{padding:8px 12px;border-radius:14px;background:var(--ac-bubble);overflow-wrap:anywhere;max-width:100%}
 .user .bubble{background:var(--ac-primary);color:var(--ac-on-primary);white-space:pre-wrap}
-.markdown>*{margin:0 0 8px}
-.markdown>:last-child{margin-bottom:0}
+.markdown>*,.blocks>*{margin:0 0 8px}
+.markdown>:last-child,.blocks>:last-child{margin-bottom:0}
+.blocks{contain-intrinsic-size:auto 320px auto 480px;padding:4px;margin:-4px -4px 4px}.blocks.settled{content-visibility:auto}
+.markdown>.blocks:last-child{margin-bottom:-4px}
 .markdown ul,.markdown ol{padding-inline-start:20px}
 .markdown li>ul,.markdown li>ol{margin:0}
 .markdown li>p,.markdown li>.code,.markdown li>blockquote,.markdown blockquote>*{margin:0 0 6px}
@@ -38,7 +44,7 @@ svg{width:20px;height:20px;fill:currentColor;flex:none}
 .markdown .align-center{text-align:center}.markdown .align-right{text-align:right}
 .markdown.plain,.markdown .plain{white-space:pre-wrap}
 .markdown .heading{font-weight:600}
-.markdown .heading{margin:12px 0 6px}.markdown>.heading:first-child{margin-top:0}
+.markdown .heading{margin:12px 0 6px}.markdown>:first-child>.heading:first-child{margin-top:0}.blocks+.blocks>.heading:first-child{margin-top:4px}
 .markdown .h1{font-size:18px}.markdown .h2{font-size:16px}
 .markdown blockquote{padding-inline-start:10px;border-inline-start:3px solid var(--ac-border);color:var(--ac-muted)}
 .markdown hr{border:0;border-top:1px solid var(--ac-border)}
