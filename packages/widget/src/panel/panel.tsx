@@ -5,6 +5,7 @@ import type { ChatModel } from '../chat/index.js';
 import type { Strings } from '../i18n/strings.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';
+import { HandoffAction } from './handoff-action.js';
 import { CloseIcon, NewIcon } from './icons.js';
 import { MessageView } from './message-view.js';
 
@@ -59,6 +60,12 @@ export function Panel({
   const messages = chat.messages.value;
   const status = chat.status.value;
   const busy = status === 'submitted' || status === 'streaming';
+  const handoff = chat.handoff;
+  const offerHandoff =
+    config.handoff &&
+    handoff.enabled.value &&
+    handoff.status.value !== 'handoff' &&
+    messages.length > 0;
   const panelRef = useRef<HTMLElement | null>(null);
   const setPanel = (element: HTMLElement | null): void => {
     panelRef.current = element;
@@ -163,6 +170,16 @@ export function Panel({
           </div>
         ) : null}
       </div>
+      {offerHandoff ? (
+        <HandoffAction
+          handoff={handoff}
+          strings={strings}
+          onRequested={() => {
+            stickToBottom.current = true;
+            inputRef.current?.focus();
+          }}
+        />
+      ) : null}
       <Composer
         id={id}
         strings={strings}
