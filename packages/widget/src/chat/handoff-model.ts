@@ -70,6 +70,7 @@ export interface HandoffState extends HandoffModel {
 }
 
 const loadActions = () => import('./handoff-actions.js');
+const noop = (): void => {};
 
 /** Creates the {@link HandoffModel} of one chat model. */
 export function createHandoffModel(context: HandoffContext): HandoffState {
@@ -95,17 +96,8 @@ export function createHandoffModel(context: HandoffContext): HandoffState {
     status,
     enabled,
     pending,
-    async request() {
-      let actions: Awaited<ReturnType<typeof loadActions>>;
-      try {
-        actions = await loadActions();
-      } catch {
-        // The chunk could not load (offline): the visitor can try again.
-        context.messages.value = [...context.messages.value, internals.notice('errorHandoff')];
-        return;
-      }
-      await actions.requestHandoff(internals);
-    },
+    // The chunk may fail to load (offline): nothing changes, the visitor can ask again.
+    request: () => loadActions().then((actions) => actions.requestHandoff(internals), noop),
     poll: async () => (await loadActions()).pollReplies(internals),
     follow(active) {
       let stop: (() => void) | undefined;
@@ -116,9 +108,8 @@ export function createHandoffModel(context: HandoffContext): HandoffState {
           (actions) => {
             if (!stopped && !stop) stop = actions.pollWhileActive(model, active);
           },
-          () => {
-            // Offline: the next status change or page load tries again.
-          },
+          // Offline: the next status change or page load tries again.
+          noop,
         );
       });
       return () => {

@@ -20,7 +20,6 @@ export {
   storageKey,
 } from './conversation-store.js';
 export { describeError } from './describe-error.js';
-export type { HandoffModel } from './handoff-model.js';
 export {
   createHttpQueryTransport,
   type HttpQueryTransportOptions,

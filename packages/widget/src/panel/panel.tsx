@@ -5,7 +5,6 @@ import type { ChatModel } from '../chat/index.js';
 import type { Strings } from '../i18n/strings.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';
-import { HandoffAction } from './handoff-action.js';
 import { CloseIcon, NewIcon } from './icons.js';
 import { MessageView } from './message-view.js';
 
@@ -61,6 +60,8 @@ export function Panel({
   const status = chat.status.value;
   const busy = status === 'submitted' || status === 'streaming';
   const handoff = chat.handoff;
+  // Offered when the agent offers it, the site has not hidden it (`data-handoff="false"`),
+  // a conversation exists and no person answers it yet.
   const offerHandoff =
     config.handoff &&
     handoff.enabled.value &&
@@ -171,14 +172,20 @@ export function Panel({
         ) : null}
       </div>
       {offerHandoff ? (
-        <HandoffAction
-          handoff={handoff}
-          strings={strings}
-          onRequested={() => {
-            stickToBottom.current = true;
-            inputRef.current?.focus();
-          }}
-        />
+        // "Talk to a person"; once asked, focus goes back to the message box.
+        <button
+          type="button"
+          class="tool event"
+          disabled={handoff.pending.value}
+          onClick={() =>
+            void handoff.request().then(() => {
+              stickToBottom.current = true;
+              inputRef.current?.focus();
+            })
+          }
+        >
+          {strings.talkToPerson}
+        </button>
       ) : null}
       <Composer
         id={id}
