@@ -15,7 +15,9 @@ import {
  *    hashed name, `dist/assets/panel-[hash].js`, with the modules it shares with the Markdown
  *    chunk in `dist/assets/panel-shared-[hash].js`; both load at the panel's first paint. The
  *    Markdown renderer (marked's lexer + the VNode renderer) is its own chunk,
- *    `dist/assets/markdown-[hash].js`, imported when the panel opens.
+ *    `dist/assets/markdown-[hash].js`, imported when the panel opens; talking to a person
+ *    (asking, polling for replies) is `dist/assets/handoff-[hash].js`, imported when the
+ *    visitor asks for one or a person answers the conversation.
  * 2. The package entry (`import '@agent-chat/widget'`: chat model, transport, store,
  *    strings, config reader) is built as an unminified ES module for bundlers and Node,
  *    `dist/lib/index.js`, its dependencies left as imports. Pages never load it.
@@ -78,7 +80,12 @@ async function buildPanel(): Promise<string> {
         input: { panel: fileURLToPath(new URL('./src/panel/mount-panel.tsx', import.meta.url)) },
         output: {
           chunkFileNames: (chunk) =>
-            chunk.isDynamicEntry ? 'assets/markdown-[hash].js' : 'assets/panel-shared-[hash].js',
+            chunk.isDynamicEntry
+              ? `assets/${chunk.name.startsWith('handoff') ? 'handoff' : 'markdown'}-[hash].js`
+              : 'assets/panel-shared-[hash].js',
+          // Every module the panel shares with a lazy chunk goes into one shared chunk (not
+          // one per combination of chunks: more requests and more bytes at first paint).
+          codeSplitting: { groups: [{ name: 'panel-shared', minShareCount: 2 }] },
         },
         // The loader imports the panel's `mountPanel` export: keep the entry's exports.
         ...({ preserveEntrySignatures: 'exports-only' } as object),

@@ -33,3 +33,12 @@ export function invalidRequest(message: string): AgentServiceError {
 export function forbidden(message: string): AgentServiceError {
   return new AgentServiceError(ERROR_CODES.forbidden, 403, message);
 }
+
+/** A visitor asked for a person, but the agent does not offer handoff (`handoffEnabled` off). */
+export function handoffDisabled(agentId: string): AgentServiceError {
+  return new AgentServiceError(
+    ERROR_CODES.handoffDisabled,
+    403,
+    `Agent "${agentId}" does not offer a person to talk to; set handoffEnabled on the agent to allow it.`,
+  );
+}

@@ -53,6 +53,26 @@ describe('createAnswerAccumulator', () => {
     });
   });
 
+  it("keeps our service's conversation status and handoff flag, ignoring malformed ones", () => {
+    const finished = (fields: object) => {
+      const accumulator = createAnswerAccumulator();
+      accumulator.push({
+        type: 'endpoint_response',
+        json: JSON.stringify({ answer: 'a', ...fields }),
+      });
+      return accumulator.push({ type: 'done' });
+    };
+    expect(finished({ status: 'handoff', handoffEnabled: true })).toMatchObject({
+      result: { status: 'handoff', handoffEnabled: true },
+    });
+    const malformed = finished({ status: 'closed', handoffEnabled: 'yes' });
+    expect(malformed).toEqual({
+      status: 'done',
+      answer: 'a',
+      result: { answer: 'a', sources: [] },
+    });
+  });
+
   it('uses endpoint_response.answer when no answer fragments came', () => {
     const accumulator = createAnswerAccumulator();
     accumulator.push({ type: 'endpoint_response', json: '{"answer":"All at once","sources":[]}' });

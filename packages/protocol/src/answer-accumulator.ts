@@ -1,3 +1,4 @@
+import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ProtocolError } from './protocol-error.js';
 import type { Source } from './query.js';
@@ -11,6 +12,10 @@ export interface StreamResult {
   conversationId?: string;
   visitorId?: string;
   messageId?: string;
+  /** The conversation's status (our service's extension; see `QueryResponse.status`). */
+  status?: ConversationStatus;
+  /** Whether the agent offers a person to talk to (our service's extension). */
+  handoffEnabled?: boolean;
 }
 
 /** The accumulator's view of a stream so far. */
@@ -64,6 +69,10 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
     const value = fields[key];
     if (typeof value === 'string') result[key] = value;
   }
+  if (CONVERSATION_STATUSES.includes(fields.status as ConversationStatus)) {
+    result.status = fields.status as ConversationStatus;
+  }
+  if (typeof fields.handoffEnabled === 'boolean') result.handoffEnabled = fields.handoffEnabled;
   return { status: 'done', answer: finalAnswer, result };
 }
 

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   requestTimeout: 'REQUEST_TIMEOUT',
   /** An uploaded file's type cannot be ingested (HTTP 415); the message lists the supported ones. */
   unsupportedType: 'UNSUPPORTED_TYPE',
+  /** The agent does not offer a person to talk to (its `handoffEnabled` is off; HTTP 403). */
+  handoffDisabled: 'HANDOFF_DISABLED',
   /** The organization's query quota for the period is used up. */
   usageLimit: 'USAGE_LIMIT',
   /** Too many requests from this client; retry after the advertised delay. */

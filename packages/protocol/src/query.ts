@@ -86,4 +86,9 @@ export interface QueryResponse {
    * it and `answer` is only an acknowledgement.
    */
   status?: ConversationStatus;
+  /**
+   * Whether the agent offers "talk to a person" (our service's extension: the agent's
+   * `handoffEnabled`; absent from other upstreams, which means no).
+   */
+  handoffEnabled?: boolean;
 }

@@ -13,6 +13,9 @@ import { launchChromium as launchSharedChromium } from '../../../testing/chromiu
 export const WIDGET_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WIDGET_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
+/** The admin token of the stack's BFFs (for operator calls through the admin relay). */
+export const ADMIN_TOKEN = 'widget-browser-admin-token';
+
 /** A host name Chromium resolves to 127.0.0.1; its http pages are insecure contexts. */
 export const INSECURE_HOST = 'insecure.test';
 
@@ -156,6 +159,7 @@ export async function startStack(hostileEvents: StreamEvent[]): Promise<Stack> {
       allowedOrigins: [origin, otherOrigin],
       widgetDir: WIDGET_DIST,
       logger: false as const,
+      adminToken: ADMIN_TOKEN,
       rateLimit: { perIp: 10_000, perVisitor: 10_000 },
     };
     const bff = createBff({ ...bffOptions, upstreamUrl: service.url });

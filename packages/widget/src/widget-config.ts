@@ -38,6 +38,11 @@ export interface WidgetConfig {
   starters: string[];
   /** `data-show-sources`: list sources under answers. Default true (`"false"` hides them). */
   showSources: boolean;
+  /**
+   * `data-handoff`: offer "Talk to a person" when the agent does (its `handoffEnabled`).
+   * Default true; `"false"` hides it even then.
+   */
+  handoff: boolean;
   /** `data-storage`: `local` (default), `session` or `none`. */
   storage: WidgetStorage;
   /** `data-nonce`: CSP nonce for the `<style>` used where constructable stylesheets are missing. */

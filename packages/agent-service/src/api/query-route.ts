@@ -175,6 +175,7 @@ export function createQueryRoute(context: ServiceContext): Router {
         conversationId: conversation.conversationId,
         visitorId: conversation.visitorId,
         status,
+        handoffEnabled: agent.handoffEnabled ?? false,
       };
     };
 

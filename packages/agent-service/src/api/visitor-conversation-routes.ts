@@ -5,6 +5,7 @@ import {
   visitorMessagesQuerySchema,
 } from '@agent-chat/protocol/schemas';
 import { Router } from 'express';
+import { handoffDisabled } from '../agent-service-error.js';
 import { getAgent } from '../agents/index.js';
 import { evalAnswer, startHandoff, visitorMessages } from '../conversations/index.js';
 import { organizationOf } from './auth-middleware.js';
@@ -14,7 +15,8 @@ import { validateBody } from './validate-body.js';
 /**
  * Routes the BFF calls on behalf of a visitor it verified (mounted under `/api`; the
  * organization's key): `POST /conversations/eval-answer` (a vote on an answer), `POST
- * /conversations/:id/handoff` (ask for a person) and `GET /conversations/:id/messages`
+ * /conversations/:id/handoff` (ask for a person; 403 `HANDOFF_DISABLED` unless the agent
+ * has `handoffEnabled`) and `GET /conversations/:id/messages`
  * (poll for replies). Each checks that the visitor owns the conversation or message:
  * anything else is 404, exactly like an id that does not exist.
  */
@@ -28,7 +30,8 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
   router.post('/conversations/:id/handoff', async (req, res) => {
     const body = validateBody<HandoffBody>(handoffSchema, req.body);
     const organizationId = organizationOf(res.locals).id;
-    await getAgent(database, organizationId, body.agentId);
+    const agent = await getAgent(database, organizationId, body.agentId);
+    if (!agent.handoffEnabled) throw handoffDisabled(agent.id);
     const owner = { organizationId, agentId: body.agentId, visitorId: body.visitorId };
     const { summary, started } = await database.transaction((transaction) =>
       startHandoff(transaction, owner, req.params.id),

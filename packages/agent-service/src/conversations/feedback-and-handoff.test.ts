@@ -20,6 +20,7 @@ async function ask(query: string, visitorId: string, conversationId?: string) {
     messageId: string;
     answer: string;
     status: string;
+    handoffEnabled: boolean;
   };
 }
 
@@ -120,11 +121,6 @@ describe('human handoff', () => {
 
     expectError(
       await handoff({ agentId: fixture.agentId, visitorId: 'intruder' }),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(
-      await handoff({ agentId: fixture.otherAgentId, visitorId: 'visitor-h' }),
       404,
       'NOT_FOUND',
     );
@@ -259,6 +255,37 @@ describe('human handoff', () => {
       400,
       'INVALID_REQUEST',
     );
+  });
+
+  it('refuses a handoff on an agent without handoffEnabled (403), and tells every answer', async () => {
+    const first = await ask('How are refunds processed?', 'visitor-d');
+    expect(first).toMatchObject({ handoffEnabled: true });
+    const other = await fixture.call('POST', `/api/agents/${fixture.otherAgentId}/query`, {
+      query: 'refunds',
+      visitorId: 'visitor-d',
+    });
+    expect(other.body).toMatchObject({ handoffEnabled: false, status: 'open' });
+    const handoff = (conversationId: string, agentId: string) =>
+      fixture.call('POST', `/api/conversations/${conversationId}/handoff`, {
+        agentId,
+        visitorId: 'visitor-d',
+      });
+    expectError(
+      await handoff(other.body.conversationId, fixture.otherAgentId),
+      403,
+      'HANDOFF_DISABLED',
+      /handoffEnabled/,
+    );
+    const detail = await fixture.call('GET', `/api/conversations/${other.body.conversationId}`);
+    expect(detail.body.status).toBe('open');
+
+    // Enabled, the other agent still cannot take over this agent's conversation.
+    await fixture.call('PATCH', `/api/agents/${fixture.otherAgentId}`, { handoffEnabled: true });
+    try {
+      expectError(await handoff(first.conversationId, fixture.otherAgentId), 404, 'NOT_FOUND');
+    } finally {
+      await fixture.call('PATCH', `/api/agents/${fixture.otherAgentId}`, { handoffEnabled: false });
+    }
   });
 
   it('starts a handoff before the first message, and reopens a resolved conversation on a new question', async () => {

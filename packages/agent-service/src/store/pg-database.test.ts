@@ -28,8 +28,13 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
           documents: [{ name: 'pg.md', text: '# Postgres\n\nVacuum reclaims storage.' }],
         })
       ).body;
-      const agent = (await call('POST', '/api/agents', { name: 'PG', datastoreIds: [store.id] }))
-        .body;
+      const agent = (
+        await call('POST', '/api/agents', {
+          name: 'PG',
+          datastoreIds: [store.id],
+          handoffEnabled: true,
+        })
+      ).body;
       const answer = await call('POST', `/api/agents/${agent.id}/query`, {
         query: 'What does vacuum do?',
       });

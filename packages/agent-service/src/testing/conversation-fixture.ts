@@ -25,7 +25,8 @@ export interface ConversationFixture {
 /**
  * Starts the service for the conversation tests of this package: the extractive
  * answerer wrapped to record its inputs, an organization "Acme" with a datastore holding
- * a refunds and an embedding document, and agents "Helper" and "Other" on it.
+ * a refunds and an embedding document, and agents "Helper" (handoff enabled) and "Other"
+ * (handoff disabled) on it.
  */
 export async function startConversationFixture(
   options: StartAgentServiceOptions = {},
@@ -52,10 +53,11 @@ export async function startConversationFixture(
       { name: 'embed.md', text: 'To embed the widget, add one script tag to the page.' },
     ],
   });
-  const agent = async (name: string) =>
-    (await call('POST', '/api/agents', { name, datastoreIds: [datastoreId] })).body.id as string;
-  const agentId = await agent('Helper');
-  const otherAgentId = await agent('Other');
+  const agent = async (name: string, handoffEnabled: boolean) =>
+    (await call('POST', '/api/agents', { name, datastoreIds: [datastoreId], handoffEnabled })).body
+      .id as string;
+  const agentId = await agent('Helper', true);
+  const otherAgentId = await agent('Other', false);
   return {
     service,
     apiKey,

@@ -86,9 +86,23 @@ describe('conversations through the BFF against our agent service', () => {
   });
 
   it('handoff end to end: acknowledgement, operator reply polled by the visitor, hand-back', async () => {
-    const alice = (await newVisitor(harness.url, 'demo')) as Answer;
+    const alice = (await newVisitor(harness.url, 'demo')) as Answer & { handoffEnabled: boolean };
     const owned = { visitorId: alice.visitorId, conversationId: alice.conversationId };
     const conversation = alice.conversationId.slice(0, -23);
+    // The agent setting decides: off (the default), the widget is told so and asking is 403.
+    expect(alice.handoffEnabled).toBe(false);
+    const refused = await post('handoff', owned);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: ERROR_CODES.handoffDisabled,
+        message: 'This assistant does not offer a person to talk to.',
+      },
+    });
+    const enabled = await admin('PATCH', '/api/agents/demo', { handoffEnabled: true });
+    expect(enabled.status).toBe(200);
+    const enabledAnswer = await postQuery(harness.url, 'demo', { query: 'Hello', ...owned });
+    expect(await enabledAnswer.json()).toMatchObject({ handoffEnabled: true, status: 'open' });
     expect(await (await post('handoff', owned)).json()).toEqual({ status: 'handoff' });
 
     const waiting = await postQuery(harness.url, 'demo', { query: 'Anyone there?', ...owned });

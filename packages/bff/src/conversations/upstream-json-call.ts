@@ -23,6 +23,12 @@ export interface UpstreamJsonCall {
   body?: unknown;
   agentId: string;
   timeoutMs: number;
+  /**
+   * Upstream 4xx error codes the visitor gets as they are (status and code), with the
+   * BFF's own message: refusals the widget acts on (e.g. `HANDOFF_DISABLED`). Every other
+   * failure is mapped as the query route maps it.
+   */
+  relayCodes?: Readonly<Record<string, string>>;
 }
 
 /** Largest answer read (a conversation's messages); a longer one is unreadable. */
@@ -61,7 +67,12 @@ export async function callUpstreamJson(
     const text = await readBodyText(response, MAX_ANSWER_BYTES);
     const status = response.statusCode ?? 502;
     if (status < 200 || status >= 300) {
-      return { ok: false, error: mapUpstreamStatus(status, errorCodeOfBody(text), call.agentId) };
+      const code = errorCodeOfBody(text);
+      const message = code === undefined ? undefined : call.relayCodes?.[code];
+      if (code !== undefined && message !== undefined && status >= 400 && status < 500) {
+        return { ok: false, error: { status, code, message } };
+      }
+      return { ok: false, error: mapUpstreamStatus(status, code, call.agentId) };
     }
     const body = parseObject(text);
     return body ? { ok: true, body } : { ok: false, error: unreadable };

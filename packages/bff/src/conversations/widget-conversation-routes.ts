@@ -49,6 +49,8 @@ interface VisitorRequest<Body> {
 const notYours = (what: string) =>
   `This ${what} does not exist or belongs to another visitor; start a new conversation.`;
 
+const handoffDisabledMessage = 'This assistant does not offer a person to talk to.';
+
 const run = (limiter: Limiter, req: IncomingMessage, res: ServerResponse) =>
   new Promise<boolean>((resolve, reject) => {
     let passed = false;
@@ -69,7 +71,8 @@ const run = (limiter: Limiter, req: IncomingMessage, res: ServerResponse) =>
  *
  * - `POST /api/agents/:id/feedback` `{visitorId, messageId, eval, comment?}`: a vote on an
  *   answer, changed or cleared with `eval: null`;
- * - `POST /api/agents/:id/handoff` `{visitorId, conversationId}`: ask for a person;
+ * - `POST /api/agents/:id/handoff` `{visitorId, conversationId}`: ask for a person (403
+ *   `HANDOFF_DISABLED` when the agent does not offer it);
  * - `POST /api/agents/:id/messages` `{visitorId, conversationId, after?}`: the
  *   conversation's status and its messages (after `after`), polled by an open widget.
  *
@@ -207,6 +210,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         body: { agentId, visitorId },
         agentId,
         timeoutMs: options.firstByteTimeoutMs,
+        relayCodes: { [ERROR_CODES.handoffDisabled]: handoffDisabledMessage },
       });
       if (!result.ok) {
         sendError(res, result.error.status, result.error.code, result.error.message);

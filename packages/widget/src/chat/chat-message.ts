@@ -1,10 +1,22 @@
 import type { MessageEval, Source } from '@agent-chat/protocol';
 import type { ChatError } from './chat-error.js';
 
+/**
+ * What a `notice` line of the transcript says, as the key of its string: the conversation
+ * went to a person (`handoffNotice`), came back to the assistant (`handbackNotice`), or
+ * asking for a person failed (`errorHandoff`). The panel words it in the visitor's language.
+ */
+export type ChatNotice = 'handoffNotice' | 'handbackNotice' | 'errorHandoff';
+
 /** One message of the transcript. */
 export interface ChatMessage {
   id: string;
-  role: 'user' | 'assistant';
+  /**
+   * `user` (the visitor), `assistant` (the AI, or the service's acknowledgement while a
+   * person answers), `operator` (a person's reply) or `notice` (a line about the
+   * conversation itself, see {@link ChatNotice}).
+   */
+  role: 'user' | 'assistant' | 'operator' | 'notice';
   text: string;
   /** Assistant answers: the sources the answer is based on. */
   sources?: Source[];
@@ -14,8 +26,10 @@ export interface ChatMessage {
    */
   state?: 'streaming' | 'done' | 'stopped' | 'error';
   error?: ChatError;
-  /** Assistant answers: the server's id of the answer, needed to vote on it. */
+  /** Assistant answers and operator replies: the server's id of the message. */
   messageId?: string;
   /** Assistant answers: the visitor's vote, if any. */
   vote?: MessageEval;
+  /** Notices: what happened. */
+  notice?: ChatNotice;
 }

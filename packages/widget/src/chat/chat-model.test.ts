@@ -502,6 +502,8 @@ describe('createChatModel with an injected transport', () => {
           if (refuse) throw { code: 'NOT_FOUND', message: 'gone' };
           return { messageId: body.messageId, eval: body.eval, comment: body.comment ?? null };
         },
+        handoff: () => Promise.reject(new Error('not used')),
+        messages: () => Promise.reject(new Error('not used')),
       },
       scheduleFrame: (flush) => flush(),
       onError,

@@ -10,11 +10,13 @@ import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
 import { type ConversationApi, createConversationApi } from './conversation-api.js';
 import type { ConversationStore, SavedConversation } from './conversation-store.js';
+import { createHandoffModel, type HandoffModel } from './handoff-model.js';
 import {
   createHttpQueryTransport,
   type HttpQueryTransportOptions,
 } from './http-query-transport.js';
 import type { ChatQuery, QueryTransport } from './query-transport.js';
+import { createRateAnswer } from './rate-answer.js';
 
 /** `idle` (ready), `submitted` (waiting for the first byte), `streaming`, or `error`. */
 export type ChatStatus = 'idle' | 'submitted' | 'streaming' | 'error';
@@ -28,7 +30,7 @@ export interface ChatModelOptions extends HttpQueryTransportOptions {
   store: ConversationStore;
   /** How queries reach the server. Default {@link createHttpQueryTransport} with these options. */
   transport?: QueryTransport;
-  /** How votes reach the server. Default {@link createConversationApi} with these options. */
+  /** How votes, handoffs and polls reach the server. Default {@link createConversationApi} with these options. */
   conversationApi?: ConversationApi;
   /**
    * Schedules a render flush of streamed text; fragments arriving in between are batched.
@@ -53,6 +55,8 @@ export interface ChatModel {
   readonly messages: ReadonlySignal<ChatMessage[]>;
   readonly status: ReadonlySignal<ChatStatus>;
   readonly error: ReadonlySignal<ChatError | undefined>;
+  /** Talking to a person: availability, status, asking, polling for replies. */
+  readonly handoff: HandoffModel;
   /** Sends a question (trimmed; ignored when empty or while an answer is in progress). */
   send(text: string): Promise<void>;
   /** Aborts the answer in progress, keeping what arrived. */
@@ -111,8 +115,19 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     const conversation: SavedConversation = { messages: messages.value, updatedAt: now() };
     if (conversationId) conversation.conversationId = conversationId;
     if (visitorId) conversation.visitorId = visitorId;
+    handoff.save(conversation);
     store.save(conversation);
   };
+
+  const handoff = createHandoffModel({
+    api: conversationApi,
+    messages,
+    ids: () => ({ visitorId, conversationId }),
+    nextId,
+    persist,
+    onError: options.onError,
+  });
+  handoff.restore(saved);
 
   const updateLast = (patch: Partial<ChatMessage>): void => {
     const list = messages.value.slice();
@@ -141,6 +156,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       state: 'done',
     };
     if (result.messageId) done.messageId = result.messageId;
+    handoff.answered(result);
     finish(done);
     const detail: Parameters<NonNullable<ChatModelOptions['onAnswer']>>[0] = {
       text: result.answer,
@@ -156,6 +172,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     conversationId = conversation?.conversationId;
     visitorId = conversation?.visitorId ?? visitorId;
     batch(() => {
+      handoff.restore(conversation);
       messages.value = conversation?.messages ?? [];
       error.value = undefined;
       status.value = 'idle';
@@ -238,6 +255,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     messages,
     status,
     error,
+    handoff,
     send,
     stop() {
       controller?.abort();
@@ -256,36 +274,19 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       });
       await send(question.text);
     },
-    async rate(id, vote, comment) {
-      const target = messages.value.find((message) => message.id === id);
-      if (!target?.messageId || !visitorId) return;
-      const setVote = (value: MessageEval | undefined) => {
-        messages.value = messages.value.map((message) => {
-          if (message.id !== id) return message;
-          const { vote: _previous, ...rest } = message;
-          return value ? { ...rest, vote: value } : rest;
-        });
-        persist();
-      };
-      const previous = target.vote;
-      setVote(vote);
-      try {
-        await conversationApi.feedback({
-          visitorId,
-          messageId: target.messageId,
-          eval: vote ?? null,
-          ...(comment ? { comment: comment.slice(0, LIMITS.commentLength.max) } : {}),
-        });
-      } catch (failure) {
-        setVote(previous);
-        options.onError?.(failure as ChatError);
-      }
-    },
+    rate: createRateAnswer({
+      api: conversationApi,
+      messages,
+      visitorId: () => visitorId,
+      persist,
+      onError: options.onError,
+    }),
     reset() {
       controller?.abort();
       controller = undefined;
       conversationId = undefined;
       batch(() => {
+        handoff.restore(undefined);
         messages.value = [];
         status.value = 'idle';
         error.value = undefined;

@@ -1,6 +1,10 @@
 import {
   type FeedbackRequest,
   type FeedbackResponse,
+  type HandoffRequest,
+  type HandoffResponse,
+  type MessagesRequest,
+  type MessagesResponse,
   WIDGET_CONVERSATION_PATHS,
 } from '@agent-chat/protocol';
 import { errorFromResponse } from './response-error.js';
@@ -9,6 +13,10 @@ import { errorFromResponse } from './response-error.js';
 export interface ConversationApi {
   /** Sends a vote on an answer (changed or cleared with `eval: null`); rejects with a `ChatError`. */
   feedback(body: FeedbackRequest): Promise<FeedbackResponse>;
+  /** Asks for a person (403 `HANDOFF_DISABLED` when the agent offers none). */
+  handoff(body: HandoffRequest): Promise<HandoffResponse>;
+  /** The conversation's status and its messages after `after`. */
+  messages(body: MessagesRequest): Promise<MessagesResponse>;
 }
 
 /** Options of {@link createConversationApi}. */
@@ -23,6 +31,8 @@ export interface ConversationApiOptions {
 /**
  * Creates the {@link ConversationApi} over HTTP: JSON `POST`s sent as `text/plain` (no CORS
  * preflight) without credentials; the visitor token travels in the body, never in a URL.
+ * An HTTP error rejects with a `ChatError` (the server's code and status); a failed
+ * request rejects as `fetch` does.
  */
 export function createConversationApi(options: ConversationApiOptions): ConversationApi {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -38,5 +48,7 @@ export function createConversationApi(options: ConversationApiOptions): Conversa
   };
   return {
     feedback: (body) => post(WIDGET_CONVERSATION_PATHS.feedback(options.agentId), body),
+    handoff: (body) => post(WIDGET_CONVERSATION_PATHS.handoff(options.agentId), body),
+    messages: (body) => post(WIDGET_CONVERSATION_PATHS.messages(options.agentId), body),
   };
 }

@@ -1,3 +1,4 @@
+import { CONVERSATION_STATUSES, type ConversationStatus } from '@agent-chat/protocol';
 import type { ChatMessage } from './chat-message.js';
 
 /** What is persisted per agent under `agent-chat:<agentId>`. */
@@ -5,6 +6,12 @@ export interface SavedConversation {
   conversationId?: string;
   visitorId?: string;
   messages: ChatMessage[];
+  /** Who answers the conversation, as last heard: `handoff` while a person does. Default `open`. */
+  status?: ConversationStatus;
+  /** Whether the agent offers a person to talk to, as its last answer said. */
+  handoffEnabled?: boolean;
+  /** The last message id a poll for replies returned: the next poll asks for what follows. */
+  pollAfter?: string;
   /** Epoch milliseconds of the last write; older than the expiry → forgotten. */
   updatedAt: number;
 }
@@ -51,7 +58,10 @@ function isMessage(value: unknown): value is ChatMessage {
   const message = value as Record<string, unknown>;
   return (
     typeof message.id === 'string' &&
-    (message.role === 'user' || message.role === 'assistant') &&
+    (message.role === 'user' ||
+      message.role === 'assistant' ||
+      message.role === 'operator' ||
+      message.role === 'notice') &&
     typeof message.text === 'string' &&
     (message.sources === undefined || Array.isArray(message.sources))
   );
@@ -75,6 +85,11 @@ export function parseSavedConversation(raw: string | null): SavedConversation | 
   };
   if (typeof saved.conversationId === 'string') result.conversationId = saved.conversationId;
   if (typeof saved.visitorId === 'string') result.visitorId = saved.visitorId;
+  if (CONVERSATION_STATUSES.includes(saved.status as ConversationStatus)) {
+    result.status = saved.status as ConversationStatus;
+  }
+  if (typeof saved.handoffEnabled === 'boolean') result.handoffEnabled = saved.handoffEnabled;
+  if (typeof saved.pollAfter === 'string') result.pollAfter = saved.pollAfter;
   return result;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The chat feature: the state of one conversation ({@link createChatModel}), how its
  * queries reach the server ({@link QueryTransport}, by default over HTTP and SSE), where it
- * is persisted ({@link createConversationStore}) and how its errors read.
+ * is persisted ({@link createConversationStore}), how its errors read, and talking to a
+ * person (`chat.handoff`).
  */
 export { type ChatError, CLIENT_ERROR_CODES } from './chat-error.js';
 export type { ChatMessage } from './chat-message.js';

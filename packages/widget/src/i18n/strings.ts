@@ -1,3 +1,4 @@
+import { HANDOFF_STRINGS, type HandoffStrings } from './handoff-strings.js';
 import { LAUNCHER_STRINGS, type LauncherStrings } from './launcher-strings.js';
 
 /**
@@ -280,7 +281,7 @@ const he: PanelStrings = {
  * Every user-visible string of the widget. Any of them can be overridden with
  * `data-strings` (JSON), e.g. `{"send":"Go"}`.
  */
-export type Strings = PanelStrings & LauncherStrings;
+export type Strings = PanelStrings & LauncherStrings & HandoffStrings;
 
 const panelStrings: Readonly<Record<string, PanelStrings>> = { en, fr, de, es, pt, ar, he };
 
@@ -288,6 +289,10 @@ const panelStrings: Readonly<Record<string, PanelStrings>> = { en, fr, de, es, p
 export const STRINGS: Readonly<Record<string, Strings>> = Object.fromEntries(
   Object.entries(panelStrings).map(([lang, strings]) => [
     lang,
-    { ...strings, ...(LAUNCHER_STRINGS[lang] ?? LAUNCHER_STRINGS.en!) },
+    {
+      ...strings,
+      ...(LAUNCHER_STRINGS[lang] ?? LAUNCHER_STRINGS.en!),
+      ...(HANDOFF_STRINGS[lang] ?? HANDOFF_STRINGS.en!),
+    },
   ]),
 );

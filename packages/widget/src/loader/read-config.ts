@@ -81,6 +81,7 @@ export function readConfig(
       .map((starter) => starter.trim())
       .filter(Boolean),
     showSources: flag(dataset.showSources, true),
+    handoff: flag(dataset.handoff, true),
     storage: oneOf<WidgetStorage>(dataset.storage, ['local', 'session', 'none'], 'local'),
     zIndex: Number.isFinite(zIndex) ? zIndex : defaultZIndex,
     expiryMs:

@@ -1,5 +1,6 @@
 import type { VNode } from 'preact';
 import { type ChatMessage, describeError } from '../chat/index.js';
+import type { HandoffStrings } from '../i18n/handoff-strings.js';
 import type { PanelStrings } from '../i18n/strings.js';
 import { CopyButton } from './copy-button.js';
 import { Feedback, type RateAnswer } from './feedback.js';
@@ -11,7 +12,7 @@ import { Sources } from './sources.js';
 /** Props of {@link MessageView}. */
 export interface MessageViewProps {
   message: ChatMessage;
-  strings: PanelStrings;
+  strings: PanelStrings & HandoffStrings;
   showSources: boolean;
   /** Set on the last answer when it failed: shows the Retry button. */
   onRetry?: (() => void) | undefined;
@@ -26,6 +27,21 @@ function MessageViewBase({
   onRetry,
   onRate,
 }: MessageViewProps): VNode {
+  if (message.role === 'notice' && message.notice) {
+    const failed = message.notice === 'errorHandoff';
+    return <p class={`notice event ${failed ? 'error' : 'muted'}`}>{strings[message.notice]}</p>;
+  }
+  if (message.role === 'operator') {
+    // A person's reply: labelled, and rendered like answers (safe Markdown, never HTML).
+    return (
+      <div class="message assistant operator">
+        <span class="notice muted">{strings.operator}</span>
+        <div class="bubble">
+          <Markdown text={message.text} copyLabel={strings.copyCode} copiedLabel={strings.copied} />
+        </div>
+      </div>
+    );
+  }
   if (message.role === 'user') {
     return (
       <div class="message user">

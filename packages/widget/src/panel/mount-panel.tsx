@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createChatModel, createConversationStore } from '../chat/index.js';
 import { resolveStrings } from '../i18n/resolve-strings.js';
@@ -39,6 +39,14 @@ export function mountPanel(context: PanelContext): PanelController {
   const isOpen = signal(inline);
   // The Markdown chunk loads while the visitor reads the panel, before the first answer.
   if (inline) void preloadMarkdown();
+  // A person's replies are polled for only while someone can see them.
+  const page = context.window.document;
+  const visible = signal(page.visibilityState !== 'hidden');
+  const onVisibility = (): void => {
+    visible.value = page.visibilityState !== 'hidden';
+  };
+  page.addEventListener('visibilitychange', onVisibility);
+  const stopFollowing = chat.handoff.follow(computed(() => isOpen.value && visible.value));
   const focusRequests = signal(0);
   const id = `agent-chat-${++panelCount}`;
   launcher?.setAttribute('aria-controls', `${id}-panel`);
@@ -89,6 +97,8 @@ export function mountPanel(context: PanelContext): PanelController {
     reset: () => chat.reset(),
     destroy() {
       launcher?.removeEventListener('keydown', onLauncherKeyDown);
+      page.removeEventListener('visibilitychange', onVisibility);
+      stopFollowing();
       chat.destroy();
       render(null, slot);
       slot.remove();

@@ -66,6 +66,8 @@ pre code{padding:0;background:none;white-space:pre}
 .tool[aria-pressed="true"]{color:var(--ac-fg);background:var(--ac-bubble)}
 .feedback-comment{display:flex;gap:4px;flex-basis:100%}
 .feedback-comment input{flex:1;min-width:0;padding:4px 8px;border:1px solid var(--ac-control);border-radius:6px;font:inherit;font-size:12px;background:var(--ac-bg);color:var(--ac-fg)}
+.event{align-self:center;text-align:center}
+.operator .bubble{background:none;border:1px solid var(--ac-control)}
 .starters{display:flex;flex-wrap:wrap;gap:8px}
 .starter{padding:6px 12px;border:1px solid var(--ac-control);border-radius:16px;background:var(--ac-bg);cursor:pointer;text-align:start}
 .starter:hover{border-color:var(--ac-primary)}

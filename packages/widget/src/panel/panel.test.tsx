@@ -23,6 +23,7 @@ const baseConfig: WidgetConfig = {
   open: false,
   starters: ['What do you sell?', 'Opening hours?'],
   showSources: true,
+  handoff: true,
   storage: 'none',
   zIndex: 10,
   expiryMs: 60_000,
@@ -243,5 +244,60 @@ describe('Panel', () => {
     fireEvent.input(input, { target: { value: 'line one' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(network.requests).toHaveLength(0);
+  });
+
+  it('offers a person once the agent does, shows the notice, and labels replies as plain text', async () => {
+    const { network, chat, container } = setup();
+    const ask = async (text: string, fields: Record<string, unknown>) => {
+      const input = screen.getByRole('textbox', { name: 'Your message' });
+      fireEvent.input(input, { target: { value: text } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      (await network.next()).stream().push(answer('Hello.') + done(fields));
+      await waitFor(() => expect(chat.status.value).toBe('idle'));
+    };
+    await ask('Hi', { conversationId: 'c_sig', visitorId: 'v_tok', handoffEnabled: false });
+    expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
+    await ask('Hi again', { conversationId: 'c_sig', visitorId: 'v_tok', handoffEnabled: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Talk to a person' }));
+    const request = await network.next();
+    expect(request.url).toBe('https://bff.example/api/agents/demo/handoff');
+    request.json(200, { status: 'handoff' });
+    await waitFor(() => expect(screen.getByText('A person will reply here.')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your message' })),
+    );
+
+    const polled = chat.handoff.poll();
+    (await network.next()).json(200, {
+      status: 'handoff',
+      messages: [
+        {
+          id: 'o1_sig',
+          role: 'operator',
+          text: 'Sam here <img src=x onerror=alert(1)>',
+          createdAt: '',
+          sources: [],
+          eval: null,
+          comment: null,
+        },
+      ],
+    });
+    await act(() => polled);
+    const reply = container.querySelector('.operator');
+    expect(reply?.textContent).toBe('SupportSam here <img src=x onerror=alert(1)>');
+    expect(reply?.querySelector('img')).toBeNull();
+  });
+
+  it('never offers a person when the site sets data-handoff="false"', async () => {
+    const { network, chat } = setup({ config: { handoff: false } });
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    fireEvent.input(input, { target: { value: 'Hi' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    (await network.next())
+      .stream()
+      .push(answer('Hello.') + done({ conversationId: 'c', visitorId: 'v', handoffEnabled: true }));
+    await waitFor(() => expect(chat.handoff.enabled.value).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
   });
 });

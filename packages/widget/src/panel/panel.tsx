@@ -59,6 +59,14 @@ export function Panel({
   const messages = chat.messages.value;
   const status = chat.status.value;
   const busy = status === 'submitted' || status === 'streaming';
+  const handoff = chat.handoff;
+  // Offered when the agent offers it, the site has not hidden it (`data-handoff="false"`),
+  // a conversation exists and no person answers it yet.
+  const offerHandoff =
+    config.handoff &&
+    handoff.enabled.value &&
+    handoff.status.value !== 'handoff' &&
+    messages.length > 0;
   const panelRef = useRef<HTMLElement | null>(null);
   const setPanel = (element: HTMLElement | null): void => {
     panelRef.current = element;
@@ -163,6 +171,22 @@ export function Panel({
           </div>
         ) : null}
       </div>
+      {offerHandoff ? (
+        // "Talk to a person"; once asked, focus goes back to the message box.
+        <button
+          type="button"
+          class="tool event"
+          disabled={handoff.pending.value}
+          onClick={() =>
+            void handoff.request().then(() => {
+              stickToBottom.current = true;
+              inputRef.current?.focus();
+            })
+          }
+        >
+          {strings.talkToPerson}
+        </button>
+      ) : null}
       <Composer
         id={id}
         strings={strings}
