@@ -1,6 +1,6 @@
 import type { DocumentChunk } from '../knowledge/index.js';
 import type { Database, Queryable } from '../store/index.js';
-import { writeDocumentChunks } from './write-chunks.js';
+import { writeDocumentsChunks } from './write-chunks.js';
 
 /** What processing a datasource produced: chunks to store, or the reason it failed. */
 export type IngestionOutcome =
@@ -32,37 +32,77 @@ export interface PendingOutcome {
   fence?: (transaction: Queryable) => Promise<boolean>;
 }
 
-async function writeOutcome(
-  transaction: Queryable,
-  target: OutcomeTarget,
-  outcome: IngestionOutcome,
-  finished: boolean,
-): Promise<void> {
-  const status = finished ? null : 'pending';
-  if (!outcome.ok) {
-    await writeDocumentChunks(transaction, target, []);
+/** An outcome whose fence let it through, with the status it is written with. */
+interface Admitted {
+  target: OutcomeTarget;
+  outcome: IngestionOutcome;
+  /** `false`: left `pending` (the datasource must be processed again). */
+  finished: boolean;
+}
+
+/**
+ * Writes admitted outcomes with a fixed number of statements, whatever their count: one
+ * content-hash look-up, one chunk replacement for every datasource whose chunks change (so
+ * the term statistics are added once per batch), one status update for the successes and
+ * one for the failures.
+ */
+async function writeOutcomes(transaction: Queryable, admitted: readonly Admitted[]): Promise<void> {
+  const succeeded = admitted.filter(
+    (entry): entry is Admitted & { outcome: Extract<IngestionOutcome, { ok: true }> } =>
+      entry.outcome.ok,
+  );
+  const failed = admitted.filter((entry) => !entry.outcome.ok);
+  const unchanged = new Set(
+    succeeded.length === 0
+      ? []
+      : (
+          await transaction.query<{ id: string }>(
+            `SELECT d.id FROM datasources d
+             JOIN unnest($1::text[], $2::text[]) AS n (id, hash) ON n.id = d.id
+             WHERE d.content_hash = n.hash
+               AND EXISTS (SELECT 1 FROM chunks c WHERE c.datasource_id = d.id)`,
+            [
+              succeeded.map((entry) => entry.target.id),
+              succeeded.map((entry) => entry.outcome.contentHash),
+            ],
+          )
+        ).map((row) => row.id),
+  );
+  await writeDocumentsChunks(transaction, [
+    ...failed.map((entry) => ({ datasource: entry.target, chunks: [] })),
+    ...succeeded
+      .filter((entry) => !unchanged.has(entry.target.id))
+      .map((entry) => ({ datasource: entry.target, chunks: entry.outcome.chunks })),
+  ]);
+  if (failed.length > 0) {
     await transaction.query(
-      `UPDATE datasources SET status = COALESCE($3, 'error'), content_hash = NULL, updated_at = now(),
-         config = config || jsonb_build_object('errorMessage', $2::text)
-       WHERE id = $1`,
-      [target.id, outcome.message, status],
+      `UPDATE datasources d SET status = CASE WHEN n.finished THEN 'error' ELSE 'pending' END,
+         content_hash = NULL, updated_at = now(),
+         config = d.config || jsonb_build_object('errorMessage', n.message)
+       FROM unnest($1::text[], $2::text[], $3::boolean[]) AS n (id, message, finished)
+       WHERE d.id = n.id`,
+      [
+        failed.map((entry) => entry.target.id),
+        failed.map((entry) => (entry.outcome.ok ? '' : entry.outcome.message)),
+        failed.map((entry) => entry.finished),
+      ],
     );
-    return;
   }
-  const current = await transaction.query<{ unchanged: boolean }>(
-    `SELECT content_hash = $2 AND EXISTS (SELECT 1 FROM chunks WHERE datasource_id = $1) AS unchanged
-     FROM datasources WHERE id = $1`,
-    [target.id, outcome.contentHash],
-  );
-  if (current[0]?.unchanged !== true)
-    await writeDocumentChunks(transaction, target, outcome.chunks);
-  await transaction.query(
-    `UPDATE datasources SET status = COALESCE($4, 'synched'), content_hash = $2,
-       last_synch = now(), updated_at = now(),
-       config = (config - 'errorMessage') || $3::jsonb
-     WHERE id = $1`,
-    [target.id, outcome.contentHash, JSON.stringify(outcome.config ?? {}), status],
-  );
+  if (succeeded.length > 0) {
+    await transaction.query(
+      `UPDATE datasources d SET status = CASE WHEN n.finished THEN 'synched' ELSE 'pending' END,
+         content_hash = n.hash, last_synch = now(), updated_at = now(),
+         config = (d.config - 'errorMessage') || n.config::jsonb
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS n (id, hash, config, finished)
+       WHERE d.id = n.id`,
+      [
+        succeeded.map((entry) => entry.target.id),
+        succeeded.map((entry) => entry.outcome.contentHash),
+        succeeded.map((entry) => JSON.stringify(entry.outcome.config ?? {})),
+        succeeded.map((entry) => entry.finished),
+      ],
+    );
+  }
 }
 
 /**
@@ -80,6 +120,7 @@ export async function commitOutcomes(
   skip?: abstract new (...args: never[]) => Error,
 ): Promise<void> {
   await database.transaction(async (transaction) => {
+    const admitted: Admitted[] = [];
     for (const entry of entries) {
       let finished = true;
       if (entry.fence) {
@@ -90,8 +131,9 @@ export async function commitOutcomes(
           throw error;
         }
       }
-      await writeOutcome(transaction, entry.target, entry.outcome, finished);
+      admitted.push({ target: entry.target, outcome: entry.outcome, finished });
     }
+    await writeOutcomes(transaction, admitted);
   });
 }
 

@@ -22,15 +22,26 @@ export async function enqueueIngestion(
   transaction: Queryable,
   datasourceId: string,
 ): Promise<void> {
+  await enqueueIngestionOf(transaction, [datasourceId]);
+}
+
+/** {@link enqueueIngestion} for many datasources, with two statements. */
+export async function enqueueIngestionOf(
+  transaction: Queryable,
+  datasourceIds: readonly string[],
+): Promise<void> {
+  if (datasourceIds.length === 0) return;
+  const ids = [...new Set(datasourceIds)].sort();
   await transaction.query(
-    `UPDATE datasources SET status = 'pending', updated_at = now() WHERE id = $1`,
-    [datasourceId],
+    `UPDATE datasources SET status = 'pending', updated_at = now() WHERE id = ANY($1::text[])`,
+    [ids],
   );
   await transaction.query(
-    `INSERT INTO ingestion_jobs (id, datasource_id) VALUES ($1, $2)
+    `INSERT INTO ingestion_jobs (id, datasource_id)
+     SELECT * FROM unnest($1::text[], $2::text[]) ORDER BY 2
      ON CONFLICT (datasource_id) WHERE state <> 'done'
      DO UPDATE SET requeue = ingestion_jobs.state = 'running', updated_at = now()`,
-    [createId(), datasourceId],
+    [ids.map(() => createId()), ids],
   );
 }
 
@@ -168,6 +179,56 @@ export async function finishJob(
     [job.id],
   );
   return true;
+}
+
+/**
+ * {@link finishJob} for a batch of one worker's jobs, with at most three statements: returns
+ * a fence per job for `commitOutcomes` (the first one run checks, locks and closes them all
+ * inside its transaction; each then throws {@link LostLeaseError} for a job this worker no
+ * longer holds, or tells whether its job finished for good).
+ */
+export function createBatchFence(
+  jobs: readonly ClaimedJob[],
+  workerId: string,
+): (job: ClaimedJob) => (transaction: Queryable) => Promise<boolean> {
+  let settled: Promise<Map<string, boolean>> | undefined;
+  let settledIn: Queryable | undefined;
+  const settle = async (transaction: Queryable): Promise<Map<string, boolean>> => {
+    const rows = await transaction.query<{ id: string; requeue: boolean }>(
+      `SELECT id, requeue FROM ingestion_jobs
+       WHERE id = ANY($1::text[]) AND locked_by = $2 AND state = 'running'
+       ORDER BY id FOR UPDATE`,
+      [jobs.map((job) => job.id), workerId],
+    );
+    const requeued = rows.filter((row) => row.requeue).map((row) => row.id);
+    const done = rows.filter((row) => !row.requeue).map((row) => row.id);
+    if (requeued.length > 0) {
+      await transaction.query(
+        `UPDATE ingestion_jobs SET state = 'queued', requeue = false, attempts = 0,
+           locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = ANY($1::text[])`,
+        [requeued],
+      );
+    }
+    if (done.length > 0) {
+      await transaction.query(
+        `UPDATE ingestion_jobs SET state = 'done', locked_by = NULL, locked_until = NULL,
+           updated_at = now() WHERE id = ANY($1::text[])`,
+        [done],
+      );
+    }
+    return new Map(rows.map((row) => [row.id, !row.requeue]));
+  };
+  return (job) => async (transaction) => {
+    if (settled === undefined || settledIn !== transaction) {
+      settledIn = transaction;
+      settled = settle(transaction);
+    }
+    const finished = (await settled).get(job.id);
+    if (finished === undefined) {
+      throw new LostLeaseError(`Ingestion job ${job.id} was taken over by another worker.`);
+    }
+    return finished;
+  };
 }
 
 /** Gives a job back to the queue (the worker is stopping), unless someone else holds it. */

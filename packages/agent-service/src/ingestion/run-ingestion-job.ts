@@ -1,17 +1,17 @@
 import { commitOutcomes, type IngestionOutcome, type PendingOutcome } from './commit-result.js';
 import { ingestWebSite } from './ingest-web-site.js';
 import type { DatasourceRecord, IngestionContext } from './ingestion-context.js';
-import { type ClaimedJob, finishJob, LostLeaseError } from './job-queue.js';
+import { type ClaimedJob, createBatchFence, LostLeaseError } from './job-queue.js';
 import { describeFailure, produceOutcome } from './produce-outcome.js';
 
 /** Claims after which a job whose worker keeps dying is given up (its datasource in `error`). */
 const MAX_ATTEMPTS = 3;
 
-/** Reads a datasource as the jobs need it; `undefined` when it was deleted meanwhile. */
-export async function readDatasourceRecord(
+/** Reads datasources as the jobs need them, in one query, by id (deleted ones are absent). */
+async function readDatasourceRecords(
   context: IngestionContext,
-  datasourceId: string,
-): Promise<DatasourceRecord | undefined> {
+  datasourceIds: readonly string[],
+): Promise<Map<string, DatasourceRecord>> {
   const rows = await context.database.query<{
     id: string;
     organization_id: string;
@@ -22,20 +22,23 @@ export async function readDatasourceRecord(
     text: string;
   }>(
     `SELECT id, organization_id, datastore_id, type, name, config, text
-     FROM datasources WHERE id = $1`,
-    [datasourceId],
+     FROM datasources WHERE id = ANY($1::text[])`,
+    [[...datasourceIds]],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    datastoreId: row.datastore_id,
-    type: row.type,
-    name: row.name,
-    config: row.config ?? {},
-    text: row.text,
-  };
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        organizationId: row.organization_id,
+        datastoreId: row.datastore_id,
+        type: row.type,
+        name: row.name,
+        config: row.config ?? {},
+        text: row.text,
+      },
+    ]),
+  );
 }
 
 async function outcomeOf(
@@ -74,15 +77,20 @@ export async function runIngestionJobs(
   signal: AbortSignal,
 ): Promise<void> {
   const entries: PendingOutcome[] = [];
+  const records = await readDatasourceRecords(
+    context,
+    jobs.map((job) => job.datasourceId),
+  );
+  const fence = createBatchFence(jobs, workerId);
   for (const job of jobs) {
-    const record = await readDatasourceRecord(context, job.datasourceId);
+    const record = records.get(job.datasourceId);
     if (!record) continue;
     const outcome = await outcomeOf(context, job, record, signal);
     if (signal.aborted) throw signal.reason;
     entries.push({
       target: record,
       outcome,
-      fence: (transaction) => finishJob(transaction, job, workerId),
+      fence: fence(job),
     });
   }
   await commitOutcomes(context.database, entries, LostLeaseError);

@@ -6,7 +6,7 @@ import type {
 import { notFound } from '../agent-service-error.js';
 import { getDatastore } from '../knowledge/index.js';
 import { createId, type Database } from '../store/index.js';
-import { enqueueIngestion } from './job-queue.js';
+import { enqueueIngestion, enqueueIngestionOf } from './job-queue.js';
 
 // Postgres text cannot hold NUL characters; they carry no meaning in a document anyway.
 function cleanText(text: string): string {
@@ -30,6 +30,7 @@ export async function upsertDocuments(
   return database.transaction(async (transaction) => {
     await getDatastore(transaction, organizationId, datastoreId);
     const ids: string[] = [];
+    const created: { id: string; name: string; config: string; text: string }[] = [];
     for (const document of documents) {
       const metadata = document.metadata ?? {};
       const requestedId =
@@ -48,16 +49,31 @@ export async function upsertDocuments(
       }
       if (id === undefined) {
         id = createId();
-        await transaction.query(
-          `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status,
-             group_id, config, text)
-           VALUES ($1, $2, $3, 'text', $4, 'pending', $5, $6::jsonb, $7)`,
-          [id, organizationId, datastoreId, document.name, groupId, config, text],
-        );
+        created.push({ id, name: document.name, config, text });
       }
-      await enqueueIngestion(transaction, id);
       ids.push(id);
     }
+    // The new datasources in one statement, in document order (their seq follows it).
+    if (created.length > 0) {
+      await transaction.query(
+        `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status,
+           group_id, config, text)
+         SELECT d.id, $1, $2, 'text', d.name, 'pending', $3, d.config::jsonb, d.text
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
+           AS d (id, name, config, text, place)
+         ORDER BY d.place`,
+        [
+          organizationId,
+          datastoreId,
+          groupId,
+          created.map((item) => item.id),
+          created.map((item) => item.name),
+          created.map((item) => item.config),
+          created.map((item) => item.text),
+        ],
+      );
+    }
+    await enqueueIngestionOf(transaction, ids);
     return ids;
   });
 }

@@ -1,19 +1,24 @@
-import { type DocumentChunk, replaceChunks } from '../knowledge/index.js';
+import { type DocumentChunk, replaceChunksOf } from '../knowledge/index.js';
 import type { Queryable } from '../store/index.js';
 
 /**
- * Replaces a datasource's chunks with a document's chunks, in their order, inside the
- * caller's transaction, through knowledge's one chunk write path (`replaceChunks`, which
- * keeps the retrieval statistics): a query sees either the old chunks or the new ones.
+ * Replaces each datasource's chunks with its document's chunks, in their order, inside the
+ * caller's transaction, through knowledge's one chunk write path (`replaceChunksOf`, which
+ * keeps the retrieval statistics; a whole batch of documents costs a few statements): a
+ * query sees either a datasource's old chunks or its new ones.
  */
-export async function writeDocumentChunks(
+export async function writeDocumentsChunks(
   transaction: Queryable,
-  datasource: { id: string; datastoreId: string },
-  chunks: readonly DocumentChunk[],
+  documents: readonly {
+    datasource: { id: string; datastoreId: string };
+    chunks: readonly DocumentChunk[];
+  }[],
 ): Promise<void> {
-  await replaceChunks(
+  await replaceChunksOf(
     transaction,
-    datasource,
-    chunks.map((chunk, position) => ({ ...chunk, position })),
+    documents.map((document) => ({
+      datasource: document.datasource,
+      chunks: document.chunks.map((chunk, position) => ({ ...chunk, position })),
+    })),
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
-import { replaceChunks } from './chunk-store.js';
+import { replaceChunks, replaceChunksOf } from './chunk-store.js';
 import { retrieve } from './retrieval.js';
 
 let database: Database;
@@ -84,6 +84,42 @@ describe('replaceChunks', () => {
        UNION ALL SELECT 1 FROM lexicon_totals WHERE datastore_id = 's2'`,
     );
     expect(leftovers).toEqual([]);
+  });
+
+  it('replaces many datasources of several datastores in one batch; the last set of one named twice wins', async () => {
+    await database.exec(`
+      INSERT INTO datastores (id, organization_id, name) VALUES ('s4', 'org', 'Four');
+      INSERT INTO datasources (id, organization_id, datastore_id, name) VALUES ('f', 'org', 's4', 'f.md');
+    `);
+    const ids = await database.transaction((transaction) =>
+      replaceChunksOf(transaction, [
+        {
+          datasource: { id: 'a', datastoreId: 's1' },
+          chunks: [{ position: 0, title: 'Seals', content: 'Seals sleep in water.' }],
+        },
+        {
+          datasource: { id: 'f', datastoreId: 's4' },
+          chunks: [
+            { position: 0, title: 'Llamas', content: 'Llamas hum.' },
+            { position: 1, title: 'Llamas', content: 'Llamas spit when angry.' },
+          ],
+        },
+        {
+          datasource: { id: 'a', datastoreId: 's1' },
+          chunks: [{ position: 0, title: 'Puffins', content: 'Puffins dive for fish.' }],
+        },
+      ]),
+    );
+    expect(ids.map((list) => list.length)).toEqual([0, 2, 1]);
+    const contents = await database.query<{ datasource_id: string; content: string }>(
+      `SELECT datasource_id, content FROM chunks WHERE datasource_id IN ('a', 'f') ORDER BY 1, position`,
+    );
+    expect(contents).toEqual([
+      { datasource_id: 'a', content: 'Puffins dive for fish.' },
+      { datasource_id: 'f', content: 'Llamas hum.' },
+      { datasource_id: 'f', content: 'Llamas spit when angry.' },
+    ]);
+    expect(await kept()).toEqual(await recomputed());
   });
 
   it('rolls the statistics back with a failed transaction', async () => {

@@ -1,5 +1,5 @@
 import { createId, type Queryable } from '../store/index.js';
-import { wordsOf } from './text-terms.js';
+import { analyzeChunk } from './text-terms.js';
 
 /** A chunk to store: its place in the document, its heading trail and its text. */
 export interface ChunkInput {
@@ -14,15 +14,136 @@ export interface ChunkInput {
   pageNumber?: number | undefined;
 }
 
+/** One datasource's new set of chunks, for {@link replaceChunksOf}. */
+export interface ChunkReplacement {
+  datasource: { id: string; datastoreId: string };
+  chunks: readonly ChunkInput[];
+}
+
+/** Text as Postgres stores it from JSON: no NUL (text cannot hold it), no lone surrogates. */
+function storable(text: string): string {
+  if (!/[\u0000\uD800-\uDFFF]/.test(text)) return text;
+  return text
+    .replace(/\u0000/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 /**
- * The one write path for chunks: replaces every chunk of `datasource` with `chunks`, inside
- * the caller's transaction (so readers see the old set or the new one, never a mix), and
- * returns the new chunk ids in the order given. Postgres derives each chunk's `tsvector`;
- * triggers on `chunks` keep the datastore's lexical statistics (document frequency per
- * term, chunk count, total length — see migration 4) in step, in the same transaction.
- * Concurrent writers of one datasource, and of one datastore's statistics, queue on row
- * locks until the first commits.
+ * The one write path for chunks: replaces every chunk of each given datasource with its
+ * new chunks, inside the caller's transaction (so readers see a datasource's old set or
+ * its new one, never a mix or none), and returns the new chunk ids per replacement, in the
+ * order given. A whole batch costs a handful of statements, whatever its size: the service
+ * analyses every chunk (its `tsvector` and length, see `analyzeChunk`), adds the batch's
+ * term statistics (document frequency per term, chunk count, total length — migration 4)
+ * in one statement per table, and inserts the chunks in one; the statistics of deleted
+ * chunks are taken off by the triggers on `chunks` (so cascades are counted too).
+ * Concurrent writers of one datasource queue on its row lock; writers of one datastore's
+ * statistics queue on its totals row (always locked first, in datastore order), so they
+ * never deadlock on term rows and the counts stay exact.
  * An empty `chunks` just deletes the datasource's chunks.
+ *
+ * @example
+ * await database.transaction((transaction) =>
+ *   replaceChunksOf(transaction, [{ datasource: { id, datastoreId }, chunks }]),
+ * );
+ */
+export async function replaceChunksOf(
+  transaction: Queryable,
+  replacements: readonly ChunkReplacement[],
+): Promise<string[][]> {
+  if (replacements.length === 0) return [];
+  // The analysis (the costly part in JS) happens before any lock is taken.
+  const last = new Map(replacements.map((item) => [item.datasource.id, item]));
+  const rows: unknown[][] = [];
+  const totals = new Map<string, { chunks: number; length: number }>();
+  const terms = new Map<string, Map<string, number>>();
+  const ids = replacements.map((item) => {
+    const { datastoreId } = item.datasource;
+    const total = totals.get(datastoreId) ?? { chunks: 0, length: 0 };
+    totals.set(datastoreId, total);
+    // A datasource named twice keeps its last set of chunks.
+    if (last.get(item.datasource.id) !== item) return [];
+    const counts = terms.get(datastoreId) ?? new Map<string, number>();
+    terms.set(datastoreId, counts);
+    return item.chunks.map((chunk) => {
+      const id = createId();
+      const title = storable(chunk.title);
+      const content = storable(chunk.content);
+      const analyzed = analyzeChunk(title, content);
+      total.chunks += 1;
+      total.length += analyzed.length;
+      for (const lexeme of analyzed.lexemes) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+      rows.push([
+        id,
+        item.datasource.id,
+        datastoreId,
+        chunk.position,
+        title,
+        content,
+        analyzed.length,
+        chunk.anchor === undefined || chunk.anchor === null ? null : storable(chunk.anchor),
+        chunk.pageNumber ?? null,
+        analyzed.tsvector,
+      ]);
+      return id;
+    });
+  });
+  const datasourceIds = [...last.keys()].sort();
+  const datastores = [...totals.keys()].sort();
+  // Two replacements of one datasource at once must not both keep their chunks: the
+  // second waits here for the first to commit, then deletes what the first wrote.
+  await transaction.query(
+    'SELECT 1 FROM datasources WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+    [datasourceIds],
+  );
+  // Every datastore's totals row is locked here, in order, before any term row (the
+  // delete trigger below takes them in the same order): writers queue, never deadlock.
+  await transaction.query(
+    `INSERT INTO lexicon_totals AS t (datastore_id, chunks, total_length)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) ORDER BY 1
+     ON CONFLICT (datastore_id) DO UPDATE
+       SET chunks = t.chunks + excluded.chunks, total_length = t.total_length + excluded.total_length`,
+    [
+      datastores,
+      datastores.map((id) => totals.get(id)?.chunks ?? 0),
+      datastores.map((id) => totals.get(id)?.length ?? 0),
+    ],
+  );
+  await transaction.query('DELETE FROM chunks WHERE datasource_id = ANY($1::text[])', [
+    datasourceIds,
+  ]);
+  if (rows.length === 0) return ids;
+  const termDatastores: string[] = [];
+  const termNames: string[] = [];
+  const termCounts: number[] = [];
+  for (const datastoreId of datastores) {
+    for (const [term, count] of terms.get(datastoreId) ?? []) {
+      termDatastores.push(datastoreId);
+      termNames.push(term);
+      termCounts.push(count);
+    }
+  }
+  await transaction.query(
+    `INSERT INTO chunks
+       (id, datasource_id, datastore_id, position, title, content, length, anchor, page_number, tsv)
+     SELECT r->>0, r->>1, r->>2, (r->>3)::integer, r->>4, r->>5, (r->>6)::integer, r->>7,
+       (r->>8)::integer, (r->>9)::tsvector
+     FROM json_array_elements($1::json) AS r`,
+    [JSON.stringify(rows)],
+  );
+  // Sorted as Postgres sorts text (the terms' order in JS may differ): lock order is one.
+  await transaction.query(
+    `INSERT INTO lexicon_terms AS t (datastore_id, term, chunks)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::integer[]) ORDER BY 1, 2
+     ON CONFLICT (datastore_id, term) DO UPDATE SET chunks = t.chunks + excluded.chunks`,
+    [termDatastores, termNames, termCounts],
+  );
+  return ids;
+}
+
+/**
+ * {@link replaceChunksOf} for one datasource: replaces its chunks with `chunks` and returns
+ * the new ids in order.
  *
  * @example
  * await database.transaction((transaction) =>
@@ -34,30 +155,5 @@ export async function replaceChunks(
   datasource: { id: string; datastoreId: string },
   chunks: readonly ChunkInput[],
 ): Promise<string[]> {
-  // Two replacements of one datasource at once must not both keep their chunks: the
-  // second waits here for the first to commit, then deletes what the first wrote.
-  await transaction.query('SELECT 1 FROM datasources WHERE id = $1 FOR UPDATE', [datasource.id]);
-  await transaction.query('DELETE FROM chunks WHERE datasource_id = $1', [datasource.id]);
-  if (chunks.length === 0) return [];
-  const ids = chunks.map(() => createId());
-  await transaction.query(
-    `INSERT INTO chunks
-       (id, datasource_id, datastore_id, position, title, content, length, anchor, page_number)
-     SELECT c.id, $1, $2, c.position, c.title, c.content, c.length, c.anchor, c.page_number
-     FROM unnest($3::text[], $4::integer[], $5::text[], $6::text[], $7::integer[], $8::text[],
-       $9::integer[]) AS c (id, position, title, content, length, anchor, page_number)`,
-    [
-      datasource.id,
-      datasource.datastoreId,
-      ids,
-      chunks.map((chunk) => chunk.position),
-      chunks.map((chunk) => chunk.title),
-      // Postgres text cannot hold NUL; a loader may have let one through.
-      chunks.map((chunk) => chunk.content.replace(/\u0000/g, '')),
-      chunks.map((chunk) => wordsOf(`${chunk.title} ${chunk.content}`).length),
-      chunks.map((chunk) => chunk.anchor ?? null),
-      chunks.map((chunk) => chunk.pageNumber ?? null),
-    ],
-  );
-  return ids;
+  return (await replaceChunksOf(transaction, [{ datasource, chunks }]))[0] ?? [];
 }

@@ -8,7 +8,7 @@
  * their heading path, PDF pages kept).
  */
 
-export { replaceChunks } from './chunk-store.js';
+export { replaceChunksOf } from './chunk-store.js';
 export { splitBlocks } from './chunk-text.js';
 export {
   chunkDocument,

@@ -1,5 +1,6 @@
 import type { QueryFilters } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
+import { lexemesOf } from './text-terms.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
 export interface WeightedText {
@@ -63,7 +64,7 @@ function tsqueryLiteral(term: string): string {
 }
 
 /**
- * The query's terms as Postgres's `english` configuration makes them (stemmed, stop words
+ * The query's terms as the index analyses them (`lexemesOf`: Porter2 stems, english stop words
  * out), with their document frequencies summed over the datastores, and the datastores'
  * chunk count and average length.
  */
@@ -76,18 +77,24 @@ async function termStatistics(
   phrases: { query: string; weight: number }[];
   averageLength: number;
 }> {
-  const rows = await database.query<{
-    part: number;
-    term: string;
-    positions: number[] | null;
-    frequency: number | null;
-  }>(
-    `SELECT p.part::int AS part, t.lexeme AS term, t.positions::int[] AS positions,
-       (SELECT sum(l.chunks)::float8 FROM lexicon_terms l
-        WHERE l.datastore_id = ANY($2::text[]) AND l.term = t.lexeme) AS frequency
-     FROM unnest($1::text[]) WITH ORDINALITY AS p (text, part),
-       unnest(to_tsvector('english', p.text)) AS t`,
-    [texts.map((text) => text.text), [...datastoreIds]],
+  const analyzed = texts.map((text) => lexemesOf(text.text));
+  const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
+  const frequencies = new Map(
+    (
+      await database.query<{ term: string; frequency: number }>(
+        `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
+         WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[]) GROUP BY term`,
+        [lexemes, [...datastoreIds]],
+      )
+    ).map((row) => [row.term, Number(row.frequency)]),
+  );
+  const rows = analyzed.flatMap((part, index) =>
+    part.map((item) => ({
+      part: index + 1,
+      term: item.lexeme,
+      position: item.position,
+      frequency: frequencies.get(item.lexeme) ?? 0,
+    })),
   );
   const totals = await database.query<{ chunks: number | null; total_length: number | null }>(
     `SELECT sum(chunks)::float8 AS chunks, sum(total_length)::float8 AS total_length
@@ -101,9 +108,7 @@ async function termStatistics(
   for (const row of rows) {
     const frequency = Number(row.frequency ?? 0);
     if (frequency <= 0 || FILLER_TERMS.has(row.term)) continue;
-    if (row.part === 1) {
-      for (const position of row.positions ?? []) questionWords.push({ term: row.term, position });
-    }
+    if (row.part === 1) questionWords.push({ term: row.term, position: row.position });
     const weight = texts[row.part - 1]?.weight ?? 0;
     const known = byTerm.get(row.term);
     if (known) {

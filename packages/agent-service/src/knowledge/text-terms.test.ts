@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DOCS_DIR } from '../index.js';
 import { createTestDatabase } from '../testing/index.js';
-import { searchText, termsOf } from './text-terms.js';
+import { analyzeChunk, lexemesOf, searchText, termsOf } from './text-terms.js';
 
 const stemEnglish = (word: string) => [...termsOf(word)][0];
 
@@ -75,5 +75,45 @@ describe('searchText', () => {
       'penguins ice shelf',
     );
     expect(searchText('How much does it cost?')).toBe('much cost');
+  });
+});
+
+describe('analyzeChunk', () => {
+  it('makes the tsvector Postgres’s english configuration makes of plain prose', async () => {
+    const database = await createTestDatabase();
+    try {
+      const title = 'Sea otters › Tools';
+      const content =
+        'Sea otters use stones as tools; they float on their backs while the pups sleep. ' +
+        'An otter’s fur holds a million hairs per square inch, and 3000 otters live here!';
+      const [row] = await database.query<{ tsvector: string }>(
+        `SELECT (setweight(to_tsvector('english', $1), 'A') ||
+           setweight(to_tsvector('english', $2), 'B'))::text AS tsvector`,
+        [title, content],
+      );
+      const [ours] = await database.query<{ tsvector: string }>(
+        'SELECT $1::tsvector::text AS tsvector',
+        [analyzeChunk(title, content).tsvector],
+      );
+      expect(ours?.tsvector).toBe(row?.tsvector);
+      const analyzed = analyzeChunk(title, content);
+      expect(analyzed.length).toBe(3 + 31);
+      expect(analyzed.lexemes).toContain('otter');
+      expect(analyzed.lexemes).not.toContain('the');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('caps positions per lexeme and word length as Postgres does; analyses questions alike', () => {
+    const long = Array.from({ length: 20_000 }, () => 'otter').join(' ');
+    const analyzed = analyzeChunk('', long);
+    expect(analyzed.lexemes).toEqual(['otter']);
+    expect(analyzed.tsvector.split(',')).toHaveLength(256);
+    expect(analyzeChunk('', 'x'.repeat(300)).lexemes).toEqual([]);
+    expect(lexemesOf('How do otters sleep?')).toEqual([
+      { lexeme: 'otter', position: 3 },
+      { lexeme: 'sleep', position: 4 },
+    ]);
   });
 });

@@ -35,6 +35,85 @@ function stem(word: string): string {
   return stemmed;
 }
 
+/**
+ * Postgres's `english` stop words (its `english.stop`, 127 words): what the lexical index
+ * leaves out, as `to_tsvector('english', …)` does.
+ */
+const INDEX_STOP_WORDS = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself
+  she her hers herself it its itself they them their theirs themselves what which who whom this
+  that these those am is are was were be been being have has had having do does did doing a an
+  the and but if or because as until while of at by for with about against between into through
+  during before after above below to from up down in out on off over under again further then
+  once here there when where why how all any both each few more most other some such no nor not
+  only own same so than too very s t can will just don should now`.split(/\s+/),
+);
+
+/** Longest word indexed (Postgres refuses lexemes over 2,046 bytes; no real word is close). */
+const MAX_INDEXED_WORD_LENGTH = 200;
+/** Postgres keeps word positions up to 16,383 and at most 256 positions per lexeme. */
+const MAX_POSITION = 16_383;
+const MAX_POSITIONS_PER_LEXEME = 256;
+
+/** A chunk as the lexical index stores it. */
+export interface AnalyzedChunk {
+  /** The chunk's `tsvector` in Postgres's text form: title words weight A, text words B. */
+  tsvector: string;
+  /** Words in title and text (stop words included): BM25's document length. */
+  length: number;
+  /** The distinct lexemes (what the term statistics count once per chunk). */
+  lexemes: string[];
+}
+
+/**
+ * Analyses a chunk for the lexical index exactly as the index's queries are analysed
+ * ({@link lexemesOf}): the words of `title` then `content`, numbered from 1, stop words
+ * counted but not kept, the others stemmed (Porter2, as Postgres's `english` configuration
+ * does). Computed here rather than by `to_tsvector` in the database: PGlite (Postgres in
+ * WebAssembly) parses text several times slower than this, and ingestion is bound by it.
+ */
+export function analyzeChunk(title: string, content: string): AnalyzedChunk {
+  const positions = new Map<string, { text: string; count: number }>();
+  let position = 0;
+  for (const [text, weight] of [
+    [title, 'A'],
+    [content, 'B'],
+  ] as const) {
+    for (const word of wordsOf(text)) {
+      position += 1;
+      if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
+      const lexeme = stem(word);
+      const at = Math.min(position, MAX_POSITION);
+      const known = positions.get(lexeme);
+      if (!known) positions.set(lexeme, { text: `${at}${weight}`, count: 1 });
+      else if (known.count < MAX_POSITIONS_PER_LEXEME) {
+        known.text += `,${at}${weight}`;
+        known.count += 1;
+      }
+    }
+  }
+  let tsvector = '';
+  for (const [lexeme, at] of positions) {
+    tsvector += `${tsvector === '' ? '' : ' '}'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}':${at.text}`;
+  }
+  return { tsvector, length: position, lexemes: [...positions.keys()] };
+}
+
+/**
+ * The lexemes of a text with their word positions (from 1, stop words counted), as
+ * {@link analyzeChunk} indexes them: what a question is searched with.
+ */
+export function lexemesOf(text: string): { lexeme: string; position: number }[] {
+  const lexemes: { lexeme: string; position: number }[] = [];
+  let position = 0;
+  for (const word of wordsOf(text)) {
+    position += 1;
+    if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
+    lexemes.push({ lexeme: stem(word), position });
+  }
+  return lexemes;
+}
+
 /** The words of a text, lower-cased: runs of letters and digits. */
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

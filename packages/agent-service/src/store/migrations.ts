@@ -251,6 +251,19 @@ CREATE INDEX messages_eval ON messages (organization_id, conversation_id, eval) 
 ALTER TABLE agents ADD COLUMN handoff_enabled boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    id: 6,
+    name: 'chunk lexemes computed by the service, insert statistics per batch',
+    // PGlite parses text with to_tsvector several times slower than the service analyses
+    // it, so the service writes each chunk's tsvector (knowledge/text-terms analyzeChunk,
+    // the same Porter2 stems and english stop words; existing rows keep theirs) and adds
+    // the term statistics of a whole batch of inserted chunks in one statement
+    // (replaceChunks). Deletes and updates (also cascades) stay counted by the triggers.
+    sql: `
+ALTER TABLE chunks ALTER COLUMN tsv DROP EXPRESSION;
+DROP TRIGGER chunks_lexicon_insert ON chunks;
+`,
+  },
 ];
 
 /** Arbitrary constant for the advisory lock that serialises migrations across processes. */

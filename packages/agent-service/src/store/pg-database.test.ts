@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
-import { replaceChunks } from '../knowledge/index.js';
+import { replaceChunksOf } from '../knowledge/index.js';
 import { createApiClient } from '../testing/index.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { createPgDatabase } from './pg-database.js';
@@ -103,39 +103,48 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
       await migrate(database);
       await database.exec(`
         INSERT INTO organizations (id, name) VALUES ('org', 'Org');
-        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S'), ('t', 'org', 'T');
         INSERT INTO datasources (id, organization_id, datastore_id, name)
         SELECT 'd' || g, 'org', 's', 'd' FROM generate_series(0, 15) g;
+        INSERT INTO datasources (id, organization_id, datastore_id, name)
+        SELECT 'e' || g, 'org', 't', 'e' FROM generate_series(0, 15) g;
       `);
       const words = 'otter walrus camel harbour lighthouse keeper stone tusk hump fat'.split(' ');
-      // 16 writers at once (the pool has 10 connections), each replacing one datasource
-      // twice with overlapping words, so they contend for the same statistics rows.
+      const chunks = (index: number) =>
+        Array.from({ length: 3 }, (_, position) => ({
+          position,
+          title: 'T',
+          content: words.filter((_, word) => (word + index + position) % 3 !== 0).join(' '),
+        }));
+      // 32 writers at once (the pool has 10 connections), each replacing one datasource of
+      // each datastore in one batch (half of them naming the datastores in the other
+      // order), with overlapping words, so they contend for the same statistics rows.
       await Promise.all(
         Array.from({ length: 32 }, (_, index) =>
-          database.transaction((transaction) =>
-            replaceChunks(
-              transaction,
-              { id: `d${index % 16}`, datastoreId: 's' },
-              Array.from({ length: 3 }, (_, position) => ({
-                position,
-                title: 'T',
-                content: words.filter((_, word) => (word + index + position) % 3 !== 0).join(' '),
-              })),
-            ),
-          ),
+          database.transaction((transaction) => {
+            const batch = [
+              { datasource: { id: `d${index % 16}`, datastoreId: 's' }, chunks: chunks(index) },
+              { datasource: { id: `e${index % 16}`, datastoreId: 't' }, chunks: chunks(index + 1) },
+            ];
+            return replaceChunksOf(transaction, index % 2 === 0 ? batch : batch.reverse());
+          }),
         ),
       );
       const kept = await database.query(
-        'SELECT term, chunks FROM lexicon_terms WHERE chunks <> 0 ORDER BY term',
+        'SELECT datastore_id, term, chunks FROM lexicon_terms WHERE chunks <> 0 ORDER BY 1, 2',
       );
       const actual = await database.query(
-        'SELECT u.lexeme AS term, count(*)::int AS chunks FROM chunks c, unnest(c.tsv) u GROUP BY 1 ORDER BY 1',
+        'SELECT c.datastore_id, u.lexeme AS term, count(*)::int AS chunks FROM chunks c, unnest(c.tsv) u GROUP BY 1, 2 ORDER BY 1, 2',
       );
       expect(kept).toEqual(actual);
-      const totals = await database.query<{ chunks: string }>(
-        'SELECT chunks::text AS chunks FROM lexicon_totals',
+      const totals = await database.query<{ chunks: string; total: string }>(
+        `SELECT chunks::text AS chunks, total_length::text AS total FROM lexicon_totals ORDER BY datastore_id`,
       );
-      expect(totals).toEqual([{ chunks: '48' }]);
+      const lengths = await database.query<{ chunks: string; total: string }>(
+        `SELECT count(*)::text AS chunks, sum(length)::text AS total FROM chunks GROUP BY datastore_id ORDER BY datastore_id`,
+      );
+      expect(totals).toEqual(lengths);
+      expect(totals.map((row) => row.chunks)).toEqual(['48', '48']);
     } finally {
       await database.close();
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
