@@ -95,6 +95,7 @@ export function createQueryRoute(context: ServiceContext): Router {
           datastoreIds: agent.datastoreIds ?? [],
           filters: query.filters,
           earlier: followUpContext(conversation.history),
+          vectorSearch: context.hybrid?.vectorSearch,
         });
     if (signal.aborted) return;
     const answerer = inHandoff ? handoffAnswerer : context.answerer;

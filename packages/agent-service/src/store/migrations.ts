@@ -251,6 +251,22 @@ CREATE INDEX messages_eval ON messages (organization_id, conversation_id, eval) 
 ALTER TABLE agents ADD COLUMN handoff_enabled boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    id: 8,
+    name: 'embedding spaces (hybrid retrieval)',
+    // One row per embedding model whose vectors are stored, with their size. The vectors
+    // themselves (table chunk_vectors, pgvector's type, one HNSW index per space) are
+    // created when embeddings are configured (knowledge/embeddings), so that lexical-only
+    // retrieval needs no vector extension at all.
+    sql: `
+CREATE TABLE embedding_spaces (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  model text NOT NULL UNIQUE,
+  dimensions integer NOT NULL CHECK (dimensions > 0),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];
 
 /** Arbitrary constant for the advisory lock that serialises migrations across processes. */
