@@ -127,4 +127,39 @@ describe('agent-chat-service reembed', () => {
     expect(await runCli(['reembed', '--datastore', datastoreId], refused.io)).toBe(1);
     expect(refused.err()).toMatch(/refused the request \(HTTP 400\)/);
   });
+
+  it('leaves chunks without vectors when the server is down, and a restarted service embeds them', async () => {
+    const dataDir = path.join(cwd, 'store');
+    const options = {
+      port: 0,
+      dataDir,
+      embeddings: { url: embeddings.url, model: 'model-b', maxAttempts: 1 },
+    };
+    embeddings.setDown(true);
+    const first = await startAgentService(options);
+    let added: string;
+    try {
+      const { apiKey } = await first.createOrganization('Restart');
+      const call = createApiClient(first.url, apiKey);
+      const store = (await call('POST', '/api/datastores', { name: 'Three' })).body.id;
+      [added] = (
+        await call('POST', `/api/datastores/upsert/${store}`, {
+          documents: [{ name: 'late.md', text: 'Written while the embeddings server was down.' }],
+        })
+      ).body.ids;
+      expect((await call('GET', `/api/datasources/${added}`)).body.status).toBe('synched');
+      expect(await first.hybrid?.pending()).toBe(1);
+    } finally {
+      await first.close();
+    }
+    embeddings.setDown(false);
+    const second = await startAgentService(options);
+    try {
+      await second.hybrid?.pass?.drain();
+      expect(await second.hybrid?.pending()).toBe(0);
+    } finally {
+      await second.close();
+    }
+    expect(await storedSpaces()).toEqual([{ model: 'model-b', dimensions: 24, vectors: 8 }]);
+  });
 });
