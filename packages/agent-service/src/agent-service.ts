@@ -65,7 +65,7 @@ export interface AgentServiceOptions {
    * Ingestion workers and web fetching: `{ workers (default 2; 0: this process ingests
    * nothing), leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }`.
    */
-  ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive'> & {
+  ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive' | 'onSettled'> & {
     fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
   };
   /**
