@@ -14,12 +14,16 @@ import { type AskResult, askQuestions, loadDocuments, startEvalService } from '.
 import { loadSquad } from './squad.js';
 
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
+       [--embeddings-url=URL --embeddings-model=NAME]
 
   --questions        questions asked on the set itself (default: all)
   --sizes            total chunks of the scaling table, comma-separated; "none" skips it
                      (default 10000,50000,100000)
   --scale-questions  questions asked at each size (default 300)
-  --quick            --questions=500 --sizes=10000 --scale-questions=100`;
+  --quick            --questions=500 --sizes=10000 --scale-questions=100
+  --embeddings-url   an OpenAI-compatible /v1/embeddings API (default: env EMBEDDINGS_URL): every
+                     row is measured twice, lexical and hybrid (a second service with embeddings)
+  --embeddings-model its model (default: env EMBEDDINGS_MODEL); key: env EMBEDDINGS_API_KEY`;
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -43,7 +47,7 @@ const millis = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 
 function row(label: string, result: AskResult): string {
   return [
-    label.padEnd(16),
+    label.padEnd(22),
     String(result.questions).padStart(6),
     fixed(result.recallAt1),
     fixed(result.recallAt5),
@@ -55,7 +59,7 @@ function row(label: string, result: AskResult): string {
   ].join('  ');
 }
 
-const header = `${'corpus'.padEnd(16)}  ${'asked'.padStart(6)}  ${'R@1'.padStart(6)}  ${'R@5'.padStart(6)}  ${'MRR'.padStart(6)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'gold in'.padStart(8)}  ${'answer'.padStart(7)}`;
+const header = `${'corpus'.padEnd(22)}  ${'asked'.padStart(6)}  ${'R@1'.padStart(6)}  ${'R@5'.padStart(6)}  ${'MRR'.padStart(6)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'gold in'.padStart(8)}  ${'answer'.padStart(7)}`;
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -65,6 +69,8 @@ async function main(): Promise<void> {
       sizes: { type: 'string' },
       'scale-questions': { type: 'string' },
       quick: { type: 'boolean' },
+      'embeddings-url': { type: 'string' },
+      'embeddings-model': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -94,16 +100,43 @@ async function main(): Promise<void> {
           .map((size) => positiveInteger('sizes', size.trim(), 0))
           .sort((left, right) => left - right);
 
+  const embeddingsUrl = values['embeddings-url'] ?? process.env.EMBEDDINGS_URL;
+  const embeddingsModel = values['embeddings-model'] ?? process.env.EMBEDDINGS_MODEL;
+  if (embeddingsUrl && !embeddingsModel) {
+    throw new Error(
+      `Name the embeddings model (--embeddings-model or EMBEDDINGS_MODEL).\n${usage}`,
+    );
+  }
   const client = await startEvalService();
+  // Hybrid: a second service, the same documents, its chunks embedded; rows side by side.
+  const hybrid = embeddingsUrl
+    ? {
+        client: await startEvalService({
+          url: embeddingsUrl,
+          model: embeddingsModel as string,
+          ...(process.env.EMBEDDINGS_API_KEY ? { apiKey: process.env.EMBEDDINGS_API_KEY } : {}),
+          ...(process.env.EMBEDDINGS_DIMENSIONS
+            ? { dimensions: Number(process.env.EMBEDDINGS_DIMENSIONS) }
+            : {}),
+        }),
+        paragraphIds: [] as string[],
+      }
+    : undefined;
+  const mode = hybrid ? ' lexical' : '';
   try {
     let start = performance.now();
-    const paragraphIds = await loadDocuments(
-      client,
-      set.paragraphs.map((paragraph, index) => ({
-        name: `${paragraph.title} ¶${index}`,
-        text: `# ${paragraph.title}\n\n${paragraph.context}`,
-      })),
-    );
+    const documents = set.paragraphs.map((paragraph, index) => ({
+      name: `${paragraph.title} ¶${index}`,
+      text: `# ${paragraph.title}\n\n${paragraph.context}`,
+    }));
+    const paragraphIds = await loadDocuments(client, documents);
+    if (hybrid) {
+      const embedStart = performance.now();
+      hybrid.paragraphIds = await loadDocuments(hybrid.client, documents);
+      console.log(
+        `hybrid: ${embeddingsModel} at ${new URL(embeddingsUrl as string).host}, loaded and embedded in ${((performance.now() - embedStart) / 1000).toFixed(1)} s`,
+      );
+    }
     const chunksOf = async () =>
       Number(
         (
@@ -117,12 +150,16 @@ async function main(): Promise<void> {
       `${file}: ${set.paragraphs.length} paragraphs (${chunks} chunks) loaded in ${((performance.now() - start) / 1000).toFixed(1)} s; asking ${Math.min(questionCount, set.questions.length)} of ${set.questions.length} questions\n`,
     );
     console.log(header);
-    console.log(
-      row(
-        `${chunks} chunks`,
-        await askQuestions(client, sample(set.questions, questionCount), paragraphIds),
-      ),
-    );
+    const asked = sample(set.questions, questionCount);
+    console.log(row(`${chunks} chunks${mode}`, await askQuestions(client, asked, paragraphIds)));
+    if (hybrid) {
+      console.log(
+        row(
+          `${chunks} chunks hybrid`,
+          await askQuestions(hybrid.client, asked, hybrid.paragraphIds),
+        ),
+      );
+    }
 
     const makeDistractor = createDistractorFactory(
       set.paragraphs.map((paragraph) => paragraph.context),
@@ -139,13 +176,24 @@ async function main(): Promise<void> {
         start = performance.now();
         await loadDocuments(client, documents);
         const seconds = (performance.now() - start) / 1000;
+        if (hybrid) await loadDocuments(hybrid.client, documents);
         const before = chunks;
         chunks = await chunksOf();
         console.log(
           `  (+${chunks - before} distractor chunks in ${seconds.toFixed(1)} s, ${Math.round((chunks - before) / seconds)} chunks/s)`,
         );
       }
-      console.log(row(`${chunks} chunks`, await askQuestions(client, scaleSample, paragraphIds)));
+      console.log(
+        row(`${chunks} chunks${mode}`, await askQuestions(client, scaleSample, paragraphIds)),
+      );
+      if (hybrid) {
+        console.log(
+          row(
+            `${chunks} chunks hybrid`,
+            await askQuestions(hybrid.client, scaleSample, hybrid.paragraphIds),
+          ),
+        );
+      }
     }
     console.log(
       '\nR@k: the paragraph a question was written on is among the first k sources; MRR over the sources returned;\n' +
@@ -154,6 +202,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await client.service.close();
+    await hybrid?.client.service.close();
   }
 }
 

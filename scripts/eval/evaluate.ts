@@ -1,4 +1,8 @@
-import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import {
+  type HybridRetrievalOptions,
+  type RunningAgentService,
+  startAgentService,
+} from '@agent-chat/agent-service';
 import { percentile } from '../../bench/percentiles.js';
 import { containsGoldAnswer, type EvalQuestion } from './squad.js';
 
@@ -10,9 +14,16 @@ export interface EvalClient {
   post<T>(path: string, body: unknown): Promise<T>;
 }
 
-/** Starts an in-process agent service on loopback (in-memory PGlite) with one agent. */
-export async function startEvalService(): Promise<EvalClient> {
-  const service = await startAgentService({ port: 0, host: '127.0.0.1' });
+/**
+ * Starts an in-process agent service on loopback (in-memory PGlite) with one agent;
+ * hybrid retrieval with `embeddings`.
+ */
+export async function startEvalService(embeddings?: HybridRetrievalOptions): Promise<EvalClient> {
+  const service = await startAgentService({
+    port: 0,
+    host: '127.0.0.1',
+    ...(embeddings ? { embeddings } : {}),
+  });
   const { apiKey } = await service.createOrganization('Evaluation');
   const send = (path: string, body: unknown) =>
     fetch(`${service.url}${path}`, {
@@ -62,6 +73,8 @@ export async function loadDocuments(
     }
   };
   await Promise.all([worker(), worker()]);
+  // Hybrid: the chunks' vectors are made in the background; wait for them.
+  await client.service.hybrid?.pass?.drain();
   return ids.flat();
 }
 

@@ -11,6 +11,11 @@ import { createHttpApp, type ServiceContext } from './api/index.js';
 import { createHandoffWebhook, type HandoffWebhookOptions } from './conversations/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
 import { type Ingestion, type IngestionOptions, startIngestion } from './ingestion/index.js';
+import {
+  type HybridRetrieval,
+  type HybridRetrievalOptions,
+  startHybridRetrieval,
+} from './knowledge/index.js';
 import { type Logger, silentLogger } from './logger.js';
 import {
   assertUsageLimit,
@@ -73,7 +78,7 @@ export interface AgentServiceOptions {
    * Ingestion workers and web fetching: `{ workers (default 2; 0: this process ingests
    * nothing), leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }`.
    */
-  ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive'> & {
+  ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive' | 'onSettled'> & {
     fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
   };
   /**
@@ -84,6 +89,13 @@ export interface AgentServiceOptions {
   allowPrivateUrls?: boolean;
   /** Largest uploaded file, in bytes (413 above, nothing stored). Default 25 MiB. */
   uploadLimitBytes?: number;
+  /**
+   * Hybrid retrieval: an OpenAI-compatible `/v1/embeddings` API (`{ url, model, apiKey?,
+   * dimensions?, batchSize?, minSimilarity?, … }`). Chunks get vectors in the background
+   * (pgvector, HNSW index), and queries fuse them with the lexical ranking. Default: none
+   * (lexical only; no vector extension needed).
+   */
+  embeddings?: HybridRetrievalOptions;
 }
 
 /** The service without a listening socket: an Express app plus its storage. */
@@ -104,6 +116,11 @@ export interface AgentService {
   seedDemo(options?: SeedDemoOptions): Promise<SeedDemoResult>;
   /** The ingestion workers: `waitFor(datasourceIds)` resolves once they are synched or in error. */
   ingestion: Ingestion;
+  /**
+   * Hybrid retrieval, when `embeddings` is set: `pending()` counts chunks without a vector,
+   * `pass.drain()` resolves once there are none.
+   */
+  hybrid: HybridRetrieval | undefined;
   /** Stops the ingestion workers (jobs in progress go back to the queue) and closes the database. */
   close(): Promise<void>;
 }
@@ -165,15 +182,27 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     : undefined;
   const database = await openDatabase(options);
   let ingestion: Ingestion;
+  let hybrid: HybridRetrieval | undefined;
   try {
     await migrate(database);
+    hybrid = options.embeddings
+      ? await startHybridRetrieval(
+          database,
+          { ...options.embeddings, fetch: options.fetch },
+          logger,
+          // Processes that ingest nothing leave the vectors to those that do.
+          options.ingestion?.workers !== 0,
+        )
+      : undefined;
     ingestion = await startIngestion(database, logger, {
       ...options.ingestion,
+      onSettled: () => hybrid?.pass?.wake(),
       // PGlite in a data directory is locked to this process: nobody else can hold a job.
       exclusive: options.database === undefined && options.databaseUrl === undefined,
       fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls === true },
     });
   } catch (error) {
+    await hybrid?.pass?.stop();
     await database.close();
     throw error;
   }
@@ -189,6 +218,7 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     uploadLimitBytes: options.uploadLimitBytes ?? LIMITS.uploadBytes.max,
     logger,
     handoffNotifier,
+    hybrid,
   };
 
   const app = createHttpApp(context, {
@@ -203,8 +233,10 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
       createOrganization(database, name, organizationOptions),
     seedDemo: (seedOptions) => seedDemo(database, ingestion, seedOptions),
     ingestion,
+    hybrid,
     close: async () => {
       await ingestion.stop();
+      await hybrid?.pass?.stop();
       handoffNotifier?.close();
       await database.close();
     },

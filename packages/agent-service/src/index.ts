@@ -38,7 +38,13 @@ export {
   type SeedDemoOptions,
   type SeedDemoResult,
 } from './demo/index.js';
-export type { Passage } from './knowledge/index.js';
+export {
+  EmbeddingsError,
+  type EmbeddingsFailure,
+  type HybridRetrieval,
+  type HybridRetrievalOptions,
+  type Passage,
+} from './knowledge/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
 export {

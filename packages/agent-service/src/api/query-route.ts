@@ -137,6 +137,7 @@ export function createQueryRoute(context: ServiceContext): Router {
           datastoreIds,
           filters: query.filters,
           earlier: searched.earlier,
+          vectorSearch: context.hybrid?.vectorSearch,
         })
       : { passages: [], sources: [] };
     if (signal.aborted) return;

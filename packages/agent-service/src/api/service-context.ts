@@ -1,6 +1,7 @@
 import type { Answerer, QuestionCondenser } from '../answering/index.js';
 import type { HandoffNotifier } from '../conversations/index.js';
 import type { Ingestion } from '../ingestion/index.js';
+import type { HybridRetrieval } from '../knowledge/index.js';
 import type { Logger } from '../logger.js';
 import type { UsageLimit } from '../organizations/index.js';
 import type { Database } from '../store/index.js';
@@ -22,6 +23,8 @@ export interface ServiceContext {
   heartbeatMs: number;
   now: () => number;
   logger: Logger;
+  /** Hybrid retrieval (embeddings); lexical only when not configured. */
+  hybrid?: HybridRetrieval | undefined;
   /** Told when a visitor starts a handoff (the webhook); none when not configured. */
   handoffNotifier?: HandoffNotifier | undefined;
 }

@@ -9,12 +9,20 @@ Commands:
   seed-demo [--key <key>]        Create/refresh the demo agent "demo" and print its key
   ingest <datastoreId> <files…>  Upload text/markdown files to a running service
   purge-conversations [--days n] Delete conversations inactive for more than n days, once
+  reembed [--datastore <id>]     Embed the chunks again after an embeddings model change
 
 Run "agent-chat-service <command> --help" for a command's options.
 `;
 
 const STORAGE_ENV = `  DATA_DIR       PGlite data directory (default: .data/agent-service under the current directory)
   DATABASE_URL   Use PostgreSQL instead of PGlite`;
+
+const EMBEDDINGS_ENV = `  EMBEDDINGS_URL          OpenAI-compatible API for hybrid retrieval, e.g. http://127.0.0.1:11434/v1
+                          (default: lexical retrieval only)
+  EMBEDDINGS_MODEL        Embedding model (required with the URL), e.g. nomic-embed-text
+  EMBEDDINGS_API_KEY      Its API key
+  EMBEDDINGS_DIMENSIONS   Vector size to ask for and expect (default: the model's)
+  EMBEDDINGS_MIN_SIMILARITY  Nearest chunks below this cosine similarity are not used (default 0.2)`;
 
 /** `agent-chat-service <command> --help`, by command; also the list of known commands. */
 export const HELP: Record<string, string> = {
@@ -39,6 +47,7 @@ ${STORAGE_ENV}
   INGESTION_WORKERS       Ingestion jobs run at once by this process (default 2; 0: none)
   ALLOW_PRIVATE_URLS      true lets web_page/web_site fetch loopback, private and link-local
                           addresses (default false: refused, so the API cannot reach your network)
+${EMBEDDINGS_ENV}
 `,
   keys: `Usage: agent-chat-service keys create [--org <name>]
 
@@ -66,6 +75,20 @@ CONVERSATION_RETENTION_DAYS is set.
   --days <n>     Days to keep (default: env CONVERSATION_RETENTION_DAYS)
 Environment:
 ${STORAGE_ENV}
+PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+`,
+  reembed: `Usage: agent-chat-service reembed [--datastore <id>]
+
+Embeds every chunk again with EMBEDDINGS_MODEL, for hybrid retrieval after a model change
+(serve also embeds chunks that lack a vector of the current model, in the background).
+A progress bar on a terminal, a line every tenth otherwise. Without --datastore it also
+deletes the vectors of other models, and a new vector size rebuilds the index.
+  --datastore <id>  Only this datastore's chunks (the vector size cannot change then)
+Environment:
+${STORAGE_ENV}
+${EMBEDDINGS_ENV}
+Exit codes: 0 done, 1 failed (the server was unreachable after retries, refused texts, or
+the vector size differs; run it again to resume), 2 wrong usage.
 PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
 `,
   ingest: `Usage: agent-chat-service ingest <datastoreId> <files | folders | URLs | sitemap URLs>…

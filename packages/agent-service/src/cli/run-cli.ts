@@ -3,6 +3,7 @@ import { HELP, MAIN_HELP } from './help.js';
 import { ingest } from './ingest-command.js';
 import { keysCreate } from './keys-command.js';
 import { purgeConversations } from './purge-command.js';
+import { reembedCommand } from './reembed-command.js';
 import { seedDemoCommand } from './seed-demo-command.js';
 import { serve } from './serve-command.js';
 
@@ -38,6 +39,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await seedDemoCommand(rest, io);
       case 'purge-conversations':
         return await purgeConversations(rest, io);
+      case 'reembed':
+        return await reembedCommand(rest, io);
       default:
         return await ingest(rest, io);
     }

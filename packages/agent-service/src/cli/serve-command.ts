@@ -1,6 +1,7 @@
 import { createJsonLogger } from '../logger.js';
 import { startAgentService } from '../server.js';
 import { type CliIo, integerEnv, storageOptions, UsageError } from './cli-io.js';
+import { embeddingsFromEnv } from './embeddings-env.js';
 
 /** `serve`: runs the HTTP API, configured by environment, until `io.signal` aborts. */
 export async function serve(io: CliIo): Promise<number> {
@@ -26,6 +27,7 @@ export async function serve(io: CliIo): Promise<number> {
   }
   const uploadLimitBytes = integerEnv(io, 'UPLOAD_LIMIT_BYTES');
   const ingestionWorkers = integerEnv(io, 'INGESTION_WORKERS');
+  const embeddings = embeddingsFromEnv(io);
   const service = await startAgentService({
     ...storageOptions(io),
     port,
@@ -38,6 +40,7 @@ export async function serve(io: CliIo): Promise<number> {
     allowPrivateUrls: io.env.ALLOW_PRIVATE_URLS === 'true',
     ...(uploadLimitBytes === undefined ? {} : { uploadLimitBytes }),
     ...(ingestionWorkers === undefined ? {} : { ingestion: { workers: ingestionWorkers } }),
+    ...(embeddings ? { embeddings } : {}),
     ...(llmBaseUrl
       ? {
           llm: {
@@ -51,7 +54,7 @@ export async function serve(io: CliIo): Promise<number> {
       : {}),
   });
   io.stdout(
-    `agent-chat-service listening on ${service.url} (answers: ${llmBaseUrl ? `LLM at ${new URL(llmBaseUrl).host}` : 'extractive'})\n`,
+    `agent-chat-service listening on ${service.url} (answers: ${llmBaseUrl ? `LLM at ${new URL(llmBaseUrl).host}` : 'extractive'}; retrieval: ${embeddings ? `hybrid, ${embeddings.model} at ${new URL(embeddings.url).host}` : 'lexical'})\n`,
   );
   await new Promise<void>((resolve) => {
     if (!io.signal || io.signal.aborted) return resolve();

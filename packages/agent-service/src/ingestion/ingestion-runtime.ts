@@ -21,6 +21,8 @@ export interface IngestionOptions {
   exclusive?: boolean;
   /** The web fetcher's limits (`allowPrivateUrls`, `timeoutMs`, `maxBytes`, `maxRedirects`). */
   fetch?: SafeFetcherOptions;
+  /** Called after each job settles (new chunks may be there), e.g. to wake the embedding pass. */
+  onSettled?: () => void;
 }
 
 /** Ingestion as the routes see it. */
@@ -64,6 +66,7 @@ export async function startIngestion(
           ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
           ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
           onSettled: () => {
+            options.onSettled?.();
             for (const listener of [...listeners]) listener();
           },
         });

@@ -4,6 +4,7 @@ import {
   LIMITS,
 } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
+import type { VectorSearch } from './embeddings/index.js';
 import { retrieve } from './retrieval.js';
 
 /**
@@ -11,7 +12,8 @@ import { retrieve } from './retrieval.js';
  * `POST /api/datastores/{id}/query`): the best `topK` fragments (default 5), each with its
  * text, score, source URL, datasource and position. The caller has checked that the
  * datastore is the organization's; `filters.datasource_ids` and `filters.custom_ids`
- * narrow the search as they do for agents.
+ * narrow the search as they do for agents. With `vectorSearch` (hybrid retrieval is
+ * configured) the lexical and vector rankings are fused, as for agents.
  *
  * @example
  * const { results } = await searchDatastore(database, 'ds_1', { query: 'refunds', topK: 3 });
@@ -20,11 +22,13 @@ export async function searchDatastore(
   database: Queryable,
   datastoreId: string,
   request: DatastoreQueryRequest,
+  vectorSearch?: VectorSearch,
 ): Promise<{ results: DatastoreQueryResult[] }> {
   const { passages, passageSources } = await retrieve(database, request.query, {
     datastoreIds: [datastoreId],
     filters: request.filters,
     limit: request.topK ?? LIMITS.topK.default,
+    vectorSearch,
   });
   const results = passages.flatMap((passage, index): DatastoreQueryResult[] => {
     const source = passageSources[index];

@@ -5,7 +5,8 @@
  * BM25 over those statistics and finds the sources to cite. The word handling (terms,
  * Porter2 stems) is shared with the answerers. Ingestion reads files and pages with
  * `loaders/` (bytes → structured Markdown) and splits them with `chunking/` (sections under
- * their heading path, PDF pages kept).
+ * their heading path, PDF pages kept). With `embeddings/` configured, retrieval is hybrid:
+ * chunk vectors (pgvector, HNSW) fused with the lexical ranking by reciprocal rank.
  */
 
 export { replaceChunksOf } from './chunk-store.js';
@@ -24,6 +25,15 @@ export {
   listDatastores,
   updateDatastore,
 } from './datastores.js';
+export {
+  createEmbeddingsClient,
+  EmbeddingsError,
+  type EmbeddingsFailure,
+  type HybridRetrieval,
+  type HybridRetrievalOptions,
+  reembed,
+  startHybridRetrieval,
+} from './embeddings/index.js';
 export {
   detectFormat,
   type LoadedDocument,

@@ -1,6 +1,8 @@
 import type { QueryFilters, Source } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
+import type { VectorSearch } from './embeddings/index.js';
 import { searchLexical, type WeightedText } from './lexical-search.js';
+import { fuseByReciprocalRank } from './rank-fusion.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
 /** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
@@ -39,6 +41,11 @@ interface RetrieveOptions {
   earlier?: readonly WeightedText[];
   /** Candidate chunks scored at most (see `searchLexical`). Default 4 000. */
   candidateBudget?: number;
+  /**
+   * Hybrid retrieval: the nearest chunks in meaning (embeddings), fused with the lexical
+   * ranking by reciprocal rank. Default: lexical only.
+   */
+  vectorSearch?: VectorSearch | undefined;
 }
 
 interface PassageRow {
@@ -111,20 +118,30 @@ export async function retrieve(
 ): Promise<RetrievalResult> {
   const limit = options.limit ?? 6;
   const texts: WeightedText[] = [{ text: query, weight: 1 }, ...(options.earlier ?? [])];
-  const { hits, termWeights } = await searchLexical(database, texts, {
-    datastoreIds: options.datastoreIds,
-    filters: options.filters,
-    limit: Math.max(limit, RERANK_DEPTH),
-    ...(options.candidateBudget === undefined ? {} : { candidateBudget: options.candidateBudget }),
-  });
-  if (hits.length === 0) return { passages: [], sources: [], passageSources: [] };
+  const [{ hits, termWeights }, nearest] = await Promise.all([
+    searchLexical(database, texts, {
+      datastoreIds: options.datastoreIds,
+      filters: options.filters,
+      limit: Math.max(limit, RERANK_DEPTH),
+      ...(options.candidateBudget === undefined
+        ? {}
+        : { candidateBudget: options.candidateBudget }),
+    }),
+    options.vectorSearch?.(query, {
+      datastoreIds: options.datastoreIds,
+      filters: options.filters,
+      limit: Math.max(limit, RERANK_DEPTH),
+    }) ?? [],
+  ]);
+  if (hits.length === 0 && nearest.length === 0)
+    return { passages: [], sources: [], passageSources: [] };
   const rows = await database.query<Omit<PassageRow, 'score'>>(
     `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
        d.type AS datasource_type, d.config, c.title, c.content, c.position,
        c.anchor, c.page_number
      FROM chunks c JOIN datasources d ON d.id = c.datasource_id
      WHERE c.id = ANY($1::text[])`,
-    [hits.map((hit) => hit.chunkId)],
+    [[...hits.map((hit) => hit.chunkId), ...nearest]],
   );
   const byId = new Map(rows.map((row) => [row.chunk_id, row]));
   const firstStage = hits.flatMap((hit) => {
@@ -133,7 +150,17 @@ export async function retrieve(
   });
   // The re-rank reads words as the answerer stems them; Postgres's lexemes of the same
   // words are the same Porter2 stems, so the weights carry over by name.
-  const ranked = rerankBySentence(firstStage, termWeights, SENTENCE_WEIGHT).slice(0, limit);
+  const lexical = rerankBySentence(firstStage, termWeights, SENTENCE_WEIGHT);
+  const ranked = (
+    nearest.length === 0
+      ? lexical
+      : fuseByReciprocalRank([lexical.map((row) => row.chunk_id), nearest]).flatMap(
+          ({ id, score }) => {
+            const row = byId.get(id);
+            return row ? [{ ...row, score }] : [];
+          },
+        )
+  ).slice(0, limit);
   const sources = new Map<string, Source>();
   for (const row of ranked) {
     if (!sources.has(row.datasource_id)) sources.set(row.datasource_id, toSource(row));

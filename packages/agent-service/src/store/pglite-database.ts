@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { AgentServiceError } from '../agent-service-error.js';
 import type { Database, Queryable } from './database.js';
 
@@ -87,6 +88,9 @@ export async function createPgliteDatabase(
   let pglite: PGlite;
   try {
     pglite = await PGlite.create({
+      // pgvector, for hybrid retrieval: loaded always (it costs nothing until
+      // `CREATE EXTENSION vector`), so a data directory with vectors opens either way.
+      extensions: { vector },
       ...(options.dataDir === undefined ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
       ...(options.snapshot === undefined ? {} : { loadDataDir: options.snapshot }),
     });

@@ -13,6 +13,13 @@ export {
   type DocxBlock,
 } from './docx-fixture.js';
 export {
+  type EmbeddingsRequest,
+  type EmbeddingsTestServer,
+  type EmbeddingsTestServerOptions,
+  fakeEmbedding,
+  startEmbeddingsTestServer,
+} from './embeddings-test-server.js';
+export {
   type SampleHtmlPage,
   type SampleHtmlPageOptions,
   sampleHtmlPage,
