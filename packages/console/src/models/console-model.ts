@@ -1,10 +1,17 @@
 import { signal } from '@preact/signals';
 import { type AgentsModel, createAgentsModel } from './agents-model.js';
 import { type ApiClient, createApiClient } from './api-client.js';
+import {
+  type ConversationsPageModel,
+  createConversationsPageModel,
+} from './conversations-page-model.js';
 import { createSessionModel, type SessionModel } from './session-model.js';
 
-/** The console's pages, as named in the address's fragment (`#agents`). */
-export const PAGES = ['agents'] as const;
+/**
+ * The console's pages, as named in the address's fragment (`#agents`); what follows a `/`
+ * names an item of the page (`#conversations/<id>`).
+ */
+export const PAGES = ['agents', 'conversations'] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -15,7 +22,10 @@ export interface ConsoleModel {
   api: ApiClient;
   session: SessionModel;
   page: { value: PageName };
+  /** The fragment after the page name and a `/` (`#conversations/<id>` → the id), or `''`. */
+  item: { value: string };
   agents: AgentsModel;
+  conversations: ConversationsPageModel;
 }
 
 /**
@@ -38,6 +48,8 @@ export function createConsoleModel(
     api,
     session,
     page: signal<PageName>('agents'),
+    item: signal(''),
     agents: createAgentsModel(api),
+    conversations: createConversationsPageModel(api),
   };
 }
