@@ -8,6 +8,7 @@ import {
   datasourceUpsertSchema,
   datastoreUpdateSchema,
   emptyBodySchema,
+  insightsQuerySchema,
   operatorMessageSchema,
 } from '@agent-chat/protocol/schemas';
 
@@ -21,7 +22,10 @@ type BodySchema =
   | typeof conversationStatusSchema
   | typeof datasourceCreateSchema;
 
-type QuerySchema = typeof conversationListQuerySchema | typeof conversationExportQuerySchema;
+type QuerySchema =
+  | typeof conversationListQuerySchema
+  | typeof conversationExportQuerySchema
+  | typeof insightsQuerySchema;
 
 /** The Chaindesk quirk an operation must be guarded against (see `chaindesk-guards.ts`). */
 export type ChaindeskGuard = 'agent-update' | 'datastore-update';
@@ -47,7 +51,7 @@ export interface AdminOperation {
 
 /**
  * The admin operations of the API (DESIGN.md section 2), ingestion (create, upload, synch,
- * read and list datasources) and the conversation transcripts (issue 16), at the
+ * read and list datasources), the conversation transcripts (issue 16) and insights, at the
  * upstream's own paths. Express matches in this order: fixed paths
  * (`/api/conversations/export`) come before `:id` ones.
  */
@@ -137,6 +141,14 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     schema: emptyBodySchema,
     query: conversationExportQuerySchema,
     stream: true,
+  },
+  {
+    // The console's Insights page: aggregates over the conversations of a range.
+    method: 'get',
+    path: '/api/insights',
+    upstreamPath: () => '/api/insights',
+    schema: emptyBodySchema,
+    query: insightsQuerySchema,
   },
   {
     method: 'post',
