@@ -4,7 +4,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../testing/chromium.js';
 import {
-  ADMIN_TOKEN,
   axeViolations,
   buildConsole,
   type ConsoleStack,
@@ -12,6 +11,7 @@ import {
   signInWithKeyboard,
   startConsoleStack,
 } from './console-harness.js';
+import { type VisitorAnswer as Answer, createVisitorCalls } from './visitor-calls.js';
 
 let browser: Browser;
 let stack: ConsoleStack;
@@ -26,53 +26,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-
-/** An admin call through the BFF, as a script would make it. */
-async function adminCall<T>(method: string, path: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${stack.origin}${MOUNT}${path}`, { method, headers: admin });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-interface Answer {
-  /** The conversation's id in the service (the browser's id is signed: `<id>_<signature>`). */
-  id: string;
-  conversationId: string;
-  visitorId: string;
-  messageId: string;
-}
-
-/** A visitor's question through the BFF's public route, as the widget asks it. */
-async function ask(query: string, previous?: Answer): Promise<Answer> {
-  const response = await fetch(`${stack.origin}${MOUNT}/api/agents/demo/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query,
-      ...(previous
-        ? { visitorId: previous.visitorId, conversationId: previous.conversationId }
-        : {}),
-    }),
-  });
-  expect(response.status).toBe(200);
-  const answer = (await response.json()) as Omit<Answer, 'id'>;
-  return { ...answer, id: answer.conversationId.slice(0, answer.conversationId.lastIndexOf('_')) };
-}
-
-/** A visitor's vote on an answer, through the BFF's public route. */
-async function vote(answer: Answer, value: 'good' | 'bad', comment?: string): Promise<void> {
-  const response = await fetch(`${stack.origin}${MOUNT}/api/agents/demo/feedback`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      visitorId: answer.visitorId,
-      messageId: answer.messageId,
-      eval: value,
-      ...(comment ? { comment } : {}),
-    }),
-  });
-  expect(response.status).toBe(200);
-}
+const adminCall = <T>(method: string, path: string) =>
+  createVisitorCalls(stack).adminCall<T>(method, path);
+const ask = (query: string) => createVisitorCalls(stack).ask(query);
+const vote = (answer: Answer, value: 'good' | 'bad', comment?: string) =>
+  createVisitorCalls(stack).vote(answer, value, comment);
 
 /** The conversations the service holds (ids), read with the admin token. */
 async function conversationIds(): Promise<string[]> {

@@ -5,13 +5,14 @@ import {
   type ConversationsPageModel,
   createConversationsPageModel,
 } from './conversations-page-model.js';
+import { createInsightsModel, type InsightsModel } from './insights-model.js';
 import { createSessionModel, type SessionModel } from './session-model.js';
 
 /**
  * The console's pages, as named in the address's fragment (`#agents`); what follows a `/`
  * names an item of the page (`#conversations/<id>`).
  */
-export const PAGES = ['agents', 'conversations'] as const;
+export const PAGES = ['agents', 'conversations', 'insights'] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -26,6 +27,7 @@ export interface ConsoleModel {
   item: { value: string };
   agents: AgentsModel;
   conversations: ConversationsPageModel;
+  insights: InsightsModel;
 }
 
 /**
@@ -51,5 +53,6 @@ export function createConsoleModel(
     item: signal(''),
     agents: createAgentsModel(api),
     conversations: createConversationsPageModel(api),
+    insights: createInsightsModel(api),
   };
 }
