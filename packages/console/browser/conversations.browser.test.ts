@@ -91,7 +91,7 @@ describe('Conversations page (Chromium)', () => {
     await item(page, gap).click();
     const transcript = page.getByRole('region', { name: /Conversation/ });
     await transcript.getByText('Nothing retrieved').waitFor();
-    await transcript.getByText('👎 Not helpful').waitFor();
+    await transcript.getByText('Thumbs down: not helpful').waitFor();
     await transcript.getByText('It did not know about elephants').waitFor();
     expect(page.url()).toContain(`#conversations/${gap.id}`);
     expect(await axeViolations(page)).toEqual([]);
@@ -99,7 +99,7 @@ describe('Conversations page (Chromium)', () => {
     // The helpful one: its sources, and the thumbs up. Opened with the keyboard.
     await item(page, helpful).focus();
     await page.keyboard.press('Enter');
-    await transcript.getByText('👍 Helpful').waitFor();
+    await transcript.getByText('Thumbs up: helpful').waitFor();
     await transcript.getByText(/\d+ sources?/).click();
     await expect.poll(() => transcript.locator('.sources li').count()).toBeGreaterThan(0);
 
@@ -223,7 +223,10 @@ describe('Conversations page (Chromium)', () => {
     await page.getByLabel('Search messages').press('Enter');
     await expect.poll(() => items(page).count()).toBe(1);
     await items(page).first().click();
-    await page.getByText('Answer number 9876').waitFor();
+    await page
+      .getByRole('region', { name: /Conversation/ })
+      .getByText('Answer number 9876')
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );

@@ -51,8 +51,8 @@ export function ConversationList({ model, agentNames, openId }: ConversationList
                 : 'deleted agent'}
               {' · '}
               {conversation.messageCount} messages
-              {conversation.feedback.good > 0 ? ` · ${conversation.feedback.good} 👍` : ''}
-              {conversation.feedback.bad > 0 ? ` · ${conversation.feedback.bad} 👎` : ''}
+              {conversation.feedback.good > 0 ? ` · ${conversation.feedback.good} thumbs up` : ''}
+              {conversation.feedback.bad > 0 ? ` · ${conversation.feedback.bad} thumbs down` : ''}
               {' · '}
               <time dateTime={conversation.updatedAt}>{formatTime(conversation.updatedAt)}</time>
             </span>

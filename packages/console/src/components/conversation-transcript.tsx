@@ -22,7 +22,7 @@ function AnswerDetails({ message }: { message: ConversationMessage }) {
       <SourceList sources={message.sources} />
       {message.eval ? (
         <p class={`feedback feedback-${message.eval}`}>
-          {message.eval === 'good' ? '👍 Helpful' : '👎 Not helpful'}
+          {message.eval === 'good' ? 'Thumbs up: helpful' : 'Thumbs down: not helpful'}
           {message.comment ? <q>{message.comment}</q> : null}
         </p>
       ) : null}

@@ -6,12 +6,12 @@ const LEFT = 40;
 const BOTTOM = 28;
 const TOP = 10;
 
-/** A round axis maximum at or above `value` (1, 2, 5 × 10ⁿ), and at least 4. */
-export function axisMaximum(value: number): number {
-  if (value <= 4) return 4;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 5, 10].find((factor) => factor * power >= value) ?? 10;
-  return step * power;
+/** A round step (1, 2 or 5 × 10ⁿ) for at most 4 intervals up to `value`, and the axis top. */
+function axisScale(value: number): { step: number; maximum: number } {
+  const raw = Math.max(1, value / 4);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 5, 10].find((factor) => factor * power >= raw) ?? 10) * power;
+  return { step, maximum: Math.max(step, step * Math.ceil(value / step)) };
 }
 
 function shortDate(date: string): string {
@@ -32,11 +32,11 @@ export function QueriesChart({ days }: { days: readonly InsightsDay[] }) {
     (best, day) => (best === undefined || day.queries > best.queries ? day : best),
     undefined,
   );
-  const maximum = axisMaximum(busiest?.queries ?? 0);
+  const { step, maximum } = axisScale(busiest?.queries ?? 0);
   const plotWidth = WIDTH - LEFT - 8;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = plotWidth / Math.max(1, days.length);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => Math.round(share * maximum));
+  const ticks = Array.from({ length: Math.round(maximum / step) + 1 }, (_, index) => index * step);
   const labelEvery = Math.max(1, Math.ceil(days.length / 6));
   const summary =
     days.length === 0

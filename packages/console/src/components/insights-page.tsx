@@ -127,7 +127,7 @@ function ContentGaps({ model }: { model: InsightsModel }) {
             <p class="muted">
               {gap.reasons.map((reason) => (
                 <span key={reason} class="badge warn">
-                  {reason === 'thumbs-down' ? '👎 Thumbs down' : 'Nothing retrieved'}
+                  {reason === 'thumbs-down' ? 'Thumbs down' : 'Nothing retrieved'}
                 </span>
               ))}{' '}
               <time dateTime={gap.createdAt}>{formatTime(gap.createdAt)}</time>
