@@ -5,8 +5,14 @@ import { createConsoleModel, PAGES, type PageName } from './models/console-model
 const model = createConsoleModel();
 const root = document.getElementById('app');
 function route(): void {
-  const name = location.hash.slice(1);
-  if ((PAGES as readonly string[]).includes(name)) model.page.value = name as PageName;
+  const [name = '', ...item] = location.hash.slice(1).split('/');
+  if (!(PAGES as readonly string[]).includes(name)) return;
+  model.page.value = name as PageName;
+  try {
+    model.item.value = decodeURIComponent(item.join('/'));
+  } catch {
+    model.item.value = '';
+  }
 }
 window.addEventListener('hashchange', route);
 route();

@@ -71,6 +71,14 @@ export {
   type ErrorCode,
   isApiErrorBody,
 } from './error-codes.js';
+export {
+  type ContentGap,
+  type ContentGapReason,
+  INSIGHTS_LIMITS,
+  type InsightsDay,
+  type InsightsQuery,
+  type InsightsResponse,
+} from './insights.js';
 export { ID_PATTERN, LIMITS } from './limits.js';
 export { ProtocolError } from './protocol-error.js';
 export {

@@ -6,6 +6,7 @@ import { createConversationRoutes } from './conversation-routes.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
 import { createDatastoreRoutes } from './datastore-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
+import { createInsightsRoute } from './insights-route.js';
 import { createNulPathGuard } from './nul-path-guard.js';
 import { createQueryRoute } from './query-route.js';
 import type { ServiceContext } from './service-context.js';
@@ -48,6 +49,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions =
   api.use(createConversationExportRoute(context));
   api.use(createVisitorConversationRoutes(context));
   api.use(createConversationRoutes(context));
+  api.use(createInsightsRoute(context));
   app.use('/api', api);
   app.use(createNotFoundHandler());
   app.use(createErrorHandler(context.logger));

@@ -2,7 +2,8 @@
  * Conversations: each belongs to one (agent, visitor). A query reads the history of its
  * conversation (only its owner's) and stores question and answer with answer metadata.
  * Transcripts for operators (list with filters and full-text search, get, erase, export),
- * visitors' votes on answers, and human handoff (status, operator replies, polling).
+ * visitors' votes on answers, human handoff (status, operator replies, polling), and
+ * insights (questions per day, feedback rates, content gaps).
  */
 
 export { exportConversations } from './conversation-export.js';
@@ -27,6 +28,7 @@ export {
   signWebhook,
   TIMESTAMP_HEADER,
 } from './handoff-webhook.js';
+export { getInsights } from './insights.js';
 export {
   deleteExpiredConversations,
   scheduleRetention,

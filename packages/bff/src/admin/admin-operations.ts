@@ -9,6 +9,7 @@ import {
   datastoreQuerySchema,
   datastoreUpdateSchema,
   emptyBodySchema,
+  insightsQuerySchema,
   operatorMessageSchema,
 } from '@agent-chat/protocol/schemas';
 
@@ -23,7 +24,10 @@ type BodySchema =
   | typeof datasourceCreateSchema
   | typeof datastoreQuerySchema;
 
-type QuerySchema = typeof conversationListQuerySchema | typeof conversationExportQuerySchema;
+type QuerySchema =
+  | typeof conversationListQuerySchema
+  | typeof conversationExportQuerySchema
+  | typeof insightsQuerySchema;
 
 /** The Chaindesk quirk an operation must be guarded against (see `chaindesk-guards.ts`). */
 export type ChaindeskGuard = 'agent-update' | 'datastore-update';
@@ -55,7 +59,8 @@ const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
 /**
  * The admin operations of the API (DESIGN.md section 2), ingestion (create, upload, synch,
  * read and list datasources), the datastore search (Chaindesk's `POST
- * /api/datastores/{id}/query`, what LangChain's `ChaindeskRetriever` calls) and the conversation transcripts (issue 16), at the
+ * /api/datastores/{id}/query`, what LangChain's `ChaindeskRetriever` calls), the conversation
+ * transcripts (issue 16) and insights, at the
  * upstream's own paths. Express matches in this order: fixed paths
  * (`/api/conversations/export`) come before `:id` ones.
  */
@@ -153,6 +158,14 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     schema: emptyBodySchema,
     query: conversationExportQuerySchema,
     stream: true,
+  },
+  {
+    // The console's Insights page: aggregates over the conversations of a range.
+    method: 'get',
+    path: '/api/insights',
+    upstreamPath: () => '/api/insights',
+    schema: emptyBodySchema,
+    query: insightsQuerySchema,
   },
   {
     method: 'post',

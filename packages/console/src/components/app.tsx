@@ -1,5 +1,7 @@
 import type { ConsoleModel } from '../models/console-model.js';
 import { AgentsPage } from './agents-page.js';
+import { ConversationsPage } from './conversations-page.js';
+import { InsightsPage } from './insights-page.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** The console: the sign-in form, or the signed-in shell with its pages. */
@@ -25,13 +27,32 @@ export function App({ model }: { model: ConsoleModel }) {
           <a href="#agents" aria-current={model.page.value === 'agents' ? 'page' : undefined}>
             Agents
           </a>
+          <a
+            href="#conversations"
+            aria-current={model.page.value === 'conversations' ? 'page' : undefined}
+          >
+            Conversations
+          </a>
+          <a href="#insights" aria-current={model.page.value === 'insights' ? 'page' : undefined}>
+            Insights
+          </a>
         </nav>
         <button type="button" class="secondary" onClick={() => void session.signOut()}>
           Sign out
         </button>
       </header>
       <main id="main" class="page" tabIndex={-1}>
-        <AgentsPage model={model.agents} baseUrl={model.baseUrl} />
+        {model.page.value === 'insights' ? (
+          <InsightsPage model={model.insights} agents={model.agents} />
+        ) : model.page.value === 'conversations' ? (
+          <ConversationsPage
+            model={model.conversations}
+            agents={model.agents}
+            openId={model.item.value}
+          />
+        ) : (
+          <AgentsPage model={model.agents} baseUrl={model.baseUrl} />
+        )}
       </main>
     </div>
   );

@@ -28,6 +28,11 @@ export interface ApiClient {
    * {@link ConsoleApiError} saying what failed.
    */
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /**
+   * Reads `path` (a `GET`, e.g. an export) as a file; rejects like {@link request}. The
+   * session's CSRF header goes with it, which a plain link could not send.
+   */
+  download(path: string): Promise<Blob>;
   /** Sets the CSRF token sent with every call (the session's; never the admin token). */
   setCsrfToken(token: string | undefined): void;
 }
@@ -44,46 +49,64 @@ function describeFailure(status: number): string {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   let csrfToken: string | undefined;
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (csrfToken) headers['x-csrf-token'] = csrfToken;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await fetchImpl(new URL(path, options.baseUrl), {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (cause) {
+      throw new ConsoleApiError(0, 'NETWORK', 'The server could not be reached.', { cause });
+    }
+  }
+  /** The parsed JSON answer; throws a {@link ConsoleApiError} for a failed call. */
+  async function answerOf(response: Response, path: string): Promise<unknown> {
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (response.status === 401 && !path.startsWith('admin/api/session')) {
+      options.onUnauthorized?.();
+    }
+    if (!response.ok) {
+      const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)
+        ?.error;
+      throw new ConsoleApiError(
+        response.status,
+        typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
+        typeof error?.message === 'string' ? error.message : describeFailure(response.status),
+      );
+    }
+    return parsed;
+  }
   return {
     setCsrfToken(token) {
       csrfToken = token;
     },
+    async download(path) {
+      const response = await call('GET', path);
+      if (response.ok) {
+        try {
+          return await response.blob();
+        } catch (cause) {
+          throw new ConsoleApiError(0, 'NETWORK', 'The download was interrupted.', { cause });
+        }
+      }
+      await answerOf(response, path);
+      throw new ConsoleApiError(response.status, 'HTTP_ERROR', describeFailure(response.status));
+    },
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (csrfToken) headers['x-csrf-token'] = csrfToken;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      let response: Response;
-      try {
-        response = await fetchImpl(new URL(path, options.baseUrl), {
-          method,
-          headers,
-          credentials: 'same-origin',
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-      } catch (cause) {
-        throw new ConsoleApiError(0, 'NETWORK', 'The server could not be reached.', { cause });
-      }
+      const response = await call(method, path, body);
       if (response.status === 204) return undefined as T;
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      if (response.status === 401 && !path.startsWith('admin/api/session')) {
-        options.onUnauthorized?.();
-      }
-      if (!response.ok) {
-        const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)
-          ?.error;
-        throw new ConsoleApiError(
-          response.status,
-          typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
-          typeof error?.message === 'string' ? error.message : describeFailure(response.status),
-        );
-      }
-      return parsed as T;
+      return (await answerOf(response, path)) as T;
     },
   };
 }

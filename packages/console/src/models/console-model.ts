@@ -1,10 +1,18 @@
 import { signal } from '@preact/signals';
 import { type AgentsModel, createAgentsModel } from './agents-model.js';
 import { type ApiClient, createApiClient } from './api-client.js';
+import {
+  type ConversationsPageModel,
+  createConversationsPageModel,
+} from './conversations-page-model.js';
+import { createInsightsModel, type InsightsModel } from './insights-model.js';
 import { createSessionModel, type SessionModel } from './session-model.js';
 
-/** The console's pages, as named in the address's fragment (`#agents`). */
-export const PAGES = ['agents'] as const;
+/**
+ * The console's pages, as named in the address's fragment (`#agents`); what follows a `/`
+ * names an item of the page (`#conversations/<id>`).
+ */
+export const PAGES = ['agents', 'conversations', 'insights'] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -15,7 +23,11 @@ export interface ConsoleModel {
   api: ApiClient;
   session: SessionModel;
   page: { value: PageName };
+  /** The fragment after the page name and a `/` (`#conversations/<id>` → the id), or `''`. */
+  item: { value: string };
   agents: AgentsModel;
+  conversations: ConversationsPageModel;
+  insights: InsightsModel;
 }
 
 /**
@@ -38,6 +50,9 @@ export function createConsoleModel(
     api,
     session,
     page: signal<PageName>('agents'),
+    item: signal(''),
     agents: createAgentsModel(api),
+    conversations: createConversationsPageModel(api),
+    insights: createInsightsModel(api),
   };
 }

@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { CONVERSATION_STATUSES, EXPORT_FORMATS, MESSAGE_EVALS } from '../conversations.js';
 import { LIMITS } from '../limits.js';
-import { id, oneOf, text } from './schema-helpers.js';
+import { id, instant, oneOf, text } from './schema-helpers.js';
 
 const bodyError = { error: 'The request body must be a JSON object' };
 const queryError = { error: 'The query string must be a set of parameters' };
-
-/** A point in time in a query string (ISO 8601 or a date), normalised to ISO 8601. */
-function instant(field: string) {
-  return z
-    .string({ error: `${field} must be given once, as an ISO 8601 date or time` })
-    .refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), {
-      error: `${field} must be an ISO 8601 date or time, e.g. 2026-01-31 or 2026-01-31T12:00:00Z`,
-    })
-    .transform((value) => new Date(value).toISOString());
-}
 
 /** A page size from a query string. */
 const pageSize = z

@@ -63,3 +63,13 @@ export function idList(field: string) {
 export function jsonObject(field: string) {
   return z.record(z.string(), z.unknown(), { error: `${field} must be an object` });
 }
+
+/** A point in time in a query string (ISO 8601 or a date), normalised to ISO 8601. */
+export function instant(field: string) {
+  return z
+    .string({ error: `${field} must be given once, as an ISO 8601 date or time` })
+    .refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), {
+      error: `${field} must be an ISO 8601 date or time, e.g. 2026-01-31 or 2026-01-31T12:00:00Z`,
+    })
+    .transform((value) => new Date(value).toISOString());
+}

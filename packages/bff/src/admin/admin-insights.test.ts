@@ -1,0 +1,81 @@
+import http from 'node:http';
+import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
+import type { CapturedRequest } from '../testing/fault-upstream.js';
+import { type LoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';
+
+const adminToken = 'admin-token-for-insights-0123456789';
+const admin = { authorization: `Bearer ${adminToken}` };
+
+let upstream: LoopbackServer;
+let harness: BffHarness;
+const requests: CapturedRequest[] = [];
+
+beforeAll(async () => {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
+    if (req.url?.includes('agentId=gone')) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(`database exploded near ${TEST_TOKEN}`);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{"queries":3,"days":[]}');
+  });
+  upstream = await listenOnLoopback(server);
+  harness = await startBff({ upstreamUrl: upstream.url, adminToken });
+});
+
+afterAll(async () => {
+  await harness.close();
+  await upstream.close();
+});
+
+const get = (path: string, headers: Record<string, string> = admin) =>
+  fetch(`${harness.url}${path}`, { headers });
+
+describe('admin relay of GET /api/insights', () => {
+  it('needs the admin token, and asks nothing upstream without it', async () => {
+    const count = requests.length;
+    for (const headers of [{}, { authorization: 'Bearer wrong' }]) {
+      const response = await get('/api/insights', headers);
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as ApiErrorBody).error.code).toBe(ERROR_CODES.unauthorized);
+    }
+    expect(requests.length).toBe(count);
+  });
+
+  it('relays the validated query string (dates normalised, unknown parameters dropped) with the upstream token', async () => {
+    const response = await get('/api/insights?agentId=demo&from=2026-01-01&to=2026-02-01&evil=1');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ queries: 3, days: [] });
+    const sent = requests.at(-1);
+    expect(sent).toMatchObject({
+      method: 'GET',
+      url: '/api/insights?agentId=demo&from=2026-01-01T00%3A00%3A00.000Z&to=2026-02-01T00%3A00%3A00.000Z',
+      body: '',
+    });
+    expect(sent?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it('refuses a bad range with 400 before calling upstream, and never shows the token', async () => {
+    const count = requests.length;
+    for (const search of ['?from=2026-02-01&to=2026-01-01', '?from=yesterday', '?agentId=a%20b']) {
+      const response = await get(`/api/insights${search}`);
+      expect(response.status, search).toBe(400);
+      expect(((await response.json()) as ApiErrorBody).error.code).toBe(ERROR_CODES.invalidRequest);
+    }
+    expect(requests.length).toBe(count);
+    const failed = await get('/api/insights?agentId=gone');
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(await failed.text()).not.toContain(TEST_TOKEN);
+  });
+});

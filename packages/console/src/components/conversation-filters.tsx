@@ -1,0 +1,117 @@
+import type { Agent, ConversationStatus, MessageEval } from '@agent-chat/protocol';
+import { useState } from 'preact/hooks';
+import { type ConversationFilterDraft, NO_FILTERS } from '../models/conversations-model.js';
+
+/** Props of {@link ConversationFilters}. */
+export interface ConversationFiltersProps {
+  initial: ConversationFilterDraft;
+  agents: readonly Agent[];
+  busy: boolean;
+  onApply(draft: ConversationFilterDraft): void;
+}
+
+/** The search box and filters of the conversation list; applied on submit (Enter). */
+export function ConversationFilters(props: ConversationFiltersProps) {
+  const [draft, setDraft] = useState(props.initial);
+  const set = (patch: Partial<ConversationFilterDraft>) =>
+    setDraft((current) => ({ ...current, ...patch }));
+  return (
+    <form
+      class="card conversation-filters"
+      aria-label="Search conversations"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onApply(draft);
+      }}
+    >
+      <div class="filter-search">
+        <label for="conversation-q">Search messages</label>
+        <input
+          id="conversation-q"
+          type="search"
+          value={draft.q}
+          maxLength={500}
+          onInput={(event) => set({ q: event.currentTarget.value })}
+        />
+      </div>
+      <div class="row">
+        <div>
+          <label for="conversation-agent">Agent</label>
+          <select
+            id="conversation-agent"
+            value={draft.agentId}
+            onChange={(event) => set({ agentId: event.currentTarget.value })}
+          >
+            <option value="">All agents</option>
+            {props.agents.map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="conversation-feedback">Feedback</label>
+          <select
+            id="conversation-feedback"
+            value={draft.feedback}
+            onChange={(event) => set({ feedback: event.currentTarget.value as MessageEval | '' })}
+          >
+            <option value="">Any</option>
+            <option value="good">Thumbs up</option>
+            <option value="bad">Thumbs down</option>
+          </select>
+        </div>
+        <div>
+          <label for="conversation-status">Status</label>
+          <select
+            id="conversation-status"
+            value={draft.status}
+            onChange={(event) =>
+              set({ status: event.currentTarget.value as ConversationStatus | '' })
+            }
+          >
+            <option value="">Any</option>
+            <option value="open">Open (AI answers)</option>
+            <option value="handoff">Handoff (a person answers)</option>
+            <option value="resolved">Resolved</option>
+          </select>
+        </div>
+        <div>
+          <label for="conversation-from">Active from (UTC)</label>
+          <input
+            id="conversation-from"
+            type="date"
+            value={draft.from}
+            onInput={(event) => set({ from: event.currentTarget.value })}
+          />
+        </div>
+        <div>
+          <label for="conversation-to">Active until (UTC)</label>
+          <input
+            id="conversation-to"
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onInput={(event) => set({ to: event.currentTarget.value })}
+          />
+        </div>
+      </div>
+      <div class="actions">
+        <button type="submit" disabled={props.busy} aria-busy={props.busy ? 'true' : undefined}>
+          Search
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            props.onApply(NO_FILTERS);
+          }}
+        >
+          Clear filters
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ConversationSummary } from '@agent-chat/protocol';
+import type { ConversationsModel } from '../models/conversations-model.js';
+import { formatTime, StatusBadge } from './conversation-parts.js';
+
+/** Props of {@link ConversationList}. */
+export interface ConversationListProps {
+  model: ConversationsModel;
+  /** Agent names by id. */
+  agentNames: ReadonlyMap<string, string>;
+  openId: string | undefined;
+}
+
+function preview(conversation: ConversationSummary): string {
+  const last = conversation.lastMessage;
+  if (!last) return '(no messages)';
+  const who = last.role === 'user' ? 'Visitor' : last.role === 'operator' ? 'You' : 'AI';
+  return `${who}: ${last.text}`;
+}
+
+/** The list of conversations, newest activity first, one cursor page at a time. */
+export function ConversationList({ model, agentNames, openId }: ConversationListProps) {
+  const items = model.items.value;
+  const loading = model.loading.value;
+  return (
+    <div class="conversation-list">
+      {model.listError.value ? (
+        <p class="error" role="alert">
+          {model.listError.value}{' '}
+          <button type="button" class="secondary" onClick={() => void model.reload()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      <ul
+        class="conversation-items"
+        aria-label="Conversations"
+        aria-busy={loading ? 'true' : undefined}
+      >
+        {items.map((conversation) => (
+          <li key={conversation.id} class={conversation.id === openId ? 'current' : undefined}>
+            <a
+              href={`#conversations/${encodeURIComponent(conversation.id)}`}
+              aria-current={conversation.id === openId ? 'true' : undefined}
+            >
+              <span class="conversation-preview">{preview(conversation)}</span>
+            </a>
+            <span class="conversation-meta muted">
+              <StatusBadge status={conversation.status} />{' '}
+              {conversation.agentId
+                ? (agentNames.get(conversation.agentId) ?? conversation.agentId)
+                : 'deleted agent'}
+              {' · '}
+              {conversation.messageCount} messages
+              {conversation.feedback.good > 0 ? ` · ${conversation.feedback.good} thumbs up` : ''}
+              {conversation.feedback.bad > 0 ? ` · ${conversation.feedback.bad} thumbs down` : ''}
+              {' · '}
+              <time dateTime={conversation.updatedAt}>{formatTime(conversation.updatedAt)}</time>
+            </span>
+          </li>
+        ))}
+        {items.length === 0 && !loading && !model.listError.value ? (
+          <li>No conversations match.</li>
+        ) : null}
+      </ul>
+      {model.page.value > 0 || model.hasNext.value ? (
+        <nav class="pager" aria-label="Conversation pages">
+          <button
+            type="button"
+            class="secondary"
+            disabled={model.page.value === 0 || loading}
+            onClick={() => void model.previous()}
+          >
+            Newer
+          </button>
+          <span aria-live="polite">Page {model.page.value + 1}</span>
+          <button
+            type="button"
+            class="secondary"
+            disabled={!model.hasNext.value || loading}
+            onClick={() => void model.next()}
+          >
+            Older
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

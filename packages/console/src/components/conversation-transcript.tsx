@@ -1,0 +1,174 @@
+import type { ConversationMessage } from '@agent-chat/protocol';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TranscriptModel } from '../models/transcript-model.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { formatTime, SourceList, StatusBadge } from './conversation-parts.js';
+
+const AUTHORS = { user: 'Visitor', assistant: 'AI', operator: 'Operator' } as const;
+
+function AnswerDetails({ message }: { message: ConversationMessage }) {
+  const metadata = message.metadata;
+  return (
+    <>
+      {metadata ? (
+        <p class="muted answer-metadata">
+          {metadata.found ? null : <span class="badge warn">Nothing retrieved</span>}{' '}
+          {metadata.answerer} · {metadata.latencyMs} ms
+          {metadata.topScores.length > 0
+            ? ` · best score ${(metadata.topScores[0] ?? 0).toFixed(2)}`
+            : ''}
+        </p>
+      ) : null}
+      <SourceList sources={message.sources} />
+      {message.eval ? (
+        <p class={`feedback feedback-${message.eval}`}>
+          {message.eval === 'good' ? 'Thumbs up: helpful' : 'Thumbs down: not helpful'}
+          {message.comment ? <q>{message.comment}</q> : null}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ReplyForm({ model }: { model: TranscriptModel }) {
+  const [text, setText] = useState('');
+  const sending = model.sending.value;
+  const error = model.replyError.value;
+  return (
+    <form
+      class="reply"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void model.reply(text).then((sent) => {
+          if (sent) setText('');
+        });
+      }}
+    >
+      <label for="operator-reply">Reply as a person</label>
+      <textarea
+        id="operator-reply"
+        rows={3}
+        maxLength={10_000}
+        value={text}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? 'reply-error' : 'reply-hint'}
+        onInput={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.currentTarget.form?.requestSubmit();
+          }
+        }}
+      />
+      <p id="reply-hint" class="muted">
+        The visitor sees it in their chat; the AI stays silent until you hand back. Ctrl+Enter
+        sends.
+      </p>
+      {error ? (
+        <p id="reply-error" class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={sending} aria-busy={sending ? 'true' : undefined}>
+        {sending ? 'Sending…' : 'Send reply'}
+      </button>
+    </form>
+  );
+}
+
+/** The open conversation: its messages, sources and feedback, and the operator's actions. */
+export function ConversationTranscript({ model }: { model: TranscriptModel }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const detail = model.detail.value;
+  const id = model.openId.value;
+  useEffect(() => {
+    if (id) heading.current?.focus();
+  }, [id, detail !== undefined]);
+  if (!id) return null;
+  return (
+    <section
+      class="card transcript"
+      aria-labelledby="transcript-title"
+      aria-busy={model.loading.value ? 'true' : undefined}
+    >
+      <div class="section-head">
+        <h2 id="transcript-title" tabIndex={-1} ref={heading}>
+          Conversation {detail ? <StatusBadge status={detail.status} /> : null}
+        </h2>
+        <a href="#conversations" class="close-link">
+          Close<span class="visually-hidden"> conversation</span>
+        </a>
+      </div>
+      {model.loadError.value ? (
+        <p class="error" role="alert">
+          {model.loadError.value}
+        </p>
+      ) : null}
+      {detail ? (
+        <>
+          <p class="muted">
+            Visitor {detail.visitorId} · started{' '}
+            <time dateTime={detail.createdAt}>{formatTime(detail.createdAt)}</time>
+          </p>
+          <ol class="messages">
+            {detail.messages.map((message) => (
+              <li key={message.id} class={`message role-${message.role}`}>
+                <p class="message-head">
+                  <strong>{AUTHORS[message.role]}</strong>{' '}
+                  <time class="muted" dateTime={message.createdAt}>
+                    {formatTime(message.createdAt)}
+                  </time>
+                </p>
+                <p class="message-text">{message.text}</p>
+                {message.role === 'assistant' ? <AnswerDetails message={message} /> : null}
+              </li>
+            ))}
+          </ol>
+          <ReplyForm key={detail.id} model={model} />
+          <div class="actions">
+            {detail.status !== 'open' ? (
+              <button
+                type="button"
+                class="secondary"
+                disabled={model.updatingStatus.value}
+                aria-busy={model.updatingStatus.value ? 'true' : undefined}
+                onClick={() => void model.handBack()}
+              >
+                Hand back to the AI
+              </button>
+            ) : null}
+            <button
+              type="button"
+              class="secondary danger-text"
+              onClick={() => model.askErase(true)}
+            >
+              Delete conversation
+            </button>
+          </div>
+          {model.statusError.value ? (
+            <p class="error" role="alert">
+              {model.statusError.value}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {model.confirmingErase.value ? (
+        <ConfirmDialog
+          title="Delete this conversation?"
+          confirmLabel="Delete conversation"
+          busy={model.erasing.value}
+          error={model.eraseError.value}
+          onConfirm={() => {
+            void model.confirmErase().then((erased) => {
+              if (erased) location.hash = '#conversations';
+            });
+          }}
+          onCancel={() => model.askErase(false)}
+        >
+          <p>
+            Every message of this conversation is erased (a privacy erasure). This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import type { Agent, InsightsResponse } from '@agent-chat/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import type { AgentsModel } from '../models/agents-model.js';
+import type { InsightsFilterDraft, InsightsModel } from '../models/insights-model.js';
+import { formatTime } from './conversation-parts.js';
+import { QueriesChart } from './insights-chart.js';
+import { Pager } from './pager.js';
+import '../insights.css';
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`;
+}
+
+function InsightsFilters(props: {
+  initial: InsightsFilterDraft;
+  agents: readonly Agent[];
+  busy: boolean;
+  onApply(draft: InsightsFilterDraft): void;
+}) {
+  const [draft, setDraft] = useState(props.initial);
+  const set = (patch: Partial<InsightsFilterDraft>) =>
+    setDraft((current) => ({ ...current, ...patch }));
+  return (
+    <form
+      class="card row insights-filters"
+      aria-label="Insights range"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onApply(draft);
+      }}
+    >
+      <div>
+        <label for="insights-agent">Agent</label>
+        <select
+          id="insights-agent"
+          value={draft.agentId}
+          onChange={(event) => set({ agentId: event.currentTarget.value })}
+        >
+          <option value="">All agents</option>
+          {props.agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label for="insights-from">From (UTC)</label>
+        <input
+          id="insights-from"
+          type="date"
+          required
+          value={draft.from}
+          onInput={(event) => set({ from: event.currentTarget.value })}
+        />
+      </div>
+      <div>
+        <label for="insights-to">To (UTC)</label>
+        <input
+          id="insights-to"
+          type="date"
+          required
+          value={draft.to}
+          min={draft.from || undefined}
+          onInput={(event) => set({ to: event.currentTarget.value })}
+        />
+      </div>
+      <div class="insights-apply">
+        <button type="submit" disabled={props.busy} aria-busy={props.busy ? 'true' : undefined}>
+          Show
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Stats({ data }: { data: InsightsResponse }) {
+  const votes = data.feedback.good + data.feedback.bad;
+  return (
+    <dl class="stats">
+      <div class="card">
+        <dt>Questions</dt>
+        <dd>{data.queries}</dd>
+      </div>
+      <div class="card">
+        <dt>Thumbs up</dt>
+        <dd>{percent(data.feedback.good, votes)}</dd>
+        <dd class="muted">
+          {data.feedback.good} of {votes} votes
+        </dd>
+      </div>
+      <div class="card">
+        <dt>Thumbs down</dt>
+        <dd>{percent(data.feedback.bad, votes)}</dd>
+        <dd class="muted">
+          {data.feedback.bad} of {votes} votes
+        </dd>
+      </div>
+      <div class="card">
+        <dt>Nothing retrieved</dt>
+        <dd>{percent(data.nothingRetrieved, data.answers)}</dd>
+        <dd class="muted">
+          {data.nothingRetrieved} of {data.answers} answers
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ContentGaps({ model }: { model: InsightsModel }) {
+  const data = model.data.value;
+  const { gaps } = model;
+  if (!data) return null;
+  return (
+    <section aria-labelledby="gaps-title">
+      <h2 id="gaps-title">Questions the agent could not answer</h2>
+      <p class="muted">
+        Nothing retrieved, or a thumbs down: what to add to the knowledge next.{' '}
+        {data.gapCount > data.gaps.length
+          ? `The newest ${data.gaps.length} of ${data.gapCount}.`
+          : `${data.gapCount} in this range.`}
+      </p>
+      <ul class="gaps">
+        {gaps.pageItems.value.map((gap) => (
+          <li key={gap.messageId} class="card">
+            <p class="gap-question">{gap.question || '(no question)'}</p>
+            <p class="muted">
+              {gap.reasons.map((reason) => (
+                <span key={reason} class="badge warn">
+                  {reason === 'thumbs-down' ? 'Thumbs down' : 'Nothing retrieved'}
+                </span>
+              ))}{' '}
+              <time dateTime={gap.createdAt}>{formatTime(gap.createdAt)}</time>
+            </p>
+            {gap.comment ? (
+              <p>
+                Visitor's comment: <q>{gap.comment}</q>
+              </p>
+            ) : null}
+            <a href={`#conversations/${encodeURIComponent(gap.conversationId)}`}>
+              Open the conversation
+              <span class="visually-hidden">: {gap.question}</span>
+            </a>
+          </li>
+        ))}
+        {data.gaps.length === 0 ? <li>No unanswered questions in this range.</li> : null}
+      </ul>
+      <Pager
+        label="Content gap pages"
+        page={gaps.page.value}
+        pageCount={gaps.pageCount.value}
+        onPage={gaps.goTo}
+      />
+    </section>
+  );
+}
+
+/** Insights: questions per day (a chart), thumbs up/down rates, and the content gaps. */
+export function InsightsPage({ model, agents }: { model: InsightsModel; agents: AgentsModel }) {
+  useEffect(() => {
+    void model.load();
+    if (agents.list.items.value.length === 0) void agents.load();
+  }, [model]);
+  const data = model.data.value;
+  return (
+    <>
+      <h1>Insights</h1>
+      <InsightsFilters
+        initial={model.filters.value}
+        agents={agents.list.items.value}
+        busy={model.loading.value}
+        onApply={(draft) => void model.load(draft)}
+      />
+      {model.error.value ? (
+        <p class="error" role="alert">
+          {model.error.value}{' '}
+          <button type="button" class="secondary" onClick={() => void model.load()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      <div aria-busy={model.loading.value ? 'true' : undefined}>
+        {data ? (
+          <>
+            <Stats data={data} />
+            <section class="card" aria-labelledby="chart-title">
+              <h2 id="chart-title">Questions per day</h2>
+              <QueriesChart days={data.days} />
+            </section>
+            <ContentGaps model={model} />
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}
