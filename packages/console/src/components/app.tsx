@@ -1,5 +1,6 @@
 import type { ConsoleModel } from '../models/console-model.js';
 import { AgentsPage } from './agents-page.js';
+import { KnowledgePage } from './knowledge-page.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** The console: the sign-in form, or the signed-in shell with its pages. */
@@ -25,13 +26,19 @@ export function App({ model }: { model: ConsoleModel }) {
           <a href="#agents" aria-current={model.page.value === 'agents' ? 'page' : undefined}>
             Agents
           </a>
+          <a href="#knowledge" aria-current={model.page.value === 'knowledge' ? 'page' : undefined}>
+            Knowledge
+          </a>
         </nav>
         <button type="button" class="secondary" onClick={() => void session.signOut()}>
           Sign out
         </button>
       </header>
       <main id="main" class="page" tabIndex={-1}>
-        <AgentsPage model={model.agents} baseUrl={model.baseUrl} />
+        {model.page.value === 'knowledge' ? <KnowledgePage model={model.knowledge} /> : null}
+        {model.page.value === 'agents' ? (
+          <AgentsPage model={model.agents} baseUrl={model.baseUrl} />
+        ) : null}
       </main>
     </div>
   );

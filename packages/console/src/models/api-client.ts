@@ -30,6 +30,13 @@ export interface ApiClient {
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
   /** Sets the CSRF token sent with every call (the session's; never the admin token). */
   setCsrfToken(token: string | undefined): void;
+  /**
+   * The headers {@link request} authenticates with (`x-csrf-token`), for calls it cannot
+   * make itself (an upload through `XMLHttpRequest`, for its progress events).
+   */
+  authHeaders(): Record<string, string>;
+  /** Reports a 401 from such a call: the session has ended. */
+  unauthorized(): void;
 }
 
 function describeFailure(status: number): string {
@@ -47,6 +54,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     setCsrfToken(token) {
       csrfToken = token;
+    },
+    authHeaders() {
+      return csrfToken ? { 'x-csrf-token': csrfToken } : {};
+    },
+    unauthorized() {
+      options.onUnauthorized?.();
     },
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
       const headers: Record<string, string> = { accept: 'application/json' };

@@ -1,10 +1,11 @@
 import { signal } from '@preact/signals';
 import { type AgentsModel, createAgentsModel } from './agents-model.js';
 import { type ApiClient, createApiClient } from './api-client.js';
+import { createKnowledgeModel, type KnowledgeModel } from './knowledge-model.js';
 import { createSessionModel, type SessionModel } from './session-model.js';
 
 /** The console's pages, as named in the address's fragment (`#agents`). */
-export const PAGES = ['agents'] as const;
+export const PAGES = ['agents', 'knowledge'] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -16,6 +17,7 @@ export interface ConsoleModel {
   session: SessionModel;
   page: { value: PageName };
   agents: AgentsModel;
+  knowledge: KnowledgeModel;
 }
 
 /**
@@ -39,5 +41,6 @@ export function createConsoleModel(
     session,
     page: signal<PageName>('agents'),
     agents: createAgentsModel(api),
+    knowledge: createKnowledgeModel(api, baseUrl),
   };
 }
