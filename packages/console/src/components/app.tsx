@@ -1,6 +1,7 @@
 import type { ConsoleModel } from '../models/console-model.js';
 import { AgentsPage } from './agents-page.js';
 import { KnowledgePage } from './knowledge-page.js';
+import { PlaygroundPage } from './playground-page.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** The console: the sign-in form, or the signed-in shell with its pages. */
@@ -29,6 +30,12 @@ export function App({ model }: { model: ConsoleModel }) {
           <a href="#knowledge" aria-current={model.page.value === 'knowledge' ? 'page' : undefined}>
             Knowledge
           </a>
+          <a
+            href="#playground"
+            aria-current={model.page.value === 'playground' ? 'page' : undefined}
+          >
+            Playground
+          </a>
         </nav>
         <button type="button" class="secondary" onClick={() => void session.signOut()}>
           Sign out
@@ -36,6 +43,7 @@ export function App({ model }: { model: ConsoleModel }) {
       </header>
       <main id="main" class="page" tabIndex={-1}>
         {model.page.value === 'knowledge' ? <KnowledgePage model={model.knowledge} /> : null}
+        {model.page.value === 'playground' ? <PlaygroundPage model={model.playground} /> : null}
         {model.page.value === 'agents' ? (
           <AgentsPage model={model.agents} baseUrl={model.baseUrl} />
         ) : null}

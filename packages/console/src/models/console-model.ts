@@ -2,10 +2,11 @@ import { signal } from '@preact/signals';
 import { type AgentsModel, createAgentsModel } from './agents-model.js';
 import { type ApiClient, createApiClient } from './api-client.js';
 import { createKnowledgeModel, type KnowledgeModel } from './knowledge-model.js';
+import { createPlaygroundModel, type PlaygroundModel } from './playground-model.js';
 import { createSessionModel, type SessionModel } from './session-model.js';
 
 /** The console's pages, as named in the address's fragment (`#agents`). */
-export const PAGES = ['agents', 'knowledge'] as const;
+export const PAGES = ['agents', 'knowledge', 'playground'] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -18,6 +19,7 @@ export interface ConsoleModel {
   page: { value: PageName };
   agents: AgentsModel;
   knowledge: KnowledgeModel;
+  playground: PlaygroundModel;
 }
 
 /**
@@ -42,5 +44,6 @@ export function createConsoleModel(
     page: signal<PageName>('agents'),
     agents: createAgentsModel(api),
     knowledge: createKnowledgeModel(api, baseUrl),
+    playground: createPlaygroundModel(api, baseUrl),
   };
 }

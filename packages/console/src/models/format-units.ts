@@ -19,3 +19,14 @@ export function formatTime(iso: string | null | undefined): string {
     ? iso
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** Milliseconds for people: `85 ms`, `1.25 s`; `–` when not (yet) measured. */
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined) return '–';
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** A retrieval score (0..1) with three decimals. */
+export function formatScore(score: number): string {
+  return score.toFixed(3);
+}
