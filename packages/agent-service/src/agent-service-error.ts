@@ -28,3 +28,8 @@ export function notFound(kind: string, id: string): AgentServiceError {
 export function invalidRequest(message: string): AgentServiceError {
   return new AgentServiceError(ERROR_CODES.invalidRequest, 400, message);
 }
+
+/** A request the caller may not make, whoever they are (e.g. a datastore the agent lacks). */
+export function forbidden(message: string): AgentServiceError {
+  return new AgentServiceError(ERROR_CODES.forbidden, 403, message);
+}

@@ -4,6 +4,8 @@ import {
   type Answerer,
   createExtractiveAnswerer,
   createOpenAiAnswerer,
+  createQuestionCondenser,
+  type QuestionCondenser,
 } from './answering/index.js';
 import { createHttpApp, type ServiceContext } from './api/index.js';
 import { createHandoffWebhook, type HandoffWebhookOptions } from './conversations/index.js';
@@ -28,8 +30,19 @@ export interface AgentServiceOptions {
   database?: Database;
   /** Default query quota per organization (organizations may have their own). Default: unlimited. */
   usageLimit?: UsageLimit;
-  /** An OpenAI-compatible backend. Omitted: the extractive answerer (no model, no network). */
-  llm?: { baseUrl: string; apiKey?: string; model?: string; timeoutMs?: number };
+  /**
+   * An OpenAI-compatible backend. Omitted: the extractive answerer (no model, no network).
+   * `condenseTimeoutMs`: longest time the model may take to turn a follow-up into a
+   * standalone question before retrieval (default 5 000; 0: do not condense, blend the
+   * previous question in as without a model).
+   */
+  llm?: {
+    baseUrl: string;
+    apiKey?: string;
+    model?: string;
+    timeoutMs?: number;
+    condenseTimeoutMs?: number;
+  };
   /** A custom answerer, used instead of the extractive or LLM one. */
   answerer?: Answerer;
   /** Pause between the extractive answerer's streamed words, ms. Default 0. */
@@ -117,6 +130,18 @@ function chooseAnswerer(options: AgentServiceOptions): Answerer {
   );
 }
 
+function chooseCondenser(options: AgentServiceOptions): QuestionCondenser | undefined {
+  const { llm } = options;
+  if (!llm || options.answerer || llm.condenseTimeoutMs === 0) return undefined;
+  return createQuestionCondenser({
+    baseUrl: llm.baseUrl,
+    apiKey: llm.apiKey,
+    model: llm.model,
+    timeoutMs: llm.condenseTimeoutMs,
+    fetch: options.fetch,
+  });
+}
+
 /**
  * Creates the agent service: opens and migrates the database (PGlite in `dataDir` or in
  * memory, or PostgreSQL at `databaseUrl`) and builds the Express app. It does not listen;
@@ -157,6 +182,7 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     ingestion,
     answerer: chooseAnswerer(options),
     answererName: options.answerer ? 'custom' : options.llm ? 'openai' : 'extractive',
+    condenser: chooseCondenser(options),
     usageLimit: options.usageLimit,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     now: options.now ?? Date.now,

@@ -43,6 +43,11 @@ export type {
   DatasourceCreateConfig,
   QaPair,
 } from './datasource-create.js';
+export type {
+  DatastoreQueryRequest,
+  DatastoreQueryResponse,
+  DatastoreQueryResult,
+} from './datastore-query.js';
 export {
   AGENT_MODEL_NAMES,
   type AgentModelName,

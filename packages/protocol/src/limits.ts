@@ -31,6 +31,8 @@ export const LIMITS = {
   qaPairs: { max: 1_000 },
   /** Longest id (conversationId, visitorId, resource ids). */
   idLength: { max: 128 },
+  /** Results of a datastore query (`topK`): 5 when omitted, as the hosted service does. */
+  topK: { min: 1, max: 100, default: 5 },
   /** Most ids in a query filter list. */
   filterIds: { max: 100 },
   /** Longest comment with a vote on an answer. */

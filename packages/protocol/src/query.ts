@@ -1,10 +1,15 @@
 import type { ConversationStatus } from './conversations.js';
 import type { PromptType, QueryModelName } from './enums.js';
 
-/** Restricts retrieval to some datasources, by id or by the `custom_id` in their metadata. */
+/**
+ * Restricts retrieval to some datasources, by id or by the `custom_id` in their metadata,
+ * and (Chaindesk's field) to some of the agent's datastores: a datastore the agent does
+ * not have is refused with 403.
+ */
 export interface QueryFilters {
   custom_ids?: string[];
   datasource_ids?: string[];
+  datastore_ids?: string[];
 }
 
 /** Body of `POST /api/agents/{id}/query`. */
@@ -25,6 +30,12 @@ export interface QueryRequest {
   userPrompt?: string;
   promptType?: PromptType;
   promptTemplate?: string;
+  /**
+   * Extra text appended to the system prompt for this query (Chaindesk's field), e.g. what
+   * the site knows about the visitor. Used by the LLM answerer; the extractive one has no
+   * prompt and ignores it.
+   */
+  context?: string;
 }
 
 /** Fields a browser may always set on a query; everything else is operator policy. */
@@ -43,6 +54,7 @@ export const POLICY_QUERY_FIELDS = [
   'userPrompt',
   'promptType',
   'promptTemplate',
+  'context',
 ] as const;
 
 /** A query field that is operator policy. */

@@ -1,5 +1,6 @@
 /**
- * Agents: an organization's configured assistants (model, temperature, prompts) and the
- * datastores each answers from.
+ * Agents: an organization's configured assistants (model, temperature, prompts), the
+ * datastores each answers from, and which of them a query searches.
  */
 export { createAgent, deleteAgent, getAgent, listAgents, updateAgent } from './agents.js';
+export { searchedDatastores } from './searched-datastores.js';

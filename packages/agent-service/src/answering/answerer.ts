@@ -10,6 +10,8 @@ export interface AnswerSettings {
   userPrompt: string | null;
   promptType: PromptType;
   promptTemplate: string | null;
+  /** The query's `context`, trimmed: appended to the system prompt (LLM answerer only). */
+  context?: string | undefined;
   maxTokens?: number | undefined;
   topP?: number | undefined;
   presencePenalty?: number | undefined;
@@ -25,6 +27,7 @@ export function answerSettings(agent: Agent, query: QueryRequest): AnswerSetting
     userPrompt: query.userPrompt ?? agent.userPrompt,
     promptType: query.promptType ?? agent.promptType,
     promptTemplate: query.promptTemplate ?? agent.promptTemplate,
+    context: query.context?.trim() || undefined,
     maxTokens: query.maxTokens,
     topP: query.topP,
     presencePenalty: query.presencePenalty,

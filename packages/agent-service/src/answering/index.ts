@@ -1,7 +1,8 @@
 /**
  * Answering: turns a question, its retrieved passages and the conversation so far into
  * an answer streamed as text fragments. Two answerers: the extractive one (no model, no
- * network; the default) and one backed by any OpenAI-compatible chat-completions API.
+ * network; the default) and one backed by any OpenAI-compatible chat-completions API,
+ * whose model also condenses follow-up questions into standalone ones before retrieval.
  */
 export {
   type Answerer,
@@ -15,3 +16,8 @@ export {
   NOTHING_FOUND_ANSWER,
 } from './extractive-answerer.js';
 export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';
+export {
+  type CondenseInput,
+  createQuestionCondenser,
+  type QuestionCondenser,
+} from './question-condenser.js';

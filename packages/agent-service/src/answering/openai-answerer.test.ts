@@ -31,7 +31,8 @@ beforeAll(async () => {
     database: await createTestDatabase(),
     port: 0,
     heartbeatMs: 20,
-    llm: { baseUrl: llm.baseUrl, apiKey: 'sk-test-secret', timeoutMs: 250 },
+    // Generous for a loaded machine; the silent model below stays far longer.
+    llm: { baseUrl: llm.baseUrl, apiKey: 'sk-test-secret', timeoutMs: 1_000 },
   });
   ({ apiKey } = await service.createOrganization('LLM org'));
   call = createApiClient(service.url, apiKey);
@@ -116,6 +117,33 @@ describe('OpenAI-compatible backend', () => {
     expect(agent.body.systemPrompt).toBe('You are the shop assistant.');
   });
 
+  it('appends the query’s context to the system prompt on a line of its own', async () => {
+    await call('POST', `/api/agents/${agentId}/query`, {
+      query: 'returns?',
+      context: '  The visitor is on the Pro plan.\n',
+    });
+    const system = llm.requests[0]?.body.messages[0].content as string;
+    expect(
+      system.startsWith('You are the shop assistant.\nThe visitor is on the Pro plan.\n\n'),
+    ).toBe(true);
+    expect(system).toContain('[1] Returns');
+
+    await call('POST', `/api/agents/${agentId}/query`, {
+      query: 'returns?',
+      systemPrompt: 'Be terse.',
+      userPrompt: 'Question: {query}\nDocs: {context}',
+      context: 'Answer in French.',
+    });
+    expect(llm.requests[1]?.body.messages[0]).toEqual({
+      role: 'system',
+      content: 'Be terse.\nAnswer in French.',
+    });
+
+    // A blank context changes nothing.
+    await call('POST', `/api/agents/${agentId}/query`, { query: 'returns?', context: ' \n ' });
+    expect(llm.requests[2]?.body.messages[0].content).toMatch(/^You are the shop assistant\.\n\n/);
+  });
+
   it('uses the query’s raw promptTemplate for that call', async () => {
     await call('POST', `/api/agents/${agentId}/query`, {
       query: 'returns?',
@@ -140,7 +168,12 @@ describe('OpenAI-compatible backend', () => {
       conversationId: first.body.conversationId,
       visitorId: first.body.visitorId,
     });
-    const messages = llm.requests[1]?.body.messages;
+    // The second question is condensed first (a request of its own), then answered.
+    const answering = llm.requests.filter(
+      (request) => !String(request.body.messages[0].content).includes('standalone'),
+    );
+    expect(answering).toHaveLength(2);
+    const messages = answering[1]?.body.messages;
     expect(messages.slice(1)).toEqual([
       { role: 'user', content: 'first question' },
       { role: 'assistant', content: 'First answer.' },
@@ -181,7 +214,7 @@ describe('OpenAI-compatible backend', () => {
   });
 
   it('gives up on a silent model with 504 UPSTREAM_TIMEOUT', async () => {
-    nextReply = { deltas: ['late'], delayMs: 600 };
+    nextReply = { deltas: ['late'], delayMs: 2_500 };
     const response = await call('POST', `/api/agents/${agentId}/query`, { query: 'returns' });
     expect(response.status).toBe(504);
     expect(response.body.error.code).toBe('UPSTREAM_TIMEOUT');

@@ -1,6 +1,6 @@
-import type { AgentModelName } from '@agent-chat/protocol';
 import type { Passage } from '../knowledge/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
+import { chatModelName } from './model-names.js';
 import { type ChatMessage, streamChatCompletion } from './openai-chat-stream.js';
 
 /** Options of {@link createOpenAiAnswerer} (the service's `llm` option). */
@@ -16,13 +16,6 @@ export interface OpenAiAnswererOptions {
   /** Injected fetch (tests). Default: global fetch. */
   fetch?: typeof fetch;
 }
-
-const MODEL_NAMES: Record<AgentModelName, string> = {
-  gpt_3_5_turbo: 'gpt-3.5-turbo',
-  gpt_3_5_turbo_16k: 'gpt-3.5-turbo-16k',
-  gpt_4: 'gpt-4',
-  gpt_4_32k: 'gpt-4-32k',
-};
 
 /** Used when neither the agent nor the query sets a system prompt. */
 const DEFAULT_SYSTEM_PROMPT =
@@ -55,7 +48,8 @@ function fill(template: string, query: string, context: string): string {
 }
 
 /**
- * Builds the chat messages: the system prompt (with the retrieved context appended unless
+ * Builds the chat messages: the system prompt (then the query's `context` on the next
+ * line, then the retrieved context unless
  * the user template places `{context}` itself), the conversation history, then the
  * question. The user template is `promptTemplate` for `promptType: raw`, else
  * `userPrompt`; `{query}` and `{context}` in it are replaced.
@@ -68,7 +62,10 @@ function buildChatMessages(input: AnswerInput): ChatMessage[] {
       ? settings.promptTemplate
       : settings.userPrompt;
   const templatePlacesContext = template?.includes('{context}') ?? false;
-  const system = settings.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
+  // The query's `context` extends the system prompt on a line of its own, as Chaindesk does.
+  const system = [settings.systemPrompt ?? DEFAULT_SYSTEM_PROMPT, settings.context]
+    .filter((part) => part !== undefined)
+    .join('\n');
   const messages: ChatMessage[] = [
     {
       role: 'system',
@@ -104,7 +101,7 @@ export function createOpenAiAnswerer(options: OpenAiAnswererOptions): Answerer {
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.timeoutMs === undefined ? {} : { idleTimeoutMs: options.timeoutMs }),
         request: {
-          model: options.model ?? MODEL_NAMES[settings.modelName],
+          model: chatModelName(options.model, settings.modelName),
           messages: buildChatMessages(input),
           temperature: settings.temperature,
           ...(settings.topP === undefined ? {} : { top_p: settings.topP }),

@@ -2,17 +2,19 @@ import type {
   DatasourceUpdateBody,
   DatasourceUpsertBody,
   DatastoreCreateBody,
+  DatastoreQueryRequest,
   DatastoreUpdateBody,
 } from '@agent-chat/protocol';
 import {
   datasourceUpdateSchema,
   datasourceUpsertSchema,
   datastoreCreateSchema,
+  datastoreQuerySchema,
   datastoreUpdateSchema,
   emptyBodySchema,
 } from '@agent-chat/protocol/schemas';
 import { type Response, Router } from 'express';
-import { invalidRequest } from '../agent-service-error.js';
+import { forbidden, invalidRequest } from '../agent-service-error.js';
 import { updateDatasourceDocument, upsertDocuments } from '../ingestion/index.js';
 import {
   createDatastore,
@@ -20,6 +22,7 @@ import {
   getDatastore,
   listDatasources,
   listDatastores,
+  searchDatastore,
   updateDatastore,
 } from '../knowledge/index.js';
 import { organizationOf } from './auth-middleware.js';
@@ -32,7 +35,7 @@ function markDeprecated(res: Response): void {
 
 /**
  * `POST/GET /datastores`, `GET/PATCH/DELETE /datastores/:id`,
- * `GET /datastores/:id/datasources` and the deprecated
+ * `GET /datastores/:id/datasources`, `POST /datastores/:id/query` (search) and the deprecated
  * `POST /datastores/upsert/:id` and `POST /datastores/update/:id` (mounted under `/api`).
  */
 export function createDatastoreRoutes(context: ServiceContext): Router {
@@ -78,6 +81,19 @@ export function createDatastoreRoutes(context: ServiceContext): Router {
   });
   router.get('/datastores/:id', async (req, res) => {
     res.json(await getDatastore(database, organizationOf(res.locals).id, req.params.id));
+  });
+  router.post('/datastores/:id/query', async (req, res) => {
+    const organizationId = organizationOf(res.locals).id;
+    const datastore = await getDatastore(database, organizationId, req.params.id);
+    const body = validateBody<DatastoreQueryRequest>(datastoreQuerySchema, req.body);
+    const other = body.filters?.datastore_ids?.find((id) => id !== datastore.id);
+    if (other !== undefined) {
+      // The hosted service refuses datastore_ids here: a datastore query searches its own.
+      throw forbidden(
+        `filters.datastore_ids may name only datastore "${datastore.id}" (the one in the path), not "${other}".`,
+      );
+    }
+    res.json(await searchDatastore(database, datastore.id, body));
   });
   router.get('/datastores/:id/datasources', async (req, res) => {
     res.json(await listDatasources(database, organizationOf(res.locals).id, req.params.id));

@@ -12,8 +12,8 @@ import {
 import { queryRequestSchema } from '@agent-chat/protocol/schemas';
 import { type Response, Router } from 'express';
 import { AgentServiceError } from '../agent-service-error.js';
-import { getAgent } from '../agents/index.js';
-import { type Answerer, answerSettings } from '../answering/index.js';
+import { getAgent, searchedDatastores } from '../agents/index.js';
+import { type Answerer, answerSettings, type CondenseInput } from '../answering/index.js';
 import { resolveConversation, saveExchange } from '../conversations/index.js';
 import { retrieve } from '../knowledge/index.js';
 import { enforceUsageLimit } from '../organizations/index.js';
@@ -46,6 +46,34 @@ function followUpContext(history: readonly { role: string; text: string }[]) {
   return previous ? [{ text: previous.text, weight: 0.5 }] : [];
 }
 
+/**
+ * What retrieval searches for a question: with a condenser (an LLM is configured), the
+ * follow-up rewritten as a standalone question, searched alone and logged; otherwise, or
+ * when condensing fails or times out (logged as a warning), the question with the
+ * previous one blended in ({@link followUpContext}).
+ */
+async function searchedQuestion(
+  context: ServiceContext,
+  input: CondenseInput,
+  log: Record<string, unknown>,
+): Promise<{ text: string; earlier: { text: string; weight: number }[] }> {
+  const blended = { text: input.question, earlier: followUpContext(input.history) };
+  const result = await context.condenser?.condense(input);
+  if (!result) return blended;
+  if (!result.ok) {
+    context.logger.warn(
+      { ...log, reason: result.reason, ms: result.ms },
+      'follow-up not condensed; searching it with the previous question blended in',
+    );
+    return blended;
+  }
+  context.logger.info(
+    { ...log, question: input.question, standaloneQuestion: result.question, ms: result.ms },
+    'follow-up condensed into a standalone question',
+  );
+  return { text: result.question, earlier: [] };
+}
+
 /** Writes a frame, waiting for `drain` when the socket's buffer is full. */
 async function writeFrame(res: Response, frame: string, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return;
@@ -63,8 +91,9 @@ async function writeFrame(res: Response, frame: string, signal: AbortSignal): Pr
  * then an answer as JSON or, with `streaming: true`, as the seed's SSE dialect (answer
  * fragments, `endpoint_response`, `[DONE]`; heartbeats meanwhile; errors as `[ERROR]`
  * frames). 402 before any event when the quota is used up. Work stops when the client
- * disconnects. A `conversationId` of another visitor or agent is 404 before anything is
- * read or written; in a conversation in `handoff` the question is stored and answered
+ * disconnects. A `conversationId` of another visitor or agent is 404, and a
+ * `filters.datastore_ids` naming a datastore the agent lacks 403, before anything is read
+ * or written; in a conversation in `handoff` the question is stored and answered
  * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI.
  */
 export function createQueryRoute(context: ServiceContext): Router {
@@ -82,6 +111,7 @@ export function createQueryRoute(context: ServiceContext): Router {
     const organization = organizationOf(res.locals);
     const agent = await getAgent(database, organization.id, req.params.id);
     const query = validateBody<QueryRequest>(queryRequestSchema, req.body);
+    const datastoreIds = searchedDatastores(agent, query.filters);
     const conversation = await resolveConversation(
       database,
       { organizationId: organization.id, agentId: agent.id },
@@ -89,13 +119,26 @@ export function createQueryRoute(context: ServiceContext): Router {
     );
     await enforceUsageLimit(database, organization, context.usageLimit, context.now());
     const inHandoff = conversation.status === 'handoff';
-    const { passages, sources } = inHandoff
-      ? { passages: [], sources: [] }
-      : await retrieve(database, query.query, {
-          datastoreIds: agent.datastoreIds ?? [],
+    const settings = answerSettings(agent, query);
+    const searched = inHandoff
+      ? undefined
+      : await searchedQuestion(
+          context,
+          {
+            question: query.query,
+            history: conversation.history,
+            modelName: settings.modelName,
+            signal,
+          },
+          { agentId: agent.id, conversationId: conversation.conversationId },
+        );
+    const { passages, sources } = searched
+      ? await retrieve(database, searched.text, {
+          datastoreIds,
           filters: query.filters,
-          earlier: followUpContext(conversation.history),
-        });
+          earlier: searched.earlier,
+        })
+      : { passages: [], sources: [] };
     if (signal.aborted) return;
     const answerer = inHandoff ? handoffAnswerer : context.answerer;
 
@@ -103,7 +146,7 @@ export function createQueryRoute(context: ServiceContext): Router {
       query: query.query,
       passages,
       history: conversation.history,
-      settings: answerSettings(agent, query),
+      settings,
       signal,
     };
     const finish = async (answer: string): Promise<QueryResponse> => {

@@ -1,4 +1,4 @@
-import type { Answerer } from '../answering/index.js';
+import type { Answerer, QuestionCondenser } from '../answering/index.js';
 import type { HandoffNotifier } from '../conversations/index.js';
 import type { Ingestion } from '../ingestion/index.js';
 import type { Logger } from '../logger.js';
@@ -15,6 +15,8 @@ export interface ServiceContext {
   answerer: Answerer;
   /** The answerer's name in answer metadata (`extractive`, `openai`, `custom`). */
   answererName: string;
+  /** Rewrites follow-ups into standalone questions before retrieval (with an LLM only). */
+  condenser?: QuestionCondenser | undefined;
   /** Quota for organizations without their own; `undefined` = unlimited. */
   usageLimit: UsageLimit | undefined;
   heartbeatMs: number;

@@ -28,6 +28,7 @@ ${STORAGE_ENV}
   LLM_API_KEY             Its API key
   LLM_MODEL               Model name (default: mapped from the agent's modelName)
   LLM_TIMEOUT_MS          Longest silence of the model before giving up (default 60000)
+  LLM_CONDENSE_TIMEOUT_MS Longest time to rewrite a follow-up as a standalone question (default 5000; 0: off)
   USAGE_LIMIT_QUERIES     Default queries per organization per period (default: unlimited)
   USAGE_LIMIT_PERIOD_MS   Length of that period in ms (default 86400000, one day)
   HEARTBEAT_MS            Stream heartbeat interval in ms (default 15000)

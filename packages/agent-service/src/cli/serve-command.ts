@@ -10,6 +10,7 @@ export async function serve(io: CliIo): Promise<number> {
   const heartbeatMs = integerEnv(io, 'HEARTBEAT_MS');
   const llmBaseUrl = io.env.LLM_BASE_URL;
   const llmTimeoutMs = integerEnv(io, 'LLM_TIMEOUT_MS');
+  const condenseTimeoutMs = integerEnv(io, 'LLM_CONDENSE_TIMEOUT_MS');
   const retentionDays = integerEnv(io, 'CONVERSATION_RETENTION_DAYS');
   const webhookUrl = io.env.HANDOFF_WEBHOOK_URL;
   const webhookSecret = io.env.HANDOFF_WEBHOOK_SECRET ?? '';
@@ -44,6 +45,7 @@ export async function serve(io: CliIo): Promise<number> {
             ...(io.env.LLM_API_KEY ? { apiKey: io.env.LLM_API_KEY } : {}),
             ...(io.env.LLM_MODEL ? { model: io.env.LLM_MODEL } : {}),
             ...(llmTimeoutMs === undefined ? {} : { timeoutMs: llmTimeoutMs }),
+            ...(condenseTimeoutMs === undefined ? {} : { condenseTimeoutMs }),
           },
         }
       : {}),

@@ -16,6 +16,7 @@ export {
   type DocumentChunk,
 } from './chunking/index.js';
 export { deleteDatasource, getDatasource, listDatasources } from './datasources.js';
+export { searchDatastore } from './datastore-search.js';
 export {
   createDatastore,
   deleteDatastore,

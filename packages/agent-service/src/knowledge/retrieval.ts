@@ -24,6 +24,8 @@ export interface Passage {
 interface RetrievalResult {
   passages: Passage[];
   sources: Source[];
+  /** The source each passage is cited as (its own chunk, page and anchor), in passage order. */
+  passageSources: Source[];
 }
 
 /** Options of {@link retrieve}. */
@@ -115,7 +117,7 @@ export async function retrieve(
     limit: Math.max(limit, RERANK_DEPTH),
     ...(options.candidateBudget === undefined ? {} : { candidateBudget: options.candidateBudget }),
   });
-  if (hits.length === 0) return { passages: [], sources: [] };
+  if (hits.length === 0) return { passages: [], sources: [], passageSources: [] };
   const rows = await database.query<Omit<PassageRow, 'score'>>(
     `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
        d.type AS datasource_type, d.config, c.title, c.content, c.position,
@@ -147,5 +149,6 @@ export async function retrieve(
       score: row.score,
     })),
     sources: [...sources.values()],
+    passageSources: ranked.map(toSource),
   };
 }

@@ -88,6 +88,58 @@ describe('admin routes against the agent service', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('relays the datastore search (LangChain’s ChaindeskRetriever route) behind the admin token', async () => {
+    const found = await call('POST', `/api/datastores/${datastoreId}/query`, {
+      query: 'How do I embed the widget?',
+      topK: 2,
+      tags: ['dropped'],
+    });
+    expect(found.status).toBe(200);
+    const { results } = found.json as {
+      results: { text: string; score: number; source: string | null; datasource_name: string }[];
+    };
+    expect(results).toHaveLength(2);
+    expect(results[0]).toMatchObject({ text: expect.stringContaining('<script') });
+    expect(results[0]?.score).toBeGreaterThanOrEqual(results[1]?.score ?? 0);
+
+    const anonymous = await fetch(`${bff.url}/api/datastores/${datastoreId}/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"widget"}',
+    });
+    expect(anonymous.status).toBe(401);
+
+    const invalid = await call('POST', `/api/datastores/${datastoreId}/query`, {
+      query: 'widget',
+      topK: 0,
+    });
+    expect(invalid.status).toBe(400);
+    expect((invalid.json as { error: { message: string } }).error.message).toBe(
+      'topK must be a positive integer',
+    );
+    const widened = await call('POST', `/api/datastores/${datastoreId}/query`, {
+      query: 'widget',
+      filters: { datastore_ids: ['another-store'] },
+    });
+    expect(widened.status).toBe(403);
+    expect(widened.json).toMatchObject({
+      error: { code: 'FORBIDDEN', message: expect.stringContaining('"another-store"') },
+    });
+    const missing = await call('POST', '/api/datastores/no-such-store/query', { query: 'widget' });
+    expect(missing.status).toBe(404);
+
+    // The route's own body limit (128 KiB), refused before anything is relayed.
+    const tooLarge = await fetch(`${bff.url}/api/datastores/${datastoreId}/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'widget', padding: 'x'.repeat(130 * 1024) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
+  });
+
   it('deletes the agent and the datastore', async () => {
     const agent = await call('DELETE', '/api/agents/demo');
     expect(agent.status).toBe(200);

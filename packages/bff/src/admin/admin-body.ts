@@ -9,25 +9,28 @@ export const ADMIN_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export interface AdminJsonBodyOptions {
   /** Longest time the body may take to arrive, ms (408 and the connection closed after). */
   timeoutMs: number;
+  /** Largest body, bytes. Default {@link ADMIN_MAX_BODY_BYTES}. */
+  limitBytes?: number | undefined;
 }
 
 /**
  * Reads an admin request body as JSON into `req.body` (whatever its label, so the request
  * stream is always consumed here and never piped raw to the upstream), up to
- * {@link ADMIN_MAX_BODY_BYTES}: 413 beyond (at once when `Content-Length` declares more:
+ * `limitBytes` ({@link ADMIN_MAX_BODY_BYTES} by default): 413 beyond (at once when `Content-Length` declares more:
  * the body is never waited for), 400 for invalid JSON, 408 when it has not arrived within
  * `timeoutMs`. Refusals close the connection, so an unread body cannot hold it. A body a
  * host parser already read is left as it is.
  */
 export function createAdminJsonBody(options: AdminJsonBodyOptions): RequestHandler {
-  const parse = express.json({ limit: ADMIN_MAX_BODY_BYTES, strict: false, type: () => true });
-  const tooLarge = `The request body is larger than the admin limit of ${ADMIN_MAX_BODY_BYTES} bytes.`;
+  const limitBytes = options.limitBytes ?? ADMIN_MAX_BODY_BYTES;
+  const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
+  const tooLarge = `The request body is larger than the limit of this admin route, ${limitBytes} bytes.`;
   return function adminJsonBody(req, res, next) {
     const refuse = (status: number, code: string, message: string) => {
       res.setHeader('Connection', 'close');
       sendError(res, status, code, message);
     };
-    if (Number(req.headers['content-length']) > ADMIN_MAX_BODY_BYTES) {
+    if (Number(req.headers['content-length']) > limitBytes) {
       refuse(413, ERROR_CODES.payloadTooLarge, tooLarge);
       return;
     }

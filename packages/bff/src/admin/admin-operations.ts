@@ -6,6 +6,7 @@ import {
   datasourceCreateSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
+  datastoreQuerySchema,
   datastoreUpdateSchema,
   emptyBodySchema,
   operatorMessageSchema,
@@ -19,7 +20,8 @@ type BodySchema =
   | typeof datasourceUpsertSchema
   | typeof operatorMessageSchema
   | typeof conversationStatusSchema
-  | typeof datasourceCreateSchema;
+  | typeof datasourceCreateSchema
+  | typeof datastoreQuerySchema;
 
 type QuerySchema = typeof conversationListQuerySchema | typeof conversationExportQuerySchema;
 
@@ -35,6 +37,8 @@ export interface AdminOperation {
   upstreamPath: (id: string) => string;
   /** The protocol schema of its body (a `get` sends none upstream). */
   schema: BodySchema;
+  /** Largest body, bytes (413 beyond). Default `ADMIN_MAX_BODY_BYTES` (10 MiB). */
+  maxBodyBytes?: number;
   /** The protocol schema of its query string: validated and re-sent (others drop it). */
   query?: QuerySchema;
   /** The answer is streamed through as it comes (an export), not buffered. */
@@ -45,9 +49,13 @@ export interface AdminOperation {
   guard?: ChaindeskGuard;
 }
 
+/** Largest datastore query body: a 10 000-character query and full filter lists fit. */
+const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
+
 /**
  * The admin operations of the API (DESIGN.md section 2), ingestion (create, upload, synch,
- * read and list datasources) and the conversation transcripts (issue 16), at the
+ * read and list datasources), the datastore search (Chaindesk's `POST
+ * /api/datastores/{id}/query`, what LangChain's `ChaindeskRetriever` calls) and the conversation transcripts (issue 16), at the
  * upstream's own paths. Express matches in this order: fixed paths
  * (`/api/conversations/export`) come before `:id` ones.
  */
@@ -122,6 +130,14 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     upstreamPath: (id) => `/api/datastores/upsert/${id}`,
     schema: datasourceUpsertSchema,
     deprecated: true,
+  },
+  {
+    // After the deprecated routes: `/api/datastores/update/query` is an update.
+    method: 'post',
+    path: '/api/datastores/:id/query',
+    upstreamPath: (id) => `/api/datastores/${id}/query`,
+    schema: datastoreQuerySchema,
+    maxBodyBytes: DATASTORE_QUERY_MAX_BODY_BYTES,
   },
   {
     method: 'get',

@@ -33,7 +33,8 @@ export interface AdminRoutesOptions {
  * `POST /api/datastores/update/:datastoreId`, `POST /api/datastores/upsert/:datastoreId`,
  * and for ingestion `POST /api/datasources` — JSON, or a multipart upload streamed through
  * with `uploadLimitBytes` enforced — `POST /api/datasources/:id/synch`,
- * `GET /api/datasources/:id`, `GET /api/datastores/:id/datasources`),
+ * `GET /api/datasources/:id`, `GET /api/datastores/:id/datasources`, and the datastore
+ * search `POST /api/datastores/:id/query`),
  * at the upstream's own paths relative to where the router is mounted. Each is
  * auth → JSON body → id and body check (→ Chaindesk guard) → relay:
  *
@@ -41,7 +42,7 @@ export interface AdminRoutesOptions {
  *   `adminAuth` when given (it replaces the token check). With neither, the routes
  *   answer 404 (admin disabled).
  * - Ids must match `ID_PATTERN` and bodies the protocol schemas (400 naming the field);
- *   bodies up to 10 MiB (413 beyond). Unknown body fields are dropped.
+ *   bodies up to 10 MiB, or the operation's own `maxBodyBytes` (413 beyond). Unknown body fields are dropped.
  * - Relayed by {@link createAdminProxy}; upstream failures become JSON errors and the
  *   token never appears in a response. Deprecated operations answer with a `Deprecation`
  *   header (the upstream's, or `true`).
@@ -88,6 +89,13 @@ export function createAdminRoutes({
       ? createChaindeskGuards(upstream, options.firstByteTimeoutMs)
       : undefined;
   const jsonBody = createAdminJsonBody({ timeoutMs: options.bodyTimeoutMs });
+  const jsonBodyOf = (operation: AdminOperation) =>
+    operation.maxBodyBytes === undefined
+      ? jsonBody
+      : createAdminJsonBody({
+          timeoutMs: options.bodyTimeoutMs,
+          limitBytes: operation.maxBodyBytes,
+        });
   const uploadRelay = createAdminUploadRelay({
     upstreamUrl: options.upstreamUrl,
     token: options.agentApiToken,
@@ -100,7 +108,7 @@ export function createAdminRoutes({
       operation.path,
       auth,
       ...(operation.upload ? [uploadRelay] : []),
-      jsonBody,
+      jsonBodyOf(operation),
       createPlanStep(operation, proxy, guards),
       proxy.relay,
     );

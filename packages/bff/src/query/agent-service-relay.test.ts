@@ -8,6 +8,7 @@ let service: RunningAgentService;
 let apiKey: string;
 let harness: BffHarness;
 let wrongKey: BffHarness;
+let datastoreFilter: BffHarness;
 
 beforeAll(async () => {
   service = await startAgentService({ port: 0 });
@@ -22,10 +23,17 @@ beforeAll(async () => {
     agentApiToken: 'not-the-right-key',
     allowedAgents: ['demo'],
   });
+  datastoreFilter = await startBff({
+    upstreamUrl: service.url,
+    agentApiToken: apiKey,
+    allowedAgents: ['demo'],
+    agentPolicies: { demo: { allowBrowserFields: ['filters'] } },
+  });
 });
 afterAll(async () => {
   await harness?.close();
   await wrongKey?.close();
+  await datastoreFilter?.close();
   await service?.close();
 });
 
@@ -74,6 +82,26 @@ describe('relay to the real agent service', () => {
       expect(response.status, text).toBe(400);
       expect((JSON.parse(text) as ApiErrorBody).error.code).toBe(ERROR_CODES.invalidRequest);
     }
+  });
+
+  it('relays the service refusing a datastore the agent lacks as 403, not as a token failure', async () => {
+    const own = await postQuery(datastoreFilter.url, 'demo', {
+      query: 'What is agent-chat?',
+      filters: { datastore_ids: ['demo-docs'] },
+    });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as QueryResponse).sources.length).toBeGreaterThan(0);
+    const response = await postQuery(datastoreFilter.url, 'demo', {
+      query: 'What is agent-chat?',
+      streaming: true,
+      filters: { datastore_ids: ['someone-elses-store'] },
+    });
+    const text = await response.text();
+    expect(response.status, text).toBe(403);
+    const { error } = JSON.parse(text) as ApiErrorBody;
+    expect(error.code).toBe(ERROR_CODES.forbidden);
+    // The BFF's own words for a visitor, never the upstream's message.
+    expect(error.message).not.toContain('someone-elses-store');
   });
 
   it('is ready when the agent service answers', async () => {

@@ -111,7 +111,7 @@ describe('whatever the upstream answers a non-streamed query', () => {
           expect((value as QueryResponse).sources).toEqual(sent.sources);
         } else {
           expect(isApiErrorBody(value), text).toBe(true);
-          expect([400, 402, 404, 413, 429, 502, 504]).toContain(response.status);
+          expect([400, 402, 403, 404, 413, 429, 502, 504]).toContain(response.status);
         }
       }),
       { numRuns: 200 },

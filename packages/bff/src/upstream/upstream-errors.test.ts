@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { describe, expect, it } from 'vitest';
-import { errorCodeOfBody, mapUpstreamStatus } from './upstream-errors.js';
+import { errorCodeOfBody, mapUpstreamError, mapUpstreamStatus } from './upstream-errors.js';
 
 describe('errorCodeOfBody', () => {
   it('finds the code in each form an upstream sends', () => {
@@ -39,6 +39,20 @@ describe('mapUpstreamStatus', () => {
     });
     expect(mapUpstreamStatus(200, ERROR_CODES.usageLimit, 'a').status).toBe(402);
     expect(mapUpstreamStatus(403, undefined, 'a').code).toBe(ERROR_CODES.upstreamAuth);
+    expect(mapUpstreamStatus(403, ERROR_CODES.unauthorized, 'a').code).toBe(
+      ERROR_CODES.upstreamAuth,
+    );
+  });
+
+  it('keeps the service refusing the request (403 FORBIDDEN) a 403, with the BFF’s message', () => {
+    expect(mapUpstreamStatus(403, ERROR_CODES.forbidden, 'a')).toEqual({
+      status: 403,
+      code: ERROR_CODES.forbidden,
+      message: expect.stringContaining('may not do'),
+    });
+    expect(
+      mapUpstreamError(403, { code: ERROR_CODES.forbidden, message: 'not "x"' }, 'operator'),
+    ).toEqual({ status: 403, code: ERROR_CODES.forbidden, message: 'not "x"' });
   });
 
   it('keeps a refusal of the visitor input a client error, with its own message', () => {

@@ -33,6 +33,8 @@ const visitorMessages = {
   interrupted: 'The answer was interrupted before it was complete. Please try again.',
   invalidStream: 'The agent service sent an answer that could not be read. Please try again.',
   refused: 'The agent service could not accept this question. Please rephrase it and try again.',
+  forbidden:
+    'This question asks for something the agent may not do (such as searching a datastore it does not have). Please tell the site operator.',
   tooLarge: 'The question is too long for the agent service. Please shorten it.',
   busy: 'The agent service is busy. Please wait a moment and try again.',
 } as const;
@@ -113,7 +115,8 @@ export function mapUpstreamCode(code: string, agentId: string): MappedError {
 
 /**
  * The one mapping of a non-2xx upstream answer to the BFF's error, for both audiences:
- * the upstream rejecting our token (401/403) is 502 `UPSTREAM_AUTH`, 402 (or, for a
+ * the upstream rejecting our token (401/403) is 502 `UPSTREAM_AUTH`, but a 403 whose body
+ * says `FORBIDDEN` (the service refusing the request, not the token) stays a 403, 402 (or, for a
  * visitor, a `USAGE_LIMIT` code with any status) is 402 `USAGE_LIMIT`, 504/408 is 504
  * `UPSTREAM_TIMEOUT`, and anything else 502 `UPSTREAM_ERROR` (raw bodies are never
  * relayed: they may hold stack traces). Client errors: a visitor gets 404 for a missing
@@ -131,6 +134,17 @@ export function mapUpstreamError(
     return operator
       ? { status: 402, code: ERROR_CODES.usageLimit, message: operatorMessages.usageLimit }
       : mapUpstreamCode(ERROR_CODES.usageLimit, audience.visitor);
+  }
+  if (status === 403 && body.code === ERROR_CODES.forbidden) {
+    // Our service's refusal of the request itself (its auth failures are 401): e.g. an
+    // agent query naming a datastore the agent lacks. Not the BFF's token being rejected.
+    return operator
+      ? {
+          status: 403,
+          code: ERROR_CODES.forbidden,
+          message: body.message ?? 'The agent service refused the request (HTTP 403).',
+        }
+      : { status: 403, code: ERROR_CODES.forbidden, message: visitorMessages.forbidden };
   }
   if (status === 401 || status === 403) {
     return operator

@@ -16,6 +16,7 @@ export {
   datasourceCreateSchema,
   datasourceUploadTypeSchema,
 } from './datasource-create-schema.js';
+export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { type ParseBodyResult, parseBody } from './parse-body.js';
 export { queryFiltersSchema, queryRequestSchema } from './query-request-schema.js';
 export {

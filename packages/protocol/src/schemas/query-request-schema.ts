@@ -4,6 +4,20 @@ import { LIMITS } from '../limits.js';
 import { findForbiddenCharacter } from '../text-rules.js';
 import { id, idList, oneOf, positiveInteger, rangedNumber, text } from './schema-helpers.js';
 
+/** A question: 1 to 10 000 characters, not blank, no NUL or other control characters. */
+export const queryTextSchema = text('query', LIMITS.queryLength.max, 1)
+  .refine((value) => value.trim().length > 0, { error: 'query must not be blank' })
+  .superRefine((value, context) => {
+    const found = findForbiddenCharacter(value);
+    if (found !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `query must not contain NUL or other control characters (found ${found})`,
+        input: value,
+      });
+    }
+  });
+
 /** Schema of a query's `filters`. */
 export const queryFiltersSchema = z.object(
   {
@@ -14,6 +28,7 @@ export const queryFiltersSchema = z.object(
       })
       .optional(),
     datasource_ids: idList('filters.datasource_ids').optional(),
+    datastore_ids: idList('filters.datastore_ids').optional(),
   },
   { error: 'filters must be an object' },
 );
@@ -21,18 +36,7 @@ export const queryFiltersSchema = z.object(
 /** Schema of `POST /api/agents/{id}/query` bodies (unknown fields are dropped). */
 export const queryRequestSchema = z.object(
   {
-    query: text('query', LIMITS.queryLength.max, 1)
-      .refine((value) => value.trim().length > 0, { error: 'query must not be blank' })
-      .superRefine((value, context) => {
-        const found = findForbiddenCharacter(value);
-        if (found !== undefined) {
-          context.addIssue({
-            code: 'custom',
-            message: `query must not contain NUL or other control characters (found ${found})`,
-            input: value,
-          });
-        }
-      }),
+    query: queryTextSchema,
     conversationId: id('conversationId').optional(),
     visitorId: id('visitorId').optional(),
     temperature: rangedNumber('temperature', LIMITS.temperature).optional(),
@@ -47,6 +51,7 @@ export const queryRequestSchema = z.object(
     userPrompt: text('userPrompt', LIMITS.promptLength.max).optional(),
     promptType: oneOf('promptType', PROMPT_TYPES).optional(),
     promptTemplate: text('promptTemplate', LIMITS.promptLength.max).optional(),
+    context: text('context', LIMITS.promptLength.max).optional(),
   },
   { error: 'The request body must be a JSON object' },
 );

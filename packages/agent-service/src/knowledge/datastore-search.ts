@@ -1,0 +1,49 @@
+import {
+  type DatastoreQueryRequest,
+  type DatastoreQueryResult,
+  LIMITS,
+} from '@agent-chat/protocol';
+import type { Queryable } from '../store/index.js';
+import { retrieve } from './retrieval.js';
+
+/**
+ * Searches one datastore for a question and answers in the hosted service's shape (its
+ * `POST /api/datastores/{id}/query`): the best `topK` fragments (default 5), each with its
+ * text, score, source URL, datasource and position. The caller has checked that the
+ * datastore is the organization's; `filters.datasource_ids` and `filters.custom_ids`
+ * narrow the search as they do for agents.
+ *
+ * @example
+ * const { results } = await searchDatastore(database, 'ds_1', { query: 'refunds', topK: 3 });
+ */
+export async function searchDatastore(
+  database: Queryable,
+  datastoreId: string,
+  request: DatastoreQueryRequest,
+): Promise<{ results: DatastoreQueryResult[] }> {
+  const { passages, passageSources } = await retrieve(database, request.query, {
+    datastoreIds: [datastoreId],
+    filters: request.filters,
+    limit: request.topK ?? LIMITS.topK.default,
+  });
+  const results = passages.flatMap((passage, index): DatastoreQueryResult[] => {
+    const source = passageSources[index];
+    if (!source) return [];
+    const result: DatastoreQueryResult = {
+      text: passage.content,
+      score: passage.score,
+      source: source.source_url,
+      datasource_id: passage.datasourceId,
+      datasource_name: passage.datasourceName,
+      offset: passage.position,
+      chunk_id: passage.chunkId,
+      datasource_type: source.datasource_type,
+      mime_type: source.mime_type,
+    };
+    if (source.custom_id !== undefined) result.custom_id = source.custom_id;
+    if (source.page_number !== undefined) result.page_number = source.page_number;
+    if (source.total_pages !== undefined) result.total_pages = source.total_pages;
+    return [result];
+  });
+  return { results };
+}
