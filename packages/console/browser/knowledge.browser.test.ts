@@ -190,8 +190,10 @@ describe('Knowledge page (Chromium)', () => {
 
     // Q&A pairs, with the keyboard.
     await page.getByLabel('Q&A pairs').check();
-    await page.getByLabel('Question').fill('Do you refund shipping?');
-    await page.getByLabel('Answer').fill('Shipping is refunded when the item was faulty.');
+    await page.getByLabel('Question', { exact: true }).fill('Do you refund shipping?');
+    await page
+      .getByLabel('Answer', { exact: true })
+      .fill('Shipping is refunded when the item was faulty.');
     await page.getByRole('button', { name: 'Add another pair' }).click();
     await page.locator('#qa-question-1').fill('Can I return sale items?');
     await page.locator('#qa-answer-1').fill('Sale items can be exchanged, not refunded.');
@@ -253,6 +255,61 @@ describe('Knowledge page (Chromium)', () => {
     );
     expect(stored.config.errorMessage.length).toBeGreaterThan(10);
     expect(await failedRow.locator('.error').textContent()).toBe(stored.config.errorMessage);
+    await context.close();
+  });
+
+  it('searches a datastore: the fragments and scores retrieval finds, best first', async () => {
+    const datastore = await admin<{ id: string }>('POST', '/api/datastores', {
+      name: 'Search test',
+    });
+    for (const [name, text] of [
+      ['Refunds', 'Refunds reach the original card within 5 working days.'],
+      ['Shipping', 'Parcels ship from Rotterdam every weekday morning.'],
+      [
+        'Refund exceptions',
+        'Gift cards are never refunded; refunds of sale items are store credit.',
+      ],
+    ]) {
+      await admin('POST', '/api/datasources', {
+        datastoreId: datastore.id,
+        type: 'text',
+        name,
+        config: { text },
+      });
+    }
+    await expect
+      .poll(async () =>
+        (await admin<Listed[]>('GET', `/api/datastores/${datastore.id}/datasources`)).every(
+          (item) => item.status === 'synched',
+        ),
+      )
+      .toBe(true);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openKnowledge(page);
+    await page.getByLabel('Datastore shown').selectOption(datastore.id);
+    await page.getByRole('rowheader', { name: 'Shipping' }).waitFor();
+
+    await page.getByLabel('Question to search for').fill('How long do refunds take?');
+    await page.getByLabel('Question to search for').press('Enter');
+    const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+    await results.first().waitFor();
+    const texts = await results.allTextContents();
+    expect(texts[0]).toContain('Refunds reach the original card within 5 working days.');
+    const scores = texts.map((text) => Number(/score (\d\.\d{3})/.exec(text)?.[1]));
+    expect(scores.every((score) => score > 0 && score <= 1)).toBe(true);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(texts.join(' ')).not.toContain('Rotterdam');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Fragments').fill('1');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => results.count()).toBe(1);
+
+    await page.getByLabel('Question to search for').fill('zeppelin maintenance schedule');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText(/Nothing found for “zeppelin maintenance schedule”/).waitFor();
+    expect(await results.count()).toBe(0);
     await context.close();
   });
 

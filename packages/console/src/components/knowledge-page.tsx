@@ -4,12 +4,14 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { DatasourceTable } from './datasource-table.js';
 import { DatastorePicker } from './datastore-picker.js';
 import { KnowledgeAdd } from './knowledge-add.js';
+import { KnowledgeSearch } from './knowledge-search.js';
 import './knowledge.css';
 
 /**
  * Knowledge: the datastores, the selected one's datasources with their live ingestion
  * status, adding files (drag and drop or picker, with progress), pages, sites, text and Q&A
- * pairs, re-sync and deletion with confirmation.
+ * pairs, re-sync and deletion with confirmation, and a search box showing the fragments and
+ * scores retrieval finds for a question.
  */
 export function KnowledgePage({ model }: { model: KnowledgeModel }) {
   useEffect(() => {
@@ -26,6 +28,7 @@ export function KnowledgePage({ model }: { model: KnowledgeModel }) {
       {model.selected.value ? (
         <>
           <KnowledgeAdd model={model} />
+          <KnowledgeSearch model={model.search} datastoreId={model.selected.value.id} />
           <DatasourceTable model={model} />
         </>
       ) : null}

@@ -3,6 +3,7 @@ import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { type ApiClient, ConsoleApiError } from './api-client.js';
 import { createDatasourcePoller, isSettled } from './datasource-poller.js';
 import { createKnowledgeApi, type KnowledgeApi } from './knowledge-api.js';
+import { createKnowledgeSearchModel, type KnowledgeSearchModel } from './knowledge-search-model.js';
 import { createPagedList, type PagedList } from './paged-list.js';
 import { messageOf } from './session-model.js';
 import { createUploadsModel, type UploadsModel } from './uploads-model.js';
@@ -31,6 +32,8 @@ export interface KnowledgeModel {
   adding: ReadonlySignal<boolean>;
   addError: ReadonlySignal<string | undefined>;
   uploads: UploadsModel;
+  /** The search box: what retrieval finds in the selected datastore. */
+  search: KnowledgeSearchModel;
   /** Ids of the datasources whose re-sync was asked and not yet answered. */
   synching: ReadonlySignal<ReadonlySet<string>>;
   /** An action's failure on one datasource, shown in its row. */
@@ -131,9 +134,11 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
   });
 
   const uploads = createUploadsModel(api, put);
+  const search = createKnowledgeSearchModel(client);
 
   async function select(datastoreId: string): Promise<void> {
     poller.stop();
+    if (selectedId.value !== datastoreId) search.clear();
     selectedId.value = datastoreId;
     datasources.set([]);
     datasources.goTo(0);
@@ -182,6 +187,7 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
     adding,
     addError,
     uploads,
+    search,
     synching,
     rowErrors,
     confirmingDelete,
