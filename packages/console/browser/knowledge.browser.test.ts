@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { buildPdf } from '@agent-chat/agent-service/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -301,6 +302,14 @@ describe('Knowledge page (Chromium)', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(texts.join(' ')).not.toContain('Rotterdam');
     expect(await axeViolations(page)).toEqual([]);
+    // The README's picture of this page: CONSOLE_SCREENSHOTS=1 writes docs/console-knowledge.png.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    const picture = await page.screenshot({ fullPage: true });
+    expect(picture.subarray(1, 4).toString()).toBe('PNG');
+    if (process.env.CONSOLE_SCREENSHOTS === '1') {
+      writeFileSync(new URL('../../../docs/console-knowledge.png', import.meta.url), picture);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByLabel('Fragments').fill('1');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
