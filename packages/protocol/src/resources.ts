@@ -50,6 +50,10 @@ export interface Datasource {
   config: Record<string, unknown>;
   /** The datastore it belongs to (our service's extension). */
   datastoreId?: string;
+  /** Number of chunks indexed now (Chaindesk's field; our service sets it on reads and lists). */
+  nbChunks?: number;
+  /** Characters of text indexed now (Chaindesk's field; our service sets it on reads and lists). */
+  textSize?: number;
 }
 
 /** Body of `POST /api/agents` (our service's extension; the seed only implies creation). */

@@ -91,6 +91,13 @@ describe('POST /api/datasources (JSON)', () => {
     });
     expect(text.status).toBe('synched');
     expect(text.config.text).toBeUndefined();
+    // Chaindesk's nbChunks and textSize, on reads and in the datastore's list.
+    expect(text.nbChunks).toBeGreaterThanOrEqual(1);
+    expect(text.textSize).toBeGreaterThanOrEqual('Spring tides follow the full moon.'.length);
+    const listed = (await call('GET', `/api/datastores/${datastoreId}/datasources`)).body.find(
+      (item: { id: string }) => item.id === text.id,
+    );
+    expect(listed).toMatchObject({ nbChunks: text.nbChunks, textSize: text.textSize });
     const chaindesk = await create({
       type: 'text',
       datasourceText: 'Neap tides are weak tides.',
@@ -161,6 +168,7 @@ describe('POST /api/datasources (JSON)', () => {
       const failed = await create({ type: 'web_page', config: { source_url: url } });
       expect(failed.status, url).toBe('error');
       expect(failed.config.errorMessage, url).toMatch(reason);
+      expect(failed.nbChunks, url).toBe(0);
     }
     expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
   });

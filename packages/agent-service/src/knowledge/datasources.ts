@@ -14,10 +14,30 @@ interface DatasourceRow {
   created_at: Date | string;
   updated_at: Date | string;
   last_synch: Date | string | null;
+  /** Present when read with `withChunkStats`. */
+  nb_chunks?: number;
+  text_size?: number;
 }
 
 const columns =
   'id, datastore_id, type, name, status, group_id, config, created_at, updated_at, last_synch';
+
+/**
+ * Reads datasources from `source` (a table, or a CTE such as the rows a DELETE returns; as
+ * `d`) with their chunk count and indexed text size (characters), Chaindesk's `nbChunks`
+ * and `textSize`, counted from the chunks they have now.
+ */
+function withChunkStats(source = 'datasources'): string {
+  const selected = columns
+    .split(', ')
+    .map((column) => `d.${column}`)
+    .join(', ');
+  return `SELECT ${selected}, stats.nb_chunks, stats.text_size
+  FROM ${source} d LEFT JOIN LATERAL (
+    SELECT count(*)::int AS nb_chunks, coalesce(sum(length(c.content)), 0)::int AS text_size
+    FROM chunks c WHERE c.datasource_id = d.id
+  ) stats ON true`;
+}
 
 function iso(value: Date | string): string {
   return new Date(value).toISOString();
@@ -35,6 +55,8 @@ function toDatasource(row: DatasourceRow): Datasource {
     lastSynch: row.last_synch === null ? null : iso(row.last_synch),
     config: row.config ?? {},
     datastoreId: row.datastore_id,
+    ...(row.nb_chunks === undefined ? {} : { nbChunks: row.nb_chunks }),
+    ...(row.text_size === undefined ? {} : { textSize: row.text_size }),
   };
 }
 
@@ -46,7 +68,7 @@ export async function listDatasources(
 ): Promise<Datasource[]> {
   await getDatastore(database, organizationId, datastoreId);
   const rows = await database.query<DatasourceRow>(
-    `SELECT ${columns} FROM datasources WHERE datastore_id = $1 ORDER BY seq`,
+    `${withChunkStats()} WHERE d.datastore_id = $1 ORDER BY d.seq`,
     [datastoreId],
   );
   return rows.map(toDatasource);
@@ -59,7 +81,7 @@ export async function getDatasource(
   datasourceId: string,
 ): Promise<Datasource> {
   const rows = await database.query<DatasourceRow>(
-    `SELECT ${columns} FROM datasources WHERE organization_id = $1 AND id = $2`,
+    `${withChunkStats()} WHERE d.organization_id = $1 AND d.id = $2`,
     [organizationId, datasourceId],
   );
   if (!rows[0]) throw notFound('Datasource', datasourceId);
@@ -76,7 +98,9 @@ export async function deleteDatasource(
   datasourceId: string,
 ): Promise<Datasource> {
   const rows = await database.query<DatasourceRow>(
-    `DELETE FROM datasources WHERE organization_id = $1 AND id = $2 RETURNING ${columns}`,
+    // The statement's snapshot still sees the chunks the cascade removes: counted as they were.
+    `WITH gone AS (DELETE FROM datasources WHERE organization_id = $1 AND id = $2 RETURNING ${columns})
+     ${withChunkStats('gone')}`,
     [organizationId, datasourceId],
   );
   if (!rows[0]) throw notFound('Datasource', datasourceId);

@@ -14,6 +14,7 @@ import { type AdminProxy, createAdminProxy } from './admin-proxy.js';
 import { createAdminUploadRelay } from './admin-upload.js';
 import { createAgentDirectoryRoutes } from './agent-directory.js';
 import { type ChaindeskGuards, createChaindeskGuards } from './chaindesk-guards.js';
+import { createDatastoreDirectoryRoutes } from './datastore-directory.js';
 
 /** What the admin routes are built from (created once by `createBff`). */
 export interface AdminRoutesOptions {
@@ -49,7 +50,8 @@ export interface AdminRoutesOptions {
  *   ({@link createChaindeskGuards}).
  *
  * The console's agent directory (list, create, read: {@link createAgentDirectoryRoutes})
- * shares the auth, body reader and relay. Methods and paths other than these fall through
+ * and datastore directory (list, create: {@link createDatastoreDirectoryRoutes}) share the
+ * auth, body reader and relay. Methods and paths other than these fall through
  * (`next()`).
  *
  * @example
@@ -71,14 +73,9 @@ export function createAdminRoutes({
     for (const operation of ADMIN_OPERATIONS) {
       router[operation.method](operation.path, disabledAdmin);
     }
-    router.use(
-      createAgentDirectoryRoutes({
-        auth,
-        jsonBody: disabledAdmin,
-        proxy: undefined,
-        disabled: disabledAdmin,
-      }),
-    );
+    const directory = { auth, jsonBody: disabledAdmin, proxy: undefined, disabled: disabledAdmin };
+    router.use(createAgentDirectoryRoutes(directory));
+    router.use(createDatastoreDirectoryRoutes(directory));
     return router;
   }
   const proxy = createAdminProxy({
@@ -116,7 +113,9 @@ export function createAdminRoutes({
       proxy.relay,
     );
   }
-  router.use(createAgentDirectoryRoutes({ auth, jsonBody, proxy, disabled: disabledAdmin }));
+  const directory = { auth, jsonBody, proxy, disabled: disabledAdmin };
+  router.use(createAgentDirectoryRoutes(directory));
+  router.use(createDatastoreDirectoryRoutes(directory));
   return router;
 }
 

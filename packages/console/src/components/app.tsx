@@ -2,6 +2,8 @@ import type { ConsoleModel } from '../models/console-model.js';
 import { AgentsPage } from './agents-page.js';
 import { ConversationsPage } from './conversations-page.js';
 import { InsightsPage } from './insights-page.js';
+import { KnowledgePage } from './knowledge-page.js';
+import { PlaygroundPage } from './playground-page.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** The console: the sign-in form, or the signed-in shell with its pages. */
@@ -27,6 +29,15 @@ export function App({ model }: { model: ConsoleModel }) {
           <a href="#agents" aria-current={model.page.value === 'agents' ? 'page' : undefined}>
             Agents
           </a>
+          <a href="#knowledge" aria-current={model.page.value === 'knowledge' ? 'page' : undefined}>
+            Knowledge
+          </a>
+          <a
+            href="#playground"
+            aria-current={model.page.value === 'playground' ? 'page' : undefined}
+          >
+            Playground
+          </a>
           <a
             href="#conversations"
             aria-current={model.page.value === 'conversations' ? 'page' : undefined}
@@ -42,7 +53,11 @@ export function App({ model }: { model: ConsoleModel }) {
         </button>
       </header>
       <main id="main" class="page" tabIndex={-1}>
-        {model.page.value === 'insights' ? (
+        {model.page.value === 'knowledge' ? (
+          <KnowledgePage model={model.knowledge} />
+        ) : model.page.value === 'playground' ? (
+          <PlaygroundPage model={model.playground} />
+        ) : model.page.value === 'insights' ? (
           <InsightsPage model={model.insights} agents={model.agents} />
         ) : model.page.value === 'conversations' ? (
           <ConversationsPage

@@ -35,6 +35,13 @@ export interface ApiClient {
   download(path: string): Promise<Blob>;
   /** Sets the CSRF token sent with every call (the session's; never the admin token). */
   setCsrfToken(token: string | undefined): void;
+  /**
+   * The headers {@link request} authenticates with (`x-csrf-token`), for calls it cannot
+   * make itself (an upload through `XMLHttpRequest`, for its progress events).
+   */
+  authHeaders(): Record<string, string>;
+  /** Reports a 401 from such a call: the session has ended. */
+  unauthorized(): void;
 }
 
 function describeFailure(status: number): string {
@@ -102,6 +109,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       await answerOf(response, path);
       throw new ConsoleApiError(response.status, 'HTTP_ERROR', describeFailure(response.status));
+    },
+    authHeaders() {
+      return csrfToken ? { 'x-csrf-token': csrfToken } : {};
+    },
+    unauthorized() {
+      options.onUnauthorized?.();
     },
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
       const response = await call(method, path, body);

@@ -6,13 +6,15 @@ import {
   createConversationsPageModel,
 } from './conversations-page-model.js';
 import { createInsightsModel, type InsightsModel } from './insights-model.js';
+import { createKnowledgeModel, type KnowledgeModel } from './knowledge-model.js';
+import { createPlaygroundModel, type PlaygroundModel } from './playground-model.js';
 import { createSessionModel, type SessionModel } from './session-model.js';
 
 /**
  * The console's pages, as named in the address's fragment (`#agents`); what follows a `/`
  * names an item of the page (`#conversations/<id>`).
  */
-export const PAGES = ['agents', 'conversations', 'insights'] as const;
+export const PAGES = ['agents', 'knowledge', 'playground', 'conversations', 'insights'] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -26,6 +28,8 @@ export interface ConsoleModel {
   /** The fragment after the page name and a `/` (`#conversations/<id>` → the id), or `''`. */
   item: { value: string };
   agents: AgentsModel;
+  knowledge: KnowledgeModel;
+  playground: PlaygroundModel;
   conversations: ConversationsPageModel;
   insights: InsightsModel;
 }
@@ -52,6 +56,8 @@ export function createConsoleModel(
     page: signal<PageName>('agents'),
     item: signal(''),
     agents: createAgentsModel(api),
+    knowledge: createKnowledgeModel(api, baseUrl),
+    playground: createPlaygroundModel(api, baseUrl),
     conversations: createConversationsPageModel(api),
     insights: createInsightsModel(api),
   };

@@ -1,0 +1,138 @@
+import type { Datasource } from '@agent-chat/protocol';
+import { formatSize, formatTime } from '../models/format-units.js';
+import type { KnowledgeModel } from '../models/knowledge-model.js';
+import { Pager } from './pager.js';
+import { StatusBadge } from './status-badge.js';
+
+const typeLabels: Record<string, string> = {
+  file: 'File',
+  text: 'Text',
+  qa: 'Q&A',
+  web_page: 'Web page',
+  web_site: 'Web site',
+};
+
+function detailOf(datasource: Datasource): string {
+  const { config } = datasource;
+  const parts = [typeLabels[datasource.type] ?? datasource.type];
+  if (typeof config.fileSize === 'number') parts.push(formatSize(config.fileSize));
+  if (typeof config.total_pages === 'number') parts.push(`${config.total_pages} pages`);
+  if (typeof config.pages === 'number') parts.push(`${config.pages} pages crawled`);
+  return parts.join(' · ');
+}
+
+function DatasourceRow({ model, datasource }: { model: KnowledgeModel; datasource: Datasource }) {
+  const errorMessage =
+    datasource.status === 'error' && typeof datasource.config.errorMessage === 'string'
+      ? datasource.config.errorMessage
+      : undefined;
+  const rowError = model.rowErrors.value[datasource.id];
+  const synching = model.synching.value.has(datasource.id);
+  return (
+    <tr data-datasource-id={datasource.id}>
+      <th scope="row">
+        <span class="cell-name">{datasource.name}</span>
+        <span class="muted block">{detailOf(datasource)}</span>
+      </th>
+      <td>
+        <StatusBadge status={datasource.status} />
+        {errorMessage ? <span class="error block">{errorMessage}</span> : null}
+      </td>
+      <td class="number">{datasource.nbChunks ?? '–'}</td>
+      <td class="number">
+        {datasource.textSize === undefined ? '–' : formatSize(datasource.textSize)}
+      </td>
+      <td>{formatTime(datasource.lastSynch)}</td>
+      <td>
+        <div class="actions tight">
+          <button
+            type="button"
+            class="secondary"
+            disabled={synching}
+            aria-busy={synching ? 'true' : undefined}
+            onClick={() => void model.synch(datasource)}
+          >
+            Re-sync<span class="visually-hidden"> {datasource.name}</span>
+          </button>
+          <button
+            type="button"
+            class="secondary danger-text"
+            onClick={() => model.askDelete(datasource)}
+          >
+            Delete<span class="visually-hidden"> {datasource.name}</span>
+          </button>
+        </div>
+        {rowError ? (
+          <p class="error" role="alert">
+            {rowError}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** The selected datastore's datasources, a page at a time, with live status. */
+export function DatasourceTable({ model }: { model: KnowledgeModel }) {
+  const list = model.datasources;
+  const items = list.items.value;
+  const ingesting = items.filter(
+    (item) => item.status === 'pending' || item.status === 'running',
+  ).length;
+  return (
+    <section aria-labelledby="datasources-title">
+      <div class="section-head">
+        <h2 id="datasources-title">Datasources</h2>
+        <p class="muted" aria-live="polite">
+          {items.length} in total{ingesting > 0 ? `, ${ingesting} being ingested` : ''}
+        </p>
+      </div>
+      {model.datasourcesError.value ? (
+        <p class="error" role="alert">
+          {model.datasourcesError.value}{' '}
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              const id = model.selectedId.value;
+              if (id) void model.select(id);
+            }}
+          >
+            Retry
+          </button>
+        </p>
+      ) : null}
+      <div class="table-wrap">
+        <table class="datasources" aria-busy={model.datasourcesLoading.value ? 'true' : undefined}>
+          <caption class="visually-hidden">Datasources</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">Chunks</th>
+              <th scope="col">Text size</th>
+              <th scope="col">Last synced</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.pageItems.value.map((datasource) => (
+              <DatasourceRow key={datasource.id} model={model} datasource={datasource} />
+            ))}
+            {items.length === 0 && !model.datasourcesLoading.value ? (
+              <tr>
+                <td colSpan={6}>No datasources yet.</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        label="Datasources pages"
+        page={list.page.value}
+        pageCount={list.pageCount.value}
+        onPage={list.goTo}
+      />
+    </section>
+  );
+}
