@@ -109,6 +109,12 @@ export function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): {
   };
 }
 
+/** How a built file loads, for the notes: at first paint, with its page's language, or lazily. */
+function loads(file: { firstPaint: boolean; locale: boolean }): string {
+  if (file.firstPaint) return '';
+  return file.locale ? ' (its language)' : ' (lazy)';
+}
+
 /**
  * Widget: gzip sizes of the loader, of the panel's first paint and of the whole widget, then,
  * in headless Chromium, the renderer's main-thread time (in all and per answer fragment) and
@@ -242,8 +248,10 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
       checks,
       notes: [
         `sizes: gzip -9 of dist/widget.js and of every .js/.css in dist/assets (${sizes.files
-          .map((file) => `${file.file} ${kb(file.gzip)}${file.firstPaint ? '' : ' (lazy)'}`)
-          .join(', ')}); first paint = loader + panel chunk + its static imports`,
+          .map((file) => `${file.file} ${kb(file.gzip)}${loads(file)}`)
+          .join(
+            ', ',
+          )}); first paint = loader + panel chunk + its static imports + the largest locale chunk (a page loads one language)`,
         `Chromium ${browser.version()} headless; answer: markdown (headings, emphasis, code, links, lists, fenced code), ${options.fragmentsPerTick} fragments every ${options.tickMs} ms, same-origin endpoint; tasks read from a devtools.timeline trace of the renderer main thread, from send() to the answer's last frame`,
         ...pageErrors.slice(0, 3).map((message) => `page error: ${message}`),
       ],

@@ -14,9 +14,15 @@ const staticImport = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
 
 /**
  * Measures a built widget (`packages/widget/dist`): every `.js`/`.css` file's raw and gzip
- * (level 9) size, and three sums: the loader (`widget.js`); the panel's first paint (the
- * loader, the panel chunk it names and every chunk that chunk imports statically); the whole
- * widget (every file, with the lazily loaded Markdown chunk).
+ * (level 9) size, and these sums:
+ *
+ * - `loader`: `widget.js`;
+ * - `firstPaintEnglish`: the loader, the panel chunk it names and every chunk that chunk
+ *   imports statically (English is bundled into the panel);
+ * - `firstPaint`, the budgeted one: that plus the largest locale chunk the loader names
+ *   (a page in another language loads its locale chunk alongside the panel);
+ * - `total`: every file a page can load, that is every file but the locale chunks, plus the
+ *   largest of those (a page loads one language).
  *
  * @param {string} distDir
  */
@@ -39,6 +45,9 @@ export function measureWidget(distDir) {
   const byName = new Map(files.map((entry) => [entry.file, entry]));
   const loader = byName.get('widget.js');
   const panelName = loader && /assets\/(panel-[\w-]+\.js)/.exec(loader.text)?.[1];
+  const locales = new Set(
+    loader ? [...loader.text.matchAll(/assets\/locale-[\w-]+\.js/g)].map((match) => match[0]) : [],
+  );
   const firstPaint = new Set(loader ? ['widget.js'] : []);
   const pending = panelName ? [`assets/${panelName}`] : [];
   while (pending.length > 0) {
@@ -49,16 +58,27 @@ export function measureWidget(distDir) {
     for (const match of entry.text.matchAll(staticImport)) pending.push(`assets/${match[1]}`);
   }
   const sum = (entries) => entries.reduce((total, entry) => total + entry.gzip, 0);
+  const localeFiles = files.filter((entry) => locales.has(entry.file));
+  const largestLocale = localeFiles.reduce(
+    (largest, entry) => (largest && largest.gzip >= entry.gzip ? largest : entry),
+    undefined,
+  );
+  const firstPaintEnglish = sum(files.filter((entry) => firstPaint.has(entry.file)));
   return {
     files: files.map(({ file, raw, gzip }) => ({
       file,
       raw,
       gzip,
       firstPaint: firstPaint.has(file),
+      locale: locales.has(file),
     })),
     loader: loader?.gzip ?? Number.NaN,
     panelFound: panelName !== undefined && byName.has(`assets/${panelName}`),
-    firstPaint: sum(files.filter((entry) => firstPaint.has(entry.file))),
-    total: sum(files),
+    localeCount: locales.size,
+    localesFound: localeFiles.length === locales.size,
+    largestLocale: largestLocale?.file,
+    firstPaintEnglish,
+    firstPaint: firstPaintEnglish + (largestLocale?.gzip ?? 0),
+    total: sum(files.filter((entry) => !locales.has(entry.file))) + (largestLocale?.gzip ?? 0),
   };
 }

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   build,
@@ -17,13 +18,17 @@ import {
  *    Markdown renderer (marked's lexer + the VNode renderer) is its own chunk,
  *    `dist/assets/markdown-[hash].js`, imported when the panel opens; talking to a person
  *    (asking, polling for replies) is `dist/assets/handoff-[hash].js`, imported when the
- *    visitor asks for one or a person answers the conversation.
+ *    visitor asks for one or a person answers the conversation. English is bundled into the
+ *    panel; every other language of `src/i18n/locales/` is an entry of its own,
+ *    `dist/assets/locale-<lang>-[hash].js`, which the loader fetches alongside the panel
+ *    chunk when the page is in that language (the build fails if one lands in the panel).
  * 2. The package entry (`import '@agent-chat/widget'`: chat model, transport, store,
  *    strings, config reader) is built as an unminified ES module for bundlers and Node,
  *    `dist/lib/index.js`, its dependencies left as imports. Pages never load it.
  * 3. The loader is built as a classic script, `dist/widget.js` (IIFE, no top-level
- *    import/export), with the panel's file name compiled in as `__AGENT_CHAT_PANEL__`.
- *    The loader resolves it against its own script URL, never the document's.
+ *    import/export), with the panel's file name compiled in as `__AGENT_CHAT_PANEL__` and
+ *    the locale chunks' as `__AGENT_CHAT_LOCALES__`. The loader resolves them against its
+ *    own script URL, never the document's.
  *
  * Run with `vite build -c packages/widget/vite.config.ts` (`npm run build -w @agent-chat/widget`).
  */
@@ -65,7 +70,19 @@ const shared = {
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
 } satisfies UserConfig;
 
-async function buildPanel(): Promise<string> {
+const localesDir = fileURLToPath(new URL('./src/i18n/locales/', import.meta.url));
+/** Every built-in language but English (the panel's fallback, bundled into it). */
+const lazyLocales = readdirSync(localesDir)
+  .filter((name) => /^[a-z]+\.ts$/.test(name) && name !== 'en.ts')
+  .map((name) => name.slice(0, -'.ts'.length));
+
+/** What the panel build produced: the panel entry's file name, the locale chunks' by language. */
+interface PanelFiles {
+  panel: string;
+  locales: Record<string, string>;
+}
+
+async function buildPanel(): Promise<PanelFiles> {
   const output = (await build({
     ...shared,
     plugins: [markedLexerOnly()],
@@ -77,7 +94,12 @@ async function buildPanel(): Promise<string> {
       modulePreload: false,
       copyPublicDir: false,
       rolldownOptions: {
-        input: { panel: fileURLToPath(new URL('./src/panel/mount-panel.tsx', import.meta.url)) },
+        input: {
+          panel: fileURLToPath(new URL('./src/panel/mount-panel.tsx', import.meta.url)),
+          ...Object.fromEntries(
+            lazyLocales.map((lang) => [`locale-${lang}`, `${localesDir}${lang}.ts`]),
+          ),
+        },
         output: {
           chunkFileNames: (chunk) =>
             chunk.isDynamicEntry
@@ -87,18 +109,36 @@ async function buildPanel(): Promise<string> {
           // one per combination of chunks: more requests and more bytes at first paint).
           codeSplitting: { groups: [{ name: 'panel-shared', minShareCount: 2 }] },
         },
-        // The loader imports the panel's `mountPanel` export: keep the entry's exports.
+        // The loader imports the panel's `mountPanel` export and the locales' default
+        // exports: keep the entries' exports.
         ...({ preserveEntrySignatures: 'exports-only' } as object),
       },
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-  const outputs = Array.isArray(output) ? output : [output];
-  for (const { output: files } of outputs) {
-    for (const file of files) {
-      if (file.type === 'chunk' && file.isEntry && file.name === 'panel') return file.fileName;
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => result.output)
+    .filter((file) => file.type === 'chunk');
+  const files: PanelFiles = { panel: '', locales: {} };
+  for (const chunk of chunks) {
+    const locale = chunk.isEntry ? /^locale-(\w+)$/.exec(chunk.name)?.[1] : undefined;
+    if (locale) files.locales[locale] = chunk.fileName;
+    else if (chunk.isEntry && chunk.name === 'panel') files.panel = chunk.fileName;
+    // Another language inside the panel's chunks would ship to every page: refuse it.
+    const bundled = chunk.moduleIds.filter(
+      (id) => id.startsWith(localesDir) && id !== `${localesDir}${locale ?? 'en'}.ts`,
+    );
+    // A locale chunk is data alone: anything it imported would load at first paint unmeasured.
+    if (locale && chunk.imports.length > 0) {
+      throw new Error(`The locale chunk ${chunk.fileName} imports ${chunk.imports.join(', ')}.`);
+    }
+    if (bundled.length > 0) {
+      throw new Error(
+        `The widget's chunk ${chunk.fileName} bundles ${bundled.join(', ')}: only English belongs in the panel; other languages are loaded by the loader.`,
+      );
     }
   }
-  throw new Error('The panel build produced no `panel` entry chunk.');
+  if (!files.panel) throw new Error('The panel build produced no `panel` entry chunk.');
+  return files;
 }
 
 /** The package's runtime dependencies, imported by `dist/lib/index.js`, never bundled into it. */
@@ -125,12 +165,17 @@ async function buildLibrary(): Promise<void> {
 }
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
-  const panelFile = command === 'build' ? await buildPanel() : 'assets/panel.js';
+  const panelFiles =
+    command === 'build' ? await buildPanel() : { panel: 'assets/panel.js', locales: {} };
   if (command === 'build') await buildLibrary();
   return {
     ...shared,
     plugins: [markedLexerOnly()],
-    define: { ...shared.define, __AGENT_CHAT_PANEL__: JSON.stringify(panelFile) },
+    define: {
+      ...shared.define,
+      __AGENT_CHAT_PANEL__: JSON.stringify(panelFiles.panel),
+      __AGENT_CHAT_LOCALES__: JSON.stringify(panelFiles.locales),
+    },
     build: {
       outDir,
       emptyOutDir: false,

@@ -193,6 +193,8 @@ describe('the widget in Chromium', () => {
     expect(await page.locator('[role=log]').getAttribute('aria-busy')).toBe('false');
     // No fonts, CDNs or other third parties: everything comes from the widget's origin.
     expect(requested.filter((url) => !url.startsWith(`${stack.origin}/`))).toEqual([]);
+    // English is in the panel chunk: no locale chunk is loaded.
+    expect(requested.filter((url) => url.includes('/assets/locale-'))).toEqual([]);
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -648,13 +650,24 @@ describe('the widget in Chromium', () => {
       insets: { top: 44, bottom: 34, left: 0, right: 0 },
     });
     stack.page('/mobile', widgetPage({ lang: 'ar' }));
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/')) chunks.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${stack.origin}/mobile`);
     const launcher = page.getByRole('button', { name: 'فتح الدردشة' });
     // A large screen: launcher and panel keep 20 px (88 px) above the bottom inset.
     const launcherBox = (await launcher.boundingBox())!;
     expect(launcherBox.y + launcherBox.height).toBe(800 - 34 - 20);
     await launcher.click();
-    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'الدردشة' }).isVisible()).toBe(true);
+    // The panel speaks Arabic: its locale chunk came with the panel chunk, alone of its kind.
+    expect(await page.getByRole('textbox', { name: 'رسالتك' }).getAttribute('placeholder')).toBe(
+      'اطرح سؤالًا…',
+    );
+    expect(chunks.filter((path) => path.includes('/locale-'))).toEqual([
+      expect.stringMatching(/^\/assets\/locale-ar-[\w-]+\.js$/),
+    ]);
     const floating = (await page.locator('.panel').boundingBox())!;
     expect(floating.y + floating.height).toBe(800 - 34 - 88);
 

@@ -34,8 +34,9 @@ export {
   type SendQueryOptions,
   storageKey,
 } from './chat/index.js';
+export { formatString } from './i18n/format-string.js';
 export { languageDirection } from './i18n/language.js';
-export { formatString, resolveStrings } from './i18n/resolve-strings.js';
+export { resolveStrings } from './i18n/resolve-strings.js';
 export { type PanelStrings, STRINGS, type Strings } from './i18n/strings.js';
 export { readConfig } from './loader/read-config.js';
 export { contrastRatio, parseColor, readableTextColor } from './loader/readable-text-color.js';

@@ -1,4 +1,5 @@
 import type { LauncherStrings } from './i18n/launcher-strings.js';
+import type { LocaleStrings } from './i18n/strings.js';
 import type { WidgetConfig } from './widget-config.js';
 
 /** Names of the widget's events: `on(name, fn)` and DOM `agent-chat:<name>` CustomEvents. */
@@ -15,6 +16,11 @@ export interface PanelContext {
   launcher: HTMLButtonElement | null;
   /** The launcher's labels (the panel flips them on open/close). */
   launcherStrings: LauncherStrings;
+  /**
+   * The page's language, loaded by the loader alongside the panel chunk; undefined for English
+   * and for languages without a translation (the panel bundles English, the fallback).
+   */
+  locale: LocaleStrings | undefined;
   /** Adds a stylesheet to the shadow root (constructable, or `<style nonce>` as a fallback). */
   adoptStyles(css: string): void;
   /** Calls `on()` listeners and dispatches the DOM CustomEvent on the host element. */
@@ -37,4 +43,9 @@ export interface PanelController {
 /** The panel chunk's module shape. */
 export interface PanelModule {
   mountPanel(context: PanelContext): PanelController;
+}
+
+/** A locale chunk's module shape (`src/i18n/locales/<lang>.ts`). */
+export interface LocaleModule {
+  default: LocaleStrings;
 }

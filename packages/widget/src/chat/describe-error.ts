@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
-import { formatString } from '../i18n/resolve-strings.js';
+import { formatString } from '../i18n/format-string.js';
 import type { PanelStrings } from '../i18n/strings.js';
 import { type ChatError, CLIENT_ERROR_CODES } from './chat-error.js';
 

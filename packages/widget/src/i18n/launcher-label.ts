@@ -6,7 +6,8 @@ export function launcherStrings(
   lang: string,
   overrides: Partial<LauncherStrings>,
 ): LauncherStrings {
-  const base = LAUNCHER_STRINGS[primaryLanguage(lang)] ?? LAUNCHER_STRINGS.en!;
+  const language = primaryLanguage(lang);
+  const base = LAUNCHER_STRINGS[Object.hasOwn(LAUNCHER_STRINGS, language) ? language : 'en']!;
   return {
     openChat: typeof overrides.openChat === 'string' ? overrides.openChat : base.openChat,
     closeChat: typeof overrides.closeChat === 'string' ? overrides.closeChat : base.closeChat,

@@ -1,6 +1,10 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatString } from './format-string.js';
 import { languageDirection } from './language.js';
-import { formatString, resolveStrings } from './resolve-strings.js';
+import { LAUNCHER_STRINGS } from './launcher-strings.js';
+import { resolveStrings } from './resolve-strings.js';
 import { STRINGS } from './strings.js';
 
 describe('resolveStrings', () => {
@@ -12,6 +16,15 @@ describe('resolveStrings', () => {
       for (const value of Object.values(strings)) expect(value.trim()).not.toBe('');
       expect(strings.errorRateLimited).toContain('{seconds}');
     }
+  });
+
+  it('knows the same languages in locales/ (the build makes their chunks), STRINGS and the launcher', () => {
+    const files = readdirSync(join(import.meta.dirname, 'locales'))
+      .map((name) => name.replace(/\.ts$/, ''))
+      .sort();
+    expect(files).toEqual(['ar', 'de', 'en', 'es', 'fr', 'he', 'pt']);
+    expect(Object.keys(STRINGS).sort()).toEqual(files);
+    expect(Object.keys(LAUNCHER_STRINGS).sort()).toEqual(files);
   });
 
   it('matches region tags to their language and falls back to English', () => {

@@ -1,14 +1,29 @@
 import { createSseEncoder } from '@agent-chat/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentChatGlobal } from '../agent-chat-api.js';
+import ar from '../i18n/locales/ar.js';
+import de from '../i18n/locales/de.js';
+import fr from '../i18n/locales/fr.js';
+import type { LocaleStrings } from '../i18n/strings.js';
 import { mountPanel } from '../panel/mount-panel.js';
-import type { PanelModule } from '../panel-contract.js';
+import type { LocaleModule, PanelModule } from '../panel-contract.js';
 import { createFakeFetch, type FakeFetch } from '../testing/controlled-stream.js';
 import { createStyleAdopter } from './create-style-adopter.js';
 import { startWidget } from './start-widget.js';
 
 const encoder = createSseEncoder();
 const panelUrl = 'https://cdn.example/assets/panel-abc.js';
+const locales: Record<string, LocaleStrings> = { ar, de, fr };
+const localeUrls = Object.fromEntries(
+  Object.keys(locales).map((lang) => [lang, `https://cdn.example/assets/locale-${lang}-abc.js`]),
+);
+/** Loads a locale "chunk" the way the build's `import(url)` would: by its URL. */
+const importLocaleSource = async (url: string): Promise<LocaleModule> => {
+  const lang = /locale-(\w+)-/.exec(url)?.[1] ?? '';
+  if (!(lang in locales))
+    throw new TypeError(`Failed to fetch dynamically imported module: ${url}`);
+  return { default: locales[lang]! };
+};
 const scope = window as unknown as { AgentChat?: AgentChatGlobal };
 let network: FakeFetch;
 const originalFetch = window.fetch;
@@ -23,11 +38,14 @@ function script(data: Record<string, string>): HTMLScriptElement {
 function start(
   data: Record<string, string>,
   importPanel = vi.fn(async (): Promise<PanelModule> => ({ mountPanel })),
+  importLocale = vi.fn(importLocaleSource),
 ) {
   const api = startWidget({
     script: script(data),
     panelUrl,
     importPanel,
+    localeUrls,
+    importLocale,
     window: window as Window & typeof globalThis,
   });
   const shadow = api.element.shadowRoot!;
@@ -35,6 +53,7 @@ function start(
     api,
     shadow,
     importPanel,
+    importLocale,
     launcher: shadow.querySelector<HTMLButtonElement>('.launcher'),
   };
 }
@@ -204,6 +223,8 @@ describe('startWidget', () => {
         script: element,
         panelUrl,
         importPanel: async () => ({ mountPanel }),
+        localeUrls,
+        importLocale: importLocaleSource,
         window: window as Window & typeof globalThis,
       });
       const styles = [...api.element.shadowRoot!.querySelectorAll('style')];
@@ -275,6 +296,73 @@ describe('startWidget', () => {
     expect(shadow.querySelector('textarea')?.getAttribute('placeholder')).toBe(
       'Stellen Sie eine Frage…',
     );
+  });
+
+  it("loads the page's language alongside the panel; English and other languages load none", async () => {
+    let resolvePanel: (module: PanelModule) => void = () => {};
+    const importPanel = vi.fn(
+      () =>
+        new Promise<PanelModule>((resolve) => {
+          resolvePanel = resolve;
+        }),
+    );
+    const { shadow, launcher, importLocale } = start(
+      { agentId: 'demo', lang: 'fr-CA' },
+      importPanel,
+    );
+    launcher!.click();
+    // Both requests leave together: the language costs no extra round trip.
+    expect(importPanel).toHaveBeenCalledWith(panelUrl);
+    expect(importLocale).toHaveBeenCalledWith('https://cdn.example/assets/locale-fr-abc.js');
+    resolvePanel({ mountPanel });
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+    expect(shadow.querySelector('textarea')?.getAttribute('placeholder')).toBe(
+      'Posez une question…',
+    );
+    expect(shadow.querySelector('h2')?.textContent).toBe('Discussion');
+    expect(launcher!.getAttribute('aria-label')).toBe('Fermer la discussion');
+
+    for (const lang of ['en-GB', 'ja', 'constructor']) {
+      const other = start({ agentId: `agent-${lang}`, lang });
+      expect(other.launcher?.getAttribute('aria-label')).toBe('Open chat');
+      other.api.open();
+      await vi.waitFor(() =>
+        expect(other.shadow.querySelector('textarea')?.getAttribute('placeholder')).toBe(
+          'Ask a question…',
+        ),
+      );
+      expect(other.shadow.querySelector('button[type=submit]')?.getAttribute('aria-label')).toBe(
+        'Send',
+      );
+      expect(other.importLocale).not.toHaveBeenCalled();
+    }
+  });
+
+  it('survives a locale chunk that fails to load, and loads both again on the next click', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const importLocale = vi
+      .fn<(url: string) => Promise<LocaleModule>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockImplementation(importLocaleSource);
+    const { shadow, launcher, importPanel } = start(
+      { agentId: 'demo', lang: 'ar' },
+      undefined,
+      importLocale,
+    );
+    launcher!.click();
+    await vi.waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringContaining('locale-ar-abc.js'),
+        expect.any(TypeError),
+      ),
+    );
+    expect(shadow.querySelector('section.panel')).toBeNull();
+    launcher!.click();
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+    expect(shadow.querySelector('textarea')?.getAttribute('placeholder')).toBe('اطرح سؤالًا…');
+    expect(importLocale).toHaveBeenCalledTimes(2);
+    expect(importPanel).toHaveBeenCalledTimes(2);
+    errors.mockRestore();
   });
 
   it('refuses a configuration without an agent id', () => {

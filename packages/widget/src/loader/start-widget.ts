@@ -1,8 +1,9 @@
 import type { AgentChatApi, AgentChatListener } from '../agent-chat-api.js';
-import { languageDirection } from '../i18n/language.js';
+import { languageDirection, primaryLanguage } from '../i18n/language.js';
 import { launcherStrings } from '../i18n/launcher-label.js';
 import type {
   AgentChatEventName,
+  LocaleModule,
   PanelContext,
   PanelController,
   PanelModule,
@@ -24,6 +25,13 @@ export interface StartWidgetOptions {
   panelUrl: string;
   /** Loads the panel chunk. The build passes `(url) => import(url)`. */
   importPanel: (url: string) => Promise<PanelModule>;
+  /**
+   * Absolute URLs of the locale chunks by primary language subtag: every built-in language
+   * but English, which the panel chunk bundles.
+   */
+  localeUrls: Readonly<Record<string, string>>;
+  /** Loads a locale chunk. The build passes `(url) => import(url)`. */
+  importLocale: (url: string) => Promise<LocaleModule>;
   /** The page's window. */
   window: Window & typeof globalThis;
 }
@@ -51,7 +59,8 @@ function applyPrimaryColor(
 /**
  * Starts one widget: reads its configuration, renders the launcher at once (plain DOM in a
  * shadow root), loads the panel chunk on intent (hover, focus, touch, click) or when the
- * browser is idle, and registers the JS API in `window.AgentChat`.
+ * browser is idle, together with the locale chunk of the page's language (in parallel: no
+ * extra round trip), and registers the JS API in `window.AgentChat`.
  *
  * @throws {WidgetError} when the configuration is unusable.
  */
@@ -61,6 +70,10 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   const config = readConfig(script.dataset, script.src, document.documentElement.lang);
   if (!config.nonce && script.nonce) config.nonce = script.nonce;
   const labels = launcherStrings(config.lang, config.strings);
+  const language = primaryLanguage(config.lang);
+  const localeUrl = Object.hasOwn(options.localeUrls, language)
+    ? options.localeUrls[language]
+    : undefined;
   const inline = config.mount !== undefined;
 
   const host = document.createElement('agent-chat');
@@ -97,7 +110,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     );
   };
 
-  const context: PanelContext = {
+  const context: Omit<PanelContext, 'locale'> = {
     config,
     shadowRoot,
     container,
@@ -111,16 +124,19 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   let destroyed = false;
   let panel: Promise<PanelController> | undefined;
   const loadPanel = (): Promise<PanelController> => {
-    panel ??= options
-      .importPanel(options.panelUrl)
-      .then((module) => {
+    panel ??= Promise.all([
+      options.importPanel(options.panelUrl),
+      localeUrl === undefined ? undefined : options.importLocale(localeUrl),
+    ])
+      .then(([module, locale]) => {
         if (destroyed) throw new WidgetError('DESTROYED', 'agent-chat: the widget was destroyed.');
-        return module.mountPanel(context);
+        return module.mountPanel({ ...context, locale: locale?.default });
       })
       .catch((cause: unknown) => {
         panel = undefined;
         if (!destroyed) {
-          console.error(`agent-chat: could not load ${options.panelUrl}`, cause);
+          const urls = localeUrl ? `${options.panelUrl} or ${localeUrl}` : options.panelUrl;
+          console.error(`agent-chat: could not load ${urls}`, cause);
         }
         throw cause;
       });

@@ -3,11 +3,13 @@
  * `<script src="https://bff.example/widget.js" data-agent-id="demo" defer></script>`.
  * No top-level import/export survives the build (it is an IIFE).
  */
-import type { PanelModule } from '../panel-contract.js';
+import type { LocaleModule, PanelModule } from '../panel-contract.js';
 import { startWidget } from './start-widget.js';
 
 /** The panel chunk's file name relative to this script, set by the build. */
 declare const __AGENT_CHAT_PANEL__: string;
+/** The locale chunks' file names relative to this script, by language, set by the build. */
+declare const __AGENT_CHAT_LOCALES__: Readonly<Record<string, string>>;
 
 // Captured synchronously: `currentScript` is null once this first run is over.
 const script = document.currentScript;
@@ -20,6 +22,13 @@ if (script instanceof HTMLScriptElement && script.src) {
       // script's own location works cross-origin and under <base href>.
       panelUrl: new URL(__AGENT_CHAT_PANEL__, script.src).href,
       importPanel: (url) => import(/* @vite-ignore */ url) as Promise<PanelModule>,
+      localeUrls: Object.fromEntries(
+        Object.entries(__AGENT_CHAT_LOCALES__).map(([lang, file]) => [
+          lang,
+          new URL(file, script.src).href,
+        ]),
+      ),
+      importLocale: (url) => import(/* @vite-ignore */ url) as Promise<LocaleModule>,
     });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -29,13 +29,14 @@ function normalize(html: string): string {
 
 /**
  * Removes the widget's own wrappers: the answer's and its block groups' elements, the code
- * block's bar, heading levels, link targets.
+ * block's bar and its `<pre>`'s tabindex (it scrolls sideways, so it takes keyboard focus),
+ * heading levels, link targets.
  */
 function unwrap(html: string): string {
   return html
     .replace(/^<div class="markdown">([\s\S]*)<\/div>$/, '$1')
     .replace(/^<div class="blocks">([\s\S]*)<\/div>$/, '$1')
-    .replace(/<div class="code"><div class="code-bar">[\s\S]*?<\/div><pre>/g, '<pre>')
+    .replace(/<div class="code"><div class="code-bar">[\s\S]*?<\/div><pre tabindex="0">/g, '<pre>')
     .replace(/<\/pre><\/div>/g, '</pre>')
     .replace(/<h\d class="heading h(\d)">([\s\S]*?)<\/h\d>/g, '<h$1>$2</h$1>')
     .replace(/ target="_blank" rel="noopener noreferrer"/g, '');

@@ -22,6 +22,8 @@ describe('Markdown (the panel’s lazily loaded renderer)', () => {
     expect(view.container.querySelector('.code .code-bar span')?.textContent).toBe('ts');
     expect(view.container.querySelector('.code .code-bar button')?.textContent).toBe('Copy code');
     expect(view.container.querySelector('.code pre code')?.textContent).toBe('const a = 1;');
+    // A long line scrolls the block sideways: it takes focus, so keys can scroll it.
+    expect(view.container.querySelector<HTMLElement>('.code pre')?.tabIndex).toBe(0);
     expect(view.container.querySelector('.markdown.plain')).toBeNull();
   });
 });

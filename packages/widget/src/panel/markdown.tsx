@@ -52,7 +52,8 @@ function codeBlockWith(copyLabel: string, copiedLabel: string) {
           <span>{lang}</span>
           <CopyButton text={code} label={copyLabel} copiedLabel={copiedLabel} />
         </div>
-        <pre>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long line scrolls the block sideways; keyboard users scroll it once focused (WCAG 2.1.1, axe scrollable-region-focusable). */}
+        <pre tabIndex={0}>
           <code class={lang ? `language-${lang}` : undefined}>{code}</code>
         </pre>
       </div>

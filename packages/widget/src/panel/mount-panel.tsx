@@ -1,7 +1,8 @@
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createChatModel, createConversationStore } from '../chat/index.js';
-import { resolveStrings } from '../i18n/resolve-strings.js';
+import en from '../i18n/locales/en.js';
+import { overrideStrings } from '../i18n/override-strings.js';
 import type { PanelContext, PanelController } from '../panel-contract.js';
 import { preloadMarkdown } from './markdown.js';
 import { Panel } from './panel.js';
@@ -13,11 +14,16 @@ let panelCount = 0;
 /**
  * Entry of the panel chunk, called by the loader: renders the chat panel into the widget's
  * shadow root and returns its controller. In floating mode the launcher toggles it; in
- * inline mode (`launcher` null) it is always open.
+ * inline mode (`launcher` null) it is always open. Its strings are the page's language the
+ * loader brought along (`context.locale`), else the bundled English, with the launcher's
+ * labels and the page's `data-strings` overrides.
  */
 export function mountPanel(context: PanelContext): PanelController {
   const { config, launcher, shadowRoot } = context;
-  const strings = resolveStrings(config.lang, config.strings);
+  const strings = overrideStrings(
+    { ...(context.locale ?? en), ...context.launcherStrings },
+    config.strings,
+  );
   context.adoptStyles(panelStyles);
   const store = createConversationStore({
     agentId: config.agentId,

@@ -1,0 +1,42 @@
+import type { LocaleStrings } from '../strings.js';
+
+/** Arabic: its own chunk, loaded with the panel when the page is in Arabic. */
+const ar: LocaleStrings = {
+  title: 'الدردشة',
+  welcome: 'مرحبًا! كيف يمكنني مساعدتك؟',
+  placeholder: 'اطرح سؤالًا…',
+  messageLabel: 'رسالتك',
+  send: 'إرسال',
+  stop: 'إيقاف',
+  retry: 'إعادة المحاولة',
+  copy: 'نسخ الإجابة',
+  copied: 'تم النسخ',
+  copyCode: 'نسخ الشيفرة',
+  newConversation: 'محادثة جديدة',
+  sources: 'المصادر',
+  citation: 'المصدر {n}: {title}',
+  suggestions: 'أسئلة مقترحة',
+  you: 'أنت',
+  assistant: 'المساعد',
+  stopped: 'تم الإيقاف.',
+  errorUsageLimit: 'بلغ هذا المساعد حد الاستخدام. يرجى المحاولة لاحقًا.',
+  errorRateLimited: 'رسائل كثيرة جدًا. يرجى الانتظار {seconds} ثانية ثم المحاولة مرة أخرى.',
+  errorRateLimitedSoon: 'رسائل كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
+  errorOffline: 'يبدو أنك غير متصل. تحقق من اتصالك ثم حاول مرة أخرى.',
+  errorNetwork: 'تعذر الوصول إلى المساعد. تحقق من اتصالك ثم حاول مرة أخرى.',
+  errorServer: 'يواجه المساعد مشكلة الآن. يرجى المحاولة بعد قليل.',
+  errorInterrupted: 'انقطعت الإجابة.',
+  errorRejected: 'تعذر إرسال هذه الرسالة. جرّب رسالة أقصر أو مختلفة.',
+  errorUnavailable: 'هذا المساعد غير متاح على هذا الموقع.',
+  helpful: 'مفيد',
+  notHelpful: 'غير مفيد',
+  feedbackComment: 'ما الخطأ؟ (اختياري)',
+  sendFeedback: 'إرسال',
+  talkToPerson: 'التحدث إلى شخص',
+  handoffNotice: 'سيرد عليك شخص هنا.',
+  handbackNotice: 'عاد المساعد.',
+  operator: 'الدعم',
+  errorHandoff: 'لا يوجد أحد متاح.',
+};
+
+export default ar;

@@ -1,0 +1,42 @@
+import type { LocaleStrings } from '../strings.js';
+
+/** English, the fallback of every other language: bundled into the panel. */
+const en: LocaleStrings = {
+  title: 'Chat',
+  welcome: 'Hi! How can I help you?',
+  placeholder: 'Ask a question…',
+  messageLabel: 'Your message',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  copy: 'Copy answer',
+  copied: 'Copied',
+  copyCode: 'Copy code',
+  newConversation: 'New conversation',
+  sources: 'Sources',
+  citation: 'Source {n}: {title}',
+  suggestions: 'Suggested questions',
+  you: 'You',
+  assistant: 'Assistant',
+  stopped: 'Stopped.',
+  errorUsageLimit: 'This assistant has reached its usage limit. Please try again later.',
+  errorRateLimited: 'Too many messages. Please wait {seconds} seconds, then try again.',
+  errorRateLimitedSoon: 'Too many messages. Please wait a moment, then try again.',
+  errorOffline: 'You seem to be offline. Check your connection, then try again.',
+  errorNetwork: 'The assistant could not be reached. Check your connection, then try again.',
+  errorServer: 'The assistant is having trouble right now. Please try again in a moment.',
+  errorInterrupted: 'The answer was interrupted.',
+  errorRejected: 'This message could not be sent. Try a shorter or different message.',
+  errorUnavailable: 'This assistant is not available on this site.',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  feedbackComment: 'What was wrong? (optional)',
+  sendFeedback: 'Send',
+  talkToPerson: 'Talk to a person',
+  handoffNotice: 'A person will reply here.',
+  handbackNotice: 'The assistant is back.',
+  operator: 'Support',
+  errorHandoff: 'No one is available.',
+};
+
+export default en;

@@ -1,0 +1,42 @@
+import type { LocaleStrings } from '../strings.js';
+
+/** French: its own chunk, loaded with the panel when the page is in French. */
+const fr: LocaleStrings = {
+  title: 'Discussion',
+  welcome: 'Bonjour ! Comment puis-je vous aider ?',
+  placeholder: 'Posez une question…',
+  messageLabel: 'Votre message',
+  send: 'Envoyer',
+  stop: 'Arrêter',
+  retry: 'Réessayer',
+  copy: 'Copier la réponse',
+  copied: 'Copié',
+  copyCode: 'Copier le code',
+  newConversation: 'Nouvelle conversation',
+  sources: 'Sources',
+  citation: 'Source {n} : {title}',
+  suggestions: 'Questions suggérées',
+  you: 'Vous',
+  assistant: 'Assistant',
+  stopped: 'Arrêté.',
+  errorUsageLimit: "Cet assistant a atteint sa limite d'utilisation. Réessayez plus tard.",
+  errorRateLimited: 'Trop de messages. Attendez {seconds} secondes, puis réessayez.',
+  errorRateLimitedSoon: 'Trop de messages. Attendez un instant, puis réessayez.',
+  errorOffline: 'Vous semblez hors ligne. Vérifiez votre connexion, puis réessayez.',
+  errorNetwork: "L'assistant est injoignable. Vérifiez votre connexion, puis réessayez.",
+  errorServer: "L'assistant rencontre un problème. Réessayez dans un instant.",
+  errorInterrupted: 'La réponse a été interrompue.',
+  errorRejected: "Ce message n'a pas pu être envoyé. Essayez un message plus court ou différent.",
+  errorUnavailable: "Cet assistant n'est pas disponible sur ce site.",
+  helpful: 'Utile',
+  notHelpful: 'Pas utile',
+  feedbackComment: "Qu'est-ce qui n'allait pas ? (facultatif)",
+  sendFeedback: 'Envoyer',
+  talkToPerson: 'Parler à une personne',
+  handoffNotice: 'Une personne vous répondra ici.',
+  handbackNotice: "L'assistant est de retour.",
+  operator: 'Support',
+  errorHandoff: "Personne n'est disponible.",
+};
+
+export default fr;

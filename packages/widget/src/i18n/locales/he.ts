@@ -1,0 +1,42 @@
+import type { LocaleStrings } from '../strings.js';
+
+/** Hebrew: its own chunk, loaded with the panel when the page is in Hebrew. */
+const he: LocaleStrings = {
+  title: "צ'אט",
+  welcome: 'שלום! איך אפשר לעזור?',
+  placeholder: 'שאלו שאלה…',
+  messageLabel: 'ההודעה שלך',
+  send: 'שליחה',
+  stop: 'עצירה',
+  retry: 'ניסיון חוזר',
+  copy: 'העתקת התשובה',
+  copied: 'הועתק',
+  copyCode: 'העתקת הקוד',
+  newConversation: 'שיחה חדשה',
+  sources: 'מקורות',
+  citation: 'מקור {n}: {title}',
+  suggestions: 'שאלות מוצעות',
+  you: 'את/ה',
+  assistant: 'העוזר',
+  stopped: 'נעצר.',
+  errorUsageLimit: 'העוזר הגיע למגבלת השימוש. נסו שוב מאוחר יותר.',
+  errorRateLimited: 'יותר מדי הודעות. המתינו {seconds} שניות ונסו שוב.',
+  errorRateLimitedSoon: 'יותר מדי הודעות. המתינו רגע ונסו שוב.',
+  errorOffline: 'נראה שאין חיבור לאינטרנט. בדקו את החיבור ונסו שוב.',
+  errorNetwork: 'לא ניתן להתחבר לעוזר. בדקו את החיבור ונסו שוב.',
+  errorServer: 'לעוזר יש כרגע תקלה. נסו שוב בעוד רגע.',
+  errorInterrupted: 'התשובה נקטעה.',
+  errorRejected: 'לא ניתן לשלוח את ההודעה. נסו הודעה קצרה יותר או שונה.',
+  errorUnavailable: 'העוזר אינו זמין באתר זה.',
+  helpful: 'מועיל',
+  notHelpful: 'לא מועיל',
+  feedbackComment: 'מה היה לא בסדר? (אופציונלי)',
+  sendFeedback: 'שליחה',
+  talkToPerson: 'שיחה עם נציג',
+  handoffNotice: 'נציג יענה כאן.',
+  handbackNotice: 'העוזר חזר.',
+  operator: 'תמיכה',
+  errorHandoff: 'אין נציג זמין.',
+};
+
+export default he;
