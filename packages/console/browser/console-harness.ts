@@ -39,6 +39,11 @@ export interface ConsoleStack {
   /** The console page: `<origin>/chat/admin/`. */
   consoleUrl: string;
   service: RunningAgentService;
+  /**
+   * Serves `html` at `path` of the host app (outside {@link MOUNT}): a site's page, e.g.
+   * with the widget's script tag (`<script src="/chat/widget.js" …>`, served by the BFF).
+   */
+  page(path: string, html: string): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,12 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
   const service = await startAgentService({ port: 0, fragmentDelayMs: 1 });
   const { apiKey } = await service.seedDemo();
   const app = express();
+  const pages = new Map<string, string>();
+  app.get(/.*/, (req, res, next) => {
+    const html = pages.get(req.path);
+    if (html === undefined) next();
+    else res.type('html').send(html);
+  });
   const bff: BffRouter = createBff({
     upstreamUrl: service.url,
     agentApiToken: apiKey,
@@ -63,6 +74,9 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     origin,
     consoleUrl: `${origin}${MOUNT}/admin/`,
     service,
+    page(path, html) {
+      pages.set(path, html);
+    },
     async close() {
       await bff.shutdown(10);
       await new Promise<void>((resolve) => {

@@ -180,6 +180,7 @@ describe('talking to a person, in Chromium', () => {
     expect(back.status).toBe(200);
     await page.getByRole('button', { name: 'Open chat' }).click();
     await page.getByText('The assistant is back.').waitFor();
+    // An open conversation is polled only every 5 s (an operator may take it over again).
     const afterHandBack = polls.length;
     await page.waitForTimeout(2_000);
     expect(polls.length).toBe(afterHandBack);

@@ -40,7 +40,8 @@ export async function requestHandoff(state: HandoffInternals): Promise<void> {
  * One poll for what arrived after the last one: a person's replies not shown yet are
  * appended (the visitor's own messages and the acknowledgements come with their answers),
  * and the status followed. 404 (the conversation expired or was erased) leaves handoff
- * quietly; other failures reject.
+ * quietly and withdraws the offer (which stops polling until an answer offers it again);
+ * other failures reject.
  */
 export async function pollReplies(state: HandoffInternals): Promise<void> {
   const { context } = state;
@@ -53,7 +54,10 @@ export async function pollReplies(state: HandoffInternals): Promise<void> {
     response = await context.api.messages(request);
   } catch (failure) {
     if ((failure as ChatError).status !== 404) throw failure;
-    state.status.value = 'open';
+    batch(() => {
+      state.status.value = 'open';
+      state.enabled.value = false;
+    });
     state.pollAfter = undefined;
     context.persist();
     return;
@@ -77,7 +81,7 @@ export async function pollReplies(state: HandoffInternals): Promise<void> {
   context.persist();
 }
 
-/** Polls `model` for replies while `active` and in handoff; returns the stop function. */
+/** Polls `model` for replies while `active` and a person answers or is offered; returns the stop function. */
 export function pollWhileActive(model: HandoffModel, active: ReadonlySignal<boolean>): () => void {
   return createReplyPoller({ handoff: model, active }).destroy;
 }

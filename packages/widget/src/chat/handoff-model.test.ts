@@ -194,6 +194,8 @@ describe('chat.handoff', () => {
     (await network.next()).json(404, { error: { code: 'NOT_FOUND', message: 'expired' } });
     await gone;
     expect(chat.handoff.status.value).toBe('open');
+    // No person can answer a conversation that is gone: the offer (and polling) ends.
+    expect(chat.handoff.enabled.value).toBe(false);
     expect(roles(chat).at(-1)).toBe('assistant:Answer to hello');
   });
 
@@ -242,10 +244,87 @@ describe('chat.handoff', () => {
     active.value = true;
     await vi.advanceTimersByTimeAsync(10);
     expect(network.requests).toHaveLength(6);
-    // Handed back: polling stops.
+    // Handed back: the slower cadence of an open conversation.
     network.requests[5]?.json(200, { status: 'open', messages: [] });
-    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(4_900);
     expect(network.requests).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(network.requests).toHaveLength(7);
+    stop();
+    network.requests[6]?.json(200, { status: 'open', messages: [] });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(network.requests).toHaveLength(7);
+  });
+
+  it('follow() polls an open conversation only when a person is offered: at once, every 5 s, fast once an operator takes it over', async () => {
+    vi.useFakeTimers();
+    const { chat, network, answerWith } = setup();
+    const active = signal(true);
+    // No conversation yet, then one whose agent offers no person: nothing to poll.
+    const stopFirst = chat.handoff.follow(active);
+    await vi.advanceTimersByTimeAsync(20_000);
+    answerWith({ handoffEnabled: false, status: 'open' });
+    await chat.send('hello');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(network.requests).toHaveLength(0);
+    stopFirst();
+
+    answerWith({ handoffEnabled: true, status: 'open' });
+    await chat.send('again');
+    active.value = false;
+    const stop = chat.handoff.follow(active);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(network.requests).toHaveLength(0);
+    // The panel opens: one poll at once, then every 5 s.
+    active.value = true;
+    await vi.advanceTimersByTimeAsync(10);
+    expect(network.requests).toHaveLength(1);
+    expect(network.requests[0]?.url).toBe('https://bff.example/api/agents/demo/messages');
+    network.requests[0]?.json(200, {
+      status: 'open',
+      messages: [{ ...operator('a1_sig', 'Answer to again'), role: 'assistant' }],
+    });
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(network.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(network.requests).toHaveLength(2);
+    expect(network.requests[1]?.body).toMatchObject({ after: 'a1_sig' });
+    // A failure doubles the slower wait too: 10 s.
+    network.requests[1]?.reject();
+    await vi.advanceTimersByTimeAsync(9_900);
+    expect(network.requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(network.requests).toHaveLength(3);
+    // An operator replied from the console: the reply shows, then the fast cadence.
+    network.requests[2]?.json(200, {
+      status: 'handoff',
+      messages: [operator('o1_sig', 'Hi, Sam from support here.')],
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(chat.handoff.status.value).toBe('handoff');
+    expect(roles(chat).at(-1)).toBe('operator:Hi, Sam from support here.');
+    await vi.advanceTimersByTimeAsync(1_300);
+    expect(network.requests).toHaveLength(4);
+    // The conversation is gone (404): no more polls.
+    network.requests[3]?.json(404, { error: { code: 'NOT_FOUND', message: 'expired' } });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(network.requests).toHaveLength(4);
+    stop();
+  });
+
+  it('follow() starts polling at once when the first answer offers a person while the panel is open', async () => {
+    vi.useFakeTimers();
+    const { chat, network, answerWith } = setup();
+    const stop = chat.handoff.follow(signal(true));
+    answerWith({ handoffEnabled: true, status: 'open' });
+    await chat.send('hello');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(network.requests).toHaveLength(1);
+    // A new conversation withdraws the offer until its first answer: polling stops.
+    chat.reset();
+    network.requests[0]?.json(200, { status: 'open', messages: [] });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(network.requests).toHaveLength(1);
     stop();
   });
 });

@@ -23,12 +23,14 @@ export interface HandoffModel {
   /**
    * Fetches what arrived since the last poll: appends a person's new replies and follows
    * the status (a hand-back adds a notice). A conversation the server no longer knows
-   * (404) quietly leaves handoff. Rejects with a `ChatError` on any other failure.
+   * (404) quietly leaves handoff and is no longer polled. Rejects with a `ChatError` on
+   * any other failure.
    */
   poll(): Promise<void>;
   /**
    * Polls for replies while `active` (the panel open, the page visible) and a person
-   * answers: at once, then every 1.25 s, backing off up to 30 s after failures.
+   * answers (at once, then every 1.25 s) or the agent offers one, who may take the
+   * conversation over (at once, then every 5 s); backs off up to 30 s after failures.
    * Returns a function that stops it.
    */
   follow(active: ReadonlySignal<boolean>): () => void;
@@ -103,7 +105,7 @@ export function createHandoffModel(context: HandoffContext): HandoffState {
       let stop: (() => void) | undefined;
       let stopped = false;
       const dispose = effect(() => {
-        if (status.value !== 'handoff' || stop) return;
+        if (stop || !active.value || (status.value !== 'handoff' && !enabled.value)) return;
         loadActions().then(
           (actions) => {
             if (!stopped && !stop) stop = actions.pollWhileActive(model, active);

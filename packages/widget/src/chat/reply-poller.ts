@@ -3,11 +3,16 @@ import type { HandoffModel } from './handoff-model.js';
 
 /** Options of {@link createReplyPoller} (tests control its timers with fake timers). */
 export interface ReplyPollerOptions {
-  handoff: Pick<HandoffModel, 'status' | 'poll'>;
+  handoff: Pick<HandoffModel, 'status' | 'enabled' | 'poll'>;
   /** Whether anyone can see replies: the panel is open and the page visible. */
   active: ReadonlySignal<boolean>;
-  /** Time between polls. Default 1,250 ms (a reply shows within 2 s with time to spare). */
+  /** Time between polls while a person answers. Default 1,250 ms (a reply shows within 2 s). */
   intervalMs?: number;
+  /**
+   * Time between polls while the AI answers and the agent offers a person, who may take the
+   * conversation over from the console. Default 5,000 ms.
+   */
+  openIntervalMs?: number;
   /** Longest wait after failed polls (the wait doubles per failure). Default 30,000 ms. */
   maxBackoffMs?: number;
 }
@@ -18,20 +23,24 @@ export interface ReplyPoller {
 }
 
 /**
- * Polls for a person's replies while the conversation is in `handoff` and `active` is
- * true: at once when that starts (so replies that came while the panel was closed show
- * on opening), then every `intervalMs`; after a failure the wait doubles up to
- * `maxBackoffMs`. Never more than one poll at a time; nothing at all while closed,
- * hidden, or when a person no longer answers.
+ * Polls for a person's replies while `active` is true and the conversation is in `handoff`
+ * (every `intervalMs`) or the agent offers a person (every `openIntervalMs`: an operator may
+ * take an open conversation over). Polls at once when that starts (so replies that came
+ * while the panel was closed show on opening) and when a person starts answering; after a
+ * failure the wait doubles up to `maxBackoffMs`. Never more than one poll at a time;
+ * nothing at all while closed, hidden, or when no person can answer.
  *
  * @example
  * const poller = createReplyPoller({ handoff: chat.handoff, active: panelVisible });
  */
 export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
   const intervalMs = options.intervalMs ?? 1_250;
+  const openIntervalMs = options.openIntervalMs ?? 5_000;
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const { status, enabled, poll } = options.handoff;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let wanted = false;
+  /** The current cadence; undefined while nothing is polled. */
+  let wait: number | undefined;
   let polling = false;
   let failures = 0;
 
@@ -47,32 +56,39 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
 
   async function tick(): Promise<void> {
     timer = undefined;
-    if (!wanted || polling) return;
+    if (wait === undefined || polling) return;
     polling = true;
     try {
-      await options.handoff.poll();
+      await poll();
       failures = 0;
     } catch {
       failures++;
     } finally {
       polling = false;
     }
-    if (wanted)
-      schedule(failures === 0 ? intervalMs : Math.min(intervalMs * 2 ** failures, maxBackoffMs));
+    if (wait !== undefined) schedule(Math.min(wait * 2 ** failures, maxBackoffMs));
   }
 
   const dispose = effect(() => {
-    const next = options.active.value && options.handoff.status.value === 'handoff';
-    if (next === wanted) return;
-    wanted = next;
-    if (!wanted) cancel();
-    else if (!polling) schedule(0);
+    const next = !options.active.value
+      ? undefined
+      : status.value === 'handoff'
+        ? intervalMs
+        : enabled.value
+          ? openIntervalMs
+          : undefined;
+    if (next === wait) return;
+    const previous = wait;
+    wait = next;
+    if (next === undefined) cancel();
+    // Starting, or a person now answers: at once. A hand-back: at the slower cadence.
+    else if (!polling) schedule(previous === undefined || next < previous ? 0 : next);
   });
 
   return {
     destroy() {
       dispose();
-      wanted = false;
+      wait = undefined;
       cancel();
     },
   };
