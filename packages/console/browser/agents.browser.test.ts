@@ -1,32 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../testing/chromium.js';
-import {
-  ADMIN_TOKEN,
-  axeViolations,
-  buildConsole,
-  type ConsoleStack,
-  MOUNT,
-  signInWithKeyboard,
-  startConsoleStack,
-} from './console-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, axeViolations, MOUNT, signInWithKeyboard } from './console-harness.js';
+import { useConsoleTestBed } from './console-test-bed.js';
 
-let browser: Browser;
-let stack: ConsoleStack;
-
-beforeAll(async () => {
-  buildConsole();
-  [browser, stack] = await Promise.all([launchChromium(), startConsoleStack()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const bed = useConsoleTestBed();
 
 /** The agents the service holds, read with the admin token as a script would. */
 async function agentList(): Promise<{ id: string; name: string }[]> {
-  const response = await fetch(`${stack.origin}${MOUNT}/api/agents`, {
+  const response = await fetch(`${bed.stack.origin}${MOUNT}/api/agents`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   });
   return (await response.json()) as { id: string; name: string }[];
@@ -38,15 +19,17 @@ async function agentNames(): Promise<string[]> {
 
 async function signedIn(page: Page): Promise<void> {
   page.setDefaultTimeout(10_000);
-  await page.goto(`${stack.consoleUrl}#agents`);
+  await page.goto(`${bed.stack.consoleUrl}#agents`);
   await signInWithKeyboard(page);
   await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
 }
 
 describe('Agents page (Chromium)', () => {
   it('creates (once, on a double submit), edits, embeds with a live preview and deletes after confirmation', async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
+    const context = await bed.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: bed.stack.origin,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -76,7 +59,7 @@ describe('Agents page (Chromium)', () => {
     await page.getByRole('rowheader', { name: /Short-lived/ }).waitFor();
     await page.getByRole('button', { name: 'Edit Short-lived' }).click();
     const shortLived = (await agentList()).find((agent) => agent.name === 'Short-lived');
-    const gone = await fetch(`${stack.origin}${MOUNT}/api/agents/${shortLived?.id}`, {
+    const gone = await fetch(`${bed.stack.origin}${MOUNT}/api/agents/${shortLived?.id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
@@ -103,7 +86,7 @@ describe('Agents page (Chromium)', () => {
       .fill('Where is my refund?\nHow do I return a shoe?');
     const snippet = await page.getByLabel('Snippet').inputValue();
     expect(snippet).toMatch(
-      new RegExp(`^<script src="${stack.origin}${MOUNT}/widget\\.js" data-agent-id="[\\w-]+"`),
+      new RegExp(`^<script src="${bed.stack.origin}${MOUNT}/widget\\.js" data-agent-id="[\\w-]+"`),
     );
     expect(snippet).toContain('data-title="Refund help"');
     expect(snippet).toContain('data-primary-color="#2563eb"');
@@ -139,13 +122,13 @@ describe('Agents page (Chromium)', () => {
 
   it('paginates 10 agents a page, and fits 375 px in dark mode', async () => {
     for (let index = 0; index < 12; index += 1) {
-      await fetch(`${stack.origin}${MOUNT}/api/agents`, {
+      await fetch(`${bed.stack.origin}${MOUNT}/api/agents`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ name: `Paged ${String(index).padStart(2, '0')}` }),
       });
     }
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       viewport: { width: 375, height: 800 },
       colorScheme: 'dark',
     });
@@ -164,7 +147,7 @@ describe('Agents page (Chromium)', () => {
   });
 
   it('sends an expired session back to sign-in, and saves nothing', async () => {
-    const context = await browser.newContext();
+    const context = await bed.browser.newContext();
     const page = await context.newPage();
     await signedIn(page);
     // The list has loaded (its call had the cookie); the next call will not.

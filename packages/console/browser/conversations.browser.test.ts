@@ -1,36 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { ConversationDetail, ConversationListResponse } from '@agent-chat/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../testing/chromium.js';
-import {
-  axeViolations,
-  buildConsole,
-  type ConsoleStack,
-  MOUNT,
-  signInWithKeyboard,
-  startConsoleStack,
-} from './console-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, MOUNT, signInWithKeyboard } from './console-harness.js';
+import { useConsoleTestBed } from './console-test-bed.js';
 import { type VisitorAnswer as Answer, createVisitorCalls } from './visitor-calls.js';
 
-let browser: Browser;
-let stack: ConsoleStack;
-
-beforeAll(async () => {
-  buildConsole();
-  [browser, stack] = await Promise.all([launchChromium(), startConsoleStack()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const bed = useConsoleTestBed();
 
 const adminCall = <T>(method: string, path: string) =>
-  createVisitorCalls(stack).adminCall<T>(method, path);
-const ask = (query: string) => createVisitorCalls(stack).ask(query);
+  createVisitorCalls(bed.stack).adminCall<T>(method, path);
+const ask = (query: string) => createVisitorCalls(bed.stack).ask(query);
 const vote = (answer: Answer, value: 'good' | 'bad', comment?: string) =>
-  createVisitorCalls(stack).vote(answer, value, comment);
+  createVisitorCalls(bed.stack).vote(answer, value, comment);
 
 /** The conversations the service holds (ids), read with the admin token. */
 async function conversationIds(): Promise<string[]> {
@@ -40,7 +22,7 @@ async function conversationIds(): Promise<string[]> {
 
 async function signedIn(page: Page, fragment = '#conversations'): Promise<void> {
   page.setDefaultTimeout(10_000);
-  await page.goto(`${stack.consoleUrl}${fragment}`);
+  await page.goto(`${bed.stack.consoleUrl}${fragment}`);
   await signInWithKeyboard(page);
   await page.getByRole('heading', { name: 'Conversations', level: 1 }).waitFor();
 }
@@ -55,7 +37,7 @@ describe('Conversations page (Chromium)', () => {
     const gap = await ask('Do you sell purple elephants on Mars?');
     await vote(gap, 'bad', 'It did not know about elephants');
 
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await bed.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -116,7 +98,7 @@ describe('Conversations page (Chromium)', () => {
     expect(replied.body.status).toBe('handoff');
     expect(await page.getByLabel('Reply as a person').inputValue()).toBe('');
     // The visitor's widget polls the public route and gets the reply.
-    const polled = await fetch(`${stack.origin}${MOUNT}/api/agents/demo/messages`, {
+    const polled = await fetch(`${bed.stack.origin}${MOUNT}/api/agents/demo/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -194,7 +176,7 @@ describe('Conversations page (Chromium)', () => {
 
   it('pages through 10,000 conversations by cursor, at 375 px in dark mode', async () => {
     // Seeded straight into the database: 10,000 conversations of two messages each.
-    await stack.service.database.exec(`
+    await bed.stack.service.database.exec(`
       DELETE FROM conversations;
       INSERT INTO conversations (organization_id, id, agent_id, visitor_id, updated_at)
         SELECT 'demo-org', 'bulk-' || lpad(n::text, 5, '0'), 'demo', 'visitor-' || n,
@@ -206,7 +188,7 @@ describe('Conversations page (Chromium)', () => {
           CASE r WHEN 1 THEN 'Question number ' || n ELSE 'Answer number ' || n END
         FROM generate_series(1, 10000) n, generate_series(1, 2) r;
     `);
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       viewport: { width: 375, height: 800 },
       colorScheme: 'dark',
     });

@@ -1,31 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../testing/chromium.js';
-import {
-  axeViolations,
-  buildConsole,
-  type ConsoleStack,
-  signInWithKeyboard,
-  startConsoleStack,
-} from './console-harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, signInWithKeyboard } from './console-harness.js';
+import { useConsoleTestBed } from './console-test-bed.js';
 import { createVisitorCalls, type VisitorAnswer } from './visitor-calls.js';
 
-let browser: Browser;
-let stack: ConsoleStack;
+const bed = useConsoleTestBed();
 let gap: VisitorAnswer;
 let disliked: VisitorAnswer;
 
 beforeAll(async () => {
-  buildConsole();
-  [browser, stack] = await Promise.all([launchChromium(), startConsoleStack()]);
-  const calls = createVisitorCalls(stack);
+  const calls = createVisitorCalls(bed.stack);
   // Today: three questions; one found nothing, one was voted down, one up.
   gap = await calls.ask('Do you sell purple elephants on Mars?');
   disliked = await calls.ask('How do I deploy the service?');
   await calls.vote(disliked, 'bad', 'Too short about Docker');
   await calls.vote(await calls.ask('How do I embed the widget on my site?'), 'good');
   // Earlier days: 5 questions 3 days ago and 2 a week ago (seeded in the database).
-  await stack.service.database.exec(`
+  await bed.stack.service.database.exec(`
     INSERT INTO conversations (organization_id, id, agent_id, visitor_id)
       VALUES ('demo-org', 'history', 'demo', 'visitor-history');
     INSERT INTO messages (id, organization_id, conversation_id, role, text, created_at)
@@ -36,14 +27,9 @@ beforeAll(async () => {
   `);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
 async function signedIn(page: Page): Promise<void> {
   page.setDefaultTimeout(10_000);
-  await page.goto(`${stack.consoleUrl}#insights`);
+  await page.goto(`${bed.stack.consoleUrl}#insights`);
   await signInWithKeyboard(page);
   await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
 }
@@ -53,7 +39,7 @@ const day = (daysAgo: number) =>
 
 describe('Insights page (Chromium)', () => {
   it('charts questions per day with a text alternative, shows vote rates and links the content gaps to their conversations', async () => {
-    const context = await browser.newContext();
+    const context = await bed.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -126,7 +112,7 @@ describe('Insights page (Chromium)', () => {
   });
 
   it('fits 375 px in dark mode with no axe violations', async () => {
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       viewport: { width: 375, height: 800 },
       colorScheme: 'dark',
     });

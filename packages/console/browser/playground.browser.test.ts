@@ -1,32 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../testing/chromium.js';
-import {
-  ADMIN_TOKEN,
-  axeViolations,
-  buildConsole,
-  type ConsoleStack,
-  MOUNT,
-  signInWithKeyboard,
-  startConsoleStack,
-} from './console-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, axeViolations, MOUNT, signInWithKeyboard } from './console-harness.js';
+import { useConsoleTestBed } from './console-test-bed.js';
 
-let browser: Browser;
-let stack: ConsoleStack;
-
-beforeAll(async () => {
-  buildConsole();
-  [browser, stack] = await Promise.all([launchChromium(), startConsoleStack()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const bed = useConsoleTestBed();
 
 async function openPlayground(page: Page): Promise<void> {
   page.setDefaultTimeout(15_000);
-  await page.goto(`${stack.consoleUrl}#playground`);
+  await page.goto(`${bed.stack.consoleUrl}#playground`);
   await signInWithKeyboard(page);
   await page.getByRole('heading', { name: 'Playground', level: 1 }).waitFor();
 }
@@ -44,7 +25,7 @@ async function facts(page: Page): Promise<Record<string, string>> {
 
 describe('Playground page (Chromium)', () => {
   it('asks the demo agent with the keyboard: answer, sources with scores, timings and the service record', async () => {
-    const context = await browser.newContext();
+    const context = await bed.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -85,7 +66,7 @@ describe('Playground page (Chromium)', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // One question was asked (one conversation recorded), not two.
-    const listed = await fetch(`${stack.origin}${MOUNT}/api/conversations?agentId=demo`, {
+    const listed = await fetch(`${bed.stack.origin}${MOUNT}/api/conversations?agentId=demo`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     const { conversations } = (await listed.json()) as {
@@ -98,7 +79,7 @@ describe('Playground page (Chromium)', () => {
   });
 
   it('says where it failed when the agent cannot answer, and fits 375 px in dark mode', async () => {
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       viewport: { width: 375, height: 800 },
       colorScheme: 'dark',
     });
@@ -106,7 +87,7 @@ describe('Playground page (Chromium)', () => {
     await openPlayground(page);
     await expect.poll(() => page.getByLabel('Agent', { exact: true }).inputValue()).toBe('demo');
     // The agent is deleted meanwhile: the question gets the API's 404, shown under the form.
-    const created = await fetch(`${stack.origin}${MOUNT}/api/agents`, {
+    const created = await fetch(`${bed.stack.origin}${MOUNT}/api/agents`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Ephemeral' }),
@@ -115,7 +96,7 @@ describe('Playground page (Chromium)', () => {
     await page.reload();
     await page.getByRole('option', { name: /Ephemeral/ }).waitFor({ state: 'attached' });
     await page.getByLabel('Agent', { exact: true }).selectOption(id);
-    await fetch(`${stack.origin}${MOUNT}/api/agents/${id}`, {
+    await fetch(`${bed.stack.origin}${MOUNT}/api/agents/${id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });

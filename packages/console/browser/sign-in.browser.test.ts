@@ -1,36 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../testing/chromium.js';
-import {
-  ADMIN_TOKEN,
-  axeViolations,
-  buildConsole,
-  type ConsoleStack,
-  signInWithKeyboard,
-  startConsoleStack,
-} from './console-harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, axeViolations, signInWithKeyboard } from './console-harness.js';
+import { useConsoleTestBed } from './console-test-bed.js';
 
-let browser: Browser;
-let stack: ConsoleStack;
-
-beforeAll(async () => {
-  buildConsole();
-  [browser, stack] = await Promise.all([launchChromium(), startConsoleStack()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const bed = useConsoleTestBed();
 
 describe('console sign-in (Chromium)', () => {
   it('signs in with the keyboard, keeps no token where scripts can read it, and survives a reload', async () => {
-    const context = await browser.newContext();
+    const context = await bed.browser.newContext();
     const page = await context.newPage();
     const consoleErrors: string[] = [];
     page.on('pageerror', (error) => consoleErrors.push(error.message));
-    await page.goto(stack.consoleUrl.replace(/\/$/, ''));
-    expect(page.url()).toBe(stack.consoleUrl);
+    await page.goto(bed.stack.consoleUrl.replace(/\/$/, ''));
+    expect(page.url()).toBe(bed.stack.consoleUrl);
     expect(await axeViolations(page)).toEqual([]);
 
     await signInWithKeyboard(page, 'not-the-admin-token');
@@ -75,12 +56,12 @@ describe('console sign-in (Chromium)', () => {
   });
 
   it('has no axe violations in dark mode at 375 px, and no horizontal scroll', async () => {
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       viewport: { width: 375, height: 720 },
       colorScheme: 'dark',
     });
     const page = await context.newPage();
-    await page.goto(stack.consoleUrl);
+    await page.goto(bed.stack.consoleUrl);
     await page.getByLabel('Admin token').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

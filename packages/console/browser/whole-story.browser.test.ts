@@ -1,16 +1,9 @@
 import { buildPdf } from '@agent-chat/agent-service/testing';
 import { HANDOFF_ACKNOWLEDGEMENT } from '@agent-chat/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../testing/chromium.js';
-import {
-  ADMIN_TOKEN,
-  buildConsole,
-  type ConsoleStack,
-  MOUNT,
-  signInWithKeyboard,
-  startConsoleStack,
-} from './console-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, MOUNT, signInWithKeyboard } from './console-harness.js';
+import { useConsoleTestBed } from './console-test-bed.js';
 
 declare global {
   interface Window {
@@ -18,19 +11,7 @@ declare global {
   }
 }
 
-let browser: Browser;
-let stack: ConsoleStack;
-
-beforeAll(async () => {
-  // Builds the widget too (when stale): the BFF serves it at /chat/widget.js.
-  buildConsole();
-  [browser, stack] = await Promise.all([launchChromium(), startConsoleStack()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const bed = useConsoleTestBed();
 
 /** A site's page with the real widget of the demo agent, loaded from the same BFF. */
 const VISITOR_PAGE = `<!doctype html>
@@ -60,16 +41,16 @@ async function ask(page: Page, question: string): Promise<string> {
 describe('the whole story (Chromium): knowledge, playground, a visitor, a person, the AI again', () => {
   it('uploads a PDF, cites its page, and answers a visitor first as a person, then as the AI', async () => {
     // The agent offers a person (set as an operator's script would).
-    const patched = await fetch(`${stack.origin}${MOUNT}/api/agents/demo`, {
+    const patched = await fetch(`${bed.stack.origin}${MOUNT}/api/agents/demo`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ handoffEnabled: true }),
     });
     expect(patched.status).toBe(200);
-    stack.page('/help', VISITOR_PAGE);
+    bed.stack.page('/help', VISITOR_PAGE);
 
-    const operatorContext = await browser.newContext();
-    const visitorContext = await browser.newContext();
+    const operatorContext = await bed.browser.newContext();
+    const visitorContext = await bed.browser.newContext();
     await visitorContext.addInitScript(() => {
       window.__answers = [];
       document.addEventListener('agent-chat:answer', (event) => {
@@ -86,7 +67,7 @@ describe('the whole story (Chromium): knowledge, playground, a visitor, a person
     }
 
     // Sign in, then Knowledge: the PDF goes into the demo agent's datastore.
-    await operator.goto(`${stack.consoleUrl}#knowledge`);
+    await operator.goto(`${bed.stack.consoleUrl}#knowledge`);
     await signInWithKeyboard(operator);
     await operator.getByRole('heading', { name: 'Knowledge', level: 1 }).waitFor();
     await operator.getByLabel('Datastore shown').selectOption('demo-docs');
@@ -129,7 +110,7 @@ describe('the whole story (Chromium): knowledge, playground, a visitor, a person
     expect(await operator.locator('.answer').textContent()).toContain('seventeen years');
 
     // A visitor asks on the site; the AI answers in the real widget.
-    await visitor.goto(`${stack.origin}/help`);
+    await visitor.goto(`${bed.stack.origin}/help`);
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const question = 'Can I clean the Zephyrine lantern glass with water?';
     const firstAnswer = await ask(visitor, question);

@@ -1,0 +1,33 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from '../../../testing/chromium.js';
+import { buildConsole, type ConsoleStack, startConsoleStack } from './console-harness.js';
+
+/** What {@link useConsoleTestBed} starts for a test file; set once its `beforeAll` ran. */
+export interface ConsoleTestBed {
+  browser: Browser;
+  stack: ConsoleStack;
+}
+
+/**
+ * Registers the `beforeAll`/`afterAll` every console browser test file needs: builds the
+ * console (and the widget the BFF serves) when stale, launches Chromium and starts the BFF
+ * with the embedded agent service, then closes both. Read the fields inside tests and
+ * later hooks only.
+ *
+ * @example
+ * const bed = useConsoleTestBed();
+ * it('signs in', async () => { const page = await bed.browser.newPage(); … });
+ */
+export function useConsoleTestBed(): ConsoleTestBed {
+  const bed: Partial<ConsoleTestBed> = {};
+  beforeAll(async () => {
+    buildConsole();
+    [bed.browser, bed.stack] = await Promise.all([launchChromium(), startConsoleStack()]);
+  });
+  afterAll(async () => {
+    await bed.browser?.close();
+    await bed.stack?.close();
+  });
+  return bed as ConsoleTestBed;
+}
