@@ -55,7 +55,7 @@ describe('hybrid retrieval', () => {
       embeddings: { url: embeddings.url, model: 'fake-bow', batchSize: 3 },
     });
     try {
-      const { store, ids, ask } = await setUp(service);
+      const { call, store, ids, ask } = await setUp(service);
       await service.hybrid?.pass?.drain();
       expect(await service.hybrid?.pending()).toBe(0);
       // Batches of 3: four documents, one chunk each (plus the question probes).
@@ -68,6 +68,11 @@ describe('hybrid retrieval', () => {
 
       const hybrid = await ask(PARAPHRASE);
       expect(hybrid.sources[0]?.datasource_id).toBe(ids[0]);
+      // The datastore search (Chaindesk's retriever route) fuses the vectors too.
+      const searched = (
+        await call('POST', `/api/datastores/${store.id}/query`, { query: PARAPHRASE, topK: 2 })
+      ).body as { results: { datasource_id: string }[] };
+      expect(searched.results[0]?.datasource_id).toBe(ids[0]);
 
       // Reciprocal rank fusion: the vector search ranks rental first and parking second,
       // the lexical one finds only parking ("car", "cost"); found by both, parking wins.
