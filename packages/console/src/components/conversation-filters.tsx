@@ -1,6 +1,7 @@
 import type { Agent, ConversationStatus, MessageEval } from '@agent-chat/protocol';
 import { useState } from 'preact/hooks';
 import { type ConversationFilterDraft, NO_FILTERS } from '../models/conversations-model.js';
+import { AgentFilter } from './agent-filter.js';
 
 /** Props of {@link ConversationFilters}. */
 export interface ConversationFiltersProps {
@@ -35,21 +36,12 @@ export function ConversationFilters(props: ConversationFiltersProps) {
         />
       </div>
       <div class="row">
-        <div>
-          <label for="conversation-agent">Agent</label>
-          <select
-            id="conversation-agent"
-            value={draft.agentId}
-            onChange={(event) => set({ agentId: event.currentTarget.value })}
-          >
-            <option value="">All agents</option>
-            {props.agents.map((agent) => (
-              <option key={agent.id} value={agent.id}>
-                {agent.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AgentFilter
+          id="conversation-agent"
+          agents={props.agents}
+          value={draft.agentId}
+          onChange={(agentId) => set({ agentId })}
+        />
         <div>
           <label for="conversation-feedback">Feedback</label>
           <select

@@ -6,6 +6,7 @@ import { formatTime } from './conversation-parts.js';
 import { QueriesChart } from './insights-chart.js';
 import { Pager } from './pager.js';
 import '../insights.css';
+import { AgentFilter } from './agent-filter.js';
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`;
@@ -29,21 +30,12 @@ function InsightsFilters(props: {
         props.onApply(draft);
       }}
     >
-      <div>
-        <label for="insights-agent">Agent</label>
-        <select
-          id="insights-agent"
-          value={draft.agentId}
-          onChange={(event) => set({ agentId: event.currentTarget.value })}
-        >
-          <option value="">All agents</option>
-          {props.agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <AgentFilter
+        id="insights-agent"
+        agents={props.agents}
+        value={draft.agentId}
+        onChange={(agentId) => set({ agentId })}
+      />
       <div>
         <label for="insights-from">From (UTC)</label>
         <input
