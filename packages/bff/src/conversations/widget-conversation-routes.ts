@@ -25,7 +25,7 @@ import { type Limiter, setRateLimitVisitor } from '../limits/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import { answerBodyFailure } from '../query/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
-import { callUpstreamJson } from './upstream-json-call.js';
+import { callUpstreamJson, type UpstreamJsonCall } from './upstream-json-call.js';
 
 /** What the widget's conversation routes are built from (created once by `createBff`). */
 export interface WidgetConversationRoutesOptions {
@@ -144,6 +144,29 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
       });
     };
 
+  /**
+   * Calls the upstream for a visitor within the first-byte timeout. Its JSON object on
+   * success; on failure the mapped error has been sent and the answer is `undefined`.
+   */
+  async function upstreamAnswer(
+    res: Response,
+    call: Omit<UpstreamJsonCall, 'timeoutMs'>,
+  ): Promise<Record<string, unknown> | undefined> {
+    const result = await callUpstreamJson(upstream, res, {
+      ...call,
+      timeoutMs: options.firstByteTimeoutMs,
+    });
+    if (result.ok) return result.body;
+    sendError(res, result.error.status, result.error.code, result.error.message);
+    return undefined;
+  }
+
+  /** Sends a visitor's answer: never cached (it is theirs alone). */
+  function sendAnswer(res: Response, answer: unknown): void {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(answer);
+  }
+
   router.post(
     '/api/agents/:id/feedback',
     route(async (req, res) => {
@@ -161,7 +184,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         sendError(res, 404, ERROR_CODES.notFound, notYours('message'));
         return;
       }
-      const result = await callUpstreamJson(upstream, res, {
+      const upstreamBody = await upstreamAnswer(res, {
         method: 'POST',
         path: '/api/conversations/eval-answer',
         body: {
@@ -171,19 +194,15 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
           ...(body.comment === undefined ? {} : { comment: body.comment }),
         },
         agentId,
-        timeoutMs: options.firstByteTimeoutMs,
       });
-      if (!result.ok) {
-        sendError(res, result.error.status, result.error.code, result.error.message);
-        return;
-      }
+      if (!upstreamBody) return;
       const answer: FeedbackResponse = {
         messageId: body.messageId,
-        eval: result.body.eval === 'good' || result.body.eval === 'bad' ? result.body.eval : null,
-        comment: typeof result.body.comment === 'string' ? result.body.comment : null,
+        eval:
+          upstreamBody.eval === 'good' || upstreamBody.eval === 'bad' ? upstreamBody.eval : null,
+        comment: typeof upstreamBody.comment === 'string' ? upstreamBody.comment : null,
       };
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(answer);
+      sendAnswer(res, answer);
     }),
   );
 
@@ -204,21 +223,16 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         sendError(res, 404, ERROR_CODES.notFound, notYours('conversation'));
         return;
       }
-      const result = await callUpstreamJson(upstream, res, {
+      const upstreamBody = await upstreamAnswer(res, {
         method: 'POST',
         path: `/api/conversations/${encodeURIComponent(conversationId)}/handoff`,
         body: { agentId, visitorId },
         agentId,
-        timeoutMs: options.firstByteTimeoutMs,
         relayCodes: { [ERROR_CODES.handoffDisabled]: handoffDisabledMessage },
       });
-      if (!result.ok) {
-        sendError(res, result.error.status, result.error.code, result.error.message);
-        return;
-      }
-      const answer: HandoffResponse = { status: statusOf(result.body.status) ?? 'handoff' };
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(answer);
+      if (!upstreamBody) return;
+      const answer: HandoffResponse = { status: statusOf(upstreamBody.status) ?? 'handoff' };
+      sendAnswer(res, answer);
     }),
   );
 
@@ -242,27 +256,22 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
       }
       const query = new URLSearchParams({ agentId, visitorId });
       if (after !== undefined) query.set('after', after);
-      const result = await callUpstreamJson(upstream, res, {
+      const upstreamBody = await upstreamAnswer(res, {
         method: 'GET',
         path: `/api/conversations/${encodeURIComponent(conversationId)}/messages?${query}`,
         agentId,
-        timeoutMs: options.firstByteTimeoutMs,
       });
-      if (!result.ok) {
-        sendError(res, result.error.status, result.error.code, result.error.message);
-        return;
-      }
-      const messages = Array.isArray(result.body.messages) ? result.body.messages : [];
+      if (!upstreamBody) return;
+      const messages = Array.isArray(upstreamBody.messages) ? upstreamBody.messages : [];
       const answer: MessagesResponse = {
-        status: statusOf(result.body.status) ?? 'open',
+        status: statusOf(upstreamBody.status) ?? 'open',
         messages: messages.flatMap((message) => {
           const visible = visitorMessageOf(message);
           const id = visible && identity.signMessage(agentId, visitorId, visible.id);
           return visible && id ? [{ ...visible, id }] : [];
         }),
       };
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(answer);
+      sendAnswer(res, answer);
     }),
   );
 
