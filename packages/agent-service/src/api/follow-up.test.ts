@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from '../index.js';
+import { seedFollowUpAgent } from '../testing/follow-up-fixture.js';
 import { createApiClient, createTestDatabase } from '../testing/index.js';
 
 let service: RunningAgentService;
@@ -11,25 +12,7 @@ beforeAll(async () => {
   service = await startAgentService({ database: await createTestDatabase(), port: 0 });
   const { apiKey } = await service.createOrganization('Follow-ups');
   call = createApiClient(service.url, apiKey);
-  const datastoreId = (await call('POST', '/api/datastores', { name: 'Product' })).body.id;
-  const documents = [
-    {
-      name: 'pricing.md',
-      text: '# Pricing\n\nThe Starter plan costs $10 a month for one person. For teams it costs $8 per seat a month, billed yearly.',
-    },
-    {
-      name: 'teams.md',
-      text: '# Teams\n\nInvite people to your teams from the settings page. Teams share their conversations and teams can have several admins.',
-    },
-    {
-      name: 'install.md',
-      text: '# Install\n\nAdd the script tag to your page; it costs nothing to try on your own machine.',
-    },
-  ];
-  const { ids } = (await call('POST', `/api/datastores/upsert/${datastoreId}`, { documents })).body;
-  names = new Map(documents.map((document, index) => [ids[index], document.name]));
-  agentId = (await call('POST', '/api/agents', { name: 'Sales', datastoreIds: [datastoreId] })).body
-    .id;
+  ({ agentId, names } = await seedFollowUpAgent(call));
 });
 
 afterAll(async () => {
