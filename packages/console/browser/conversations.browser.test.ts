@@ -31,7 +31,7 @@ const items = (page: Page) => page.getByRole('list', { name: 'Conversations' }).
 const item = (page: Page, answer: Answer) => page.locator(`a[href="#conversations/${answer.id}"]`);
 
 describe('Conversations page (Chromium)', () => {
-  it('searches, filters, reads a transcript, replies once as a person, hands back, exports and erases', async () => {
+  it('searches, filters, reads a transcript, replies once as a person, hands back, resolves and reopens, exports and erases', async () => {
     const helpful = await ask('How do I embed the widget on my site?');
     await vote(helpful, 'good');
     const gap = await ask('Do you sell purple elephants on Mars?');
@@ -125,6 +125,21 @@ describe('Conversations page (Chromium)', () => {
             .status,
       )
       .toBe('open');
+
+    // Marked resolved: the status filter finds it; reopened, the AI answers it again.
+    const statusOf = async () =>
+      (await adminCall<ConversationDetail>('GET', `/api/conversations/${helpful.id}`)).body.status;
+    await page.getByRole('button', { name: 'Mark resolved' }).click();
+    await transcript.getByText('Resolved', { exact: true }).waitFor();
+    await expect.poll(statusOf).toBe('resolved');
+    expect(await page.getByRole('button', { name: 'Mark resolved' }).count()).toBe(0);
+    await page.getByLabel('Status').selectOption('resolved');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => items(page).count()).toBe(1);
+    await item(page, helpful).waitFor();
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await transcript.getByText('AI answers', { exact: true }).waitFor();
+    await expect.poll(statusOf).toBe('open');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => items(page).count()).toBe(2);
 

@@ -75,6 +75,29 @@ function ReplyForm({ model }: { model: TranscriptModel }) {
   );
 }
 
+function StatusButton({
+  model,
+  status,
+  children,
+}: {
+  model: TranscriptModel;
+  status: 'open' | 'resolved';
+  children: string;
+}) {
+  const busy = model.updatingStatus.value;
+  return (
+    <button
+      type="button"
+      class="secondary"
+      disabled={busy}
+      aria-busy={busy ? 'true' : undefined}
+      onClick={() => void model.setStatus(status)}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** The open conversation: its messages, sources and feedback, and the operator's actions. */
 export function ConversationTranscript({ model }: { model: TranscriptModel }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -126,15 +149,14 @@ export function ConversationTranscript({ model }: { model: TranscriptModel }) {
           <ReplyForm key={detail.id} model={model} />
           <div class="actions">
             {detail.status !== 'open' ? (
-              <button
-                type="button"
-                class="secondary"
-                disabled={model.updatingStatus.value}
-                aria-busy={model.updatingStatus.value ? 'true' : undefined}
-                onClick={() => void model.handBack()}
-              >
-                Hand back to the AI
-              </button>
+              <StatusButton model={model} status="open">
+                {detail.status === 'handoff' ? 'Hand back to the AI' : 'Reopen'}
+              </StatusButton>
+            ) : null}
+            {detail.status !== 'resolved' ? (
+              <StatusButton model={model} status="resolved">
+                Mark resolved
+              </StatusButton>
             ) : null}
             <button
               type="button"

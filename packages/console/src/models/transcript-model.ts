@@ -22,8 +22,12 @@ export interface TranscriptModel {
   open(id: string | undefined): Promise<void>;
   /** Sends a reply as a person; ignored while one is sent. Resolves to whether it was sent. */
   reply(text: string): Promise<boolean>;
-  /** Gives the conversation back to the AI (`open`); ignored while a change runs. */
-  handBack(): Promise<void>;
+  /**
+   * Changes the conversation's status; ignored while a change runs. `open` gives it back
+   * to the AI (or reopens a resolved one), `resolved` closes it (the visitor writing again
+   * reopens it).
+   */
+  setStatus(status: 'open' | 'resolved'): Promise<void>;
   askErase(asking: boolean): void;
   /** Erases the open conversation; resolves to whether it was erased. */
   confirmErase(): Promise<boolean>;
@@ -110,17 +114,18 @@ export function createTranscriptModel(
         sending.value = false;
       }
     },
-    async handBack() {
+    async setStatus(status) {
       const id = openId.value;
       if (!id || updatingStatus.value) return;
       updatingStatus.value = true;
       statusError.value = undefined;
       try {
-        await api.setStatus(id, 'open');
+        await api.setStatus(id, status);
         await load(id);
         onChange();
       } catch (failure) {
-        statusError.value = `The conversation was not handed back: ${messageOf(failure)}`;
+        const what = status === 'resolved' ? 'marked resolved' : 'handed back';
+        statusError.value = `The conversation was not ${what}: ${messageOf(failure)}`;
       } finally {
         updatingStatus.value = false;
       }
