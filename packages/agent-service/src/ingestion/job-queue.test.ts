@@ -128,6 +128,19 @@ describe.skipIf(!databaseUrl)('ingestion jobs on one PostgreSQL (TEST_DATABASE_U
       );
       expect(rows).toHaveLength(40);
       for (const row of rows) expect(row).toEqual({ status: 'synched', chunks: 1, attempts: 1 });
+      // Both processes' idle upkeep compacted the term statistics: exact, one row per term.
+      await Promise.all([first.ingestion.idle(), second.ingestion.idle()]);
+      const kept = await first.database.query(
+        `SELECT term, sum(chunks)::int AS chunks, count(*)::int AS rows FROM lexicon_terms
+         WHERE datastore_id = $1 GROUP BY term ORDER BY term`,
+        [store],
+      );
+      const counted = await first.database.query(
+        `SELECT u.lexeme AS term, count(*)::int AS chunks, 1 AS rows FROM chunks c, unnest(c.tsv) u
+         WHERE c.datastore_id = $1 GROUP BY 1 ORDER BY 1`,
+        [store],
+      );
+      expect(kept).toEqual(counted);
     } finally {
       await first.close();
       await second.close();
