@@ -70,7 +70,13 @@ export async function startIngestion(
       'lexical index maintained',
     );
   };
-  if (options.workers !== 0) await upkeep();
+  // Upkeep is an optimisation: a database role that may not run it (gin_clean_pending_list
+  // needs the index's owner) must not keep the service from starting.
+  if (options.workers !== 0) {
+    await upkeep().catch((error: unknown) => {
+      logger.warn({ err: String(error) }, 'lexical index upkeep at start-up failed');
+    });
+  }
   const fetcher = createSafeFetcher(options.fetch);
   const listeners = new Set<() => void>();
   const context = { database, fetcher, logger };
