@@ -9,7 +9,10 @@ export interface IngestionWorkerOptions {
   database: Database;
   /** Does a batch of claimed jobs; must honour `signal` (the worker stops or lost a lease). */
   run(jobs: readonly ClaimedJob[], workerId: string, signal: AbortSignal): Promise<void>;
-  /** Most jobs of stored content (text, Q&A, files) claimed and committed together. Default 50. */
+  /**
+   * Most jobs of stored content (text, Q&A, files) claimed and committed together. Default
+   * 100: the documents of one upsert call, written with one statement per table.
+   */
   batchSize?: number;
   /** Jobs processed at once in this process. Default 2. */
   concurrency?: number;
@@ -159,7 +162,7 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
     while (!stopping.signal.aborted) {
       let jobs: ClaimedJob[] = [];
       try {
-        jobs = await claimJobs(options.database, id, leaseMs, options.batchSize ?? 50);
+        jobs = await claimJobs(options.database, id, leaseMs, options.batchSize ?? 100);
       } catch (error) {
         if (stopping.signal.aborted) return;
         options.logger.warn({ err: String(error) }, 'could not claim an ingestion job');
