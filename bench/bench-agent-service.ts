@@ -4,7 +4,9 @@ import { createAgentService } from '@agent-chat/agent-service';
 /**
  * The agent service under test, in its child process: in-memory PGlite, the extractive
  * answerer (no model, no network), silent logs, and one organization whose API key is
- * handed to the parent. `allowPrivateUrls` lets it crawl a site on loopback.
+ * handed to the parent. `allowPrivateUrls` lets it crawl a site on loopback. Its counters
+ * are read once ingestion is idle (queue empty, full-text index merged), so the parent can
+ * time the merge that follows the last synched upsert.
  */
 export async function createBenchAgentService(
   options: { allowPrivateUrls?: boolean } = {},
@@ -21,6 +23,7 @@ export async function createBenchAgentService(
     close: () => service.close(),
     info: { apiKey },
     counters: async () => {
+      await service.ingestion.idle();
       const rows = await service.database.query<{ count: number | string }>(
         'SELECT count(*) AS count FROM chunks',
       );

@@ -73,6 +73,8 @@ export async function loadDocuments(
     }
   };
   await Promise.all([worker(), worker()]);
+  // Questions are asked of the index as it is in steady state: its pending entries merged.
+  await client.service.ingestion.idle();
   // Hybrid: the chunks' vectors are made in the background; wait for them.
   await client.service.hybrid?.pass?.drain();
   return ids.flat();

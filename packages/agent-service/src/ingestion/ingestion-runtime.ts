@@ -1,3 +1,4 @@
+import { maintainLexicalIndex } from '../knowledge/index.js';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
 import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';
@@ -37,13 +38,22 @@ export interface Ingestion {
     datasourceIds: readonly string[],
     options?: { timeoutMs?: number; signal?: AbortSignal },
   ): Promise<void>;
+  /**
+   * Resolves once this process's workers found the queue empty, with nothing running and
+   * the lexical index's upkeep after the last jobs done (its pending entries merged, see
+   * `maintainLexicalIndex`): searches from then on read a fully merged index. Resolves at
+   * once in a process without workers.
+   */
+  idle(): Promise<void>;
   /** Stops the workers (jobs in progress go back to the queue) and closes the fetcher. */
   stop(): Promise<void>;
 }
 
 /**
  * Starts ingestion for a service: queues jobs for datasources an older version left
- * unprocessed, then runs the workers (see `createIngestionWorker`).
+ * unprocessed, brings the lexical index up to date (what a stopped process left pending),
+ * then runs the workers (see `createIngestionWorker`), which keep it so whenever their
+ * queue goes idle.
  */
 export async function startIngestion(
   database: Database,
@@ -52,6 +62,21 @@ export async function startIngestion(
 ): Promise<Ingestion> {
   if (options.exclusive) await releaseAbandonedJobs(database);
   await enqueueOrphans(database);
+  const upkeep = async () => {
+    const started = performance.now();
+    const done = await maintainLexicalIndex(database);
+    logger.info(
+      { ...done, ms: Math.round(performance.now() - started) },
+      'lexical index maintained',
+    );
+  };
+  // Upkeep is an optimisation: a database role that may not run it (gin_clean_pending_list
+  // needs the index's owner) must not keep the service from starting.
+  if (options.workers !== 0) {
+    await upkeep().catch((error: unknown) => {
+      logger.warn({ err: String(error) }, 'lexical index upkeep at start-up failed');
+    });
+  }
   const fetcher = createSafeFetcher(options.fetch);
   const listeners = new Set<() => void>();
   const context = { database, fetcher, logger };
@@ -65,6 +90,7 @@ export async function startIngestion(
           ...(options.workers === undefined ? {} : { concurrency: options.workers }),
           ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
           ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+          onIdle: upkeep,
           onSettled: () => {
             options.onSettled?.();
             for (const listener of [...listeners]) listener();
@@ -72,6 +98,7 @@ export async function startIngestion(
         });
   return {
     wake: () => worker?.wake(),
+    idle: () => worker?.idle() ?? Promise.resolve(),
     async waitFor(datasourceIds, waitOptions = {}) {
       const deadline = Date.now() + (waitOptions.timeoutMs ?? 120_000);
       while (Date.now() < deadline && !waitOptions.signal?.aborted) {

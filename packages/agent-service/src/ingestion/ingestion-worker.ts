@@ -9,7 +9,10 @@ export interface IngestionWorkerOptions {
   database: Database;
   /** Does a batch of claimed jobs; must honour `signal` (the worker stops or lost a lease). */
   run(jobs: readonly ClaimedJob[], workerId: string, signal: AbortSignal): Promise<void>;
-  /** Most jobs of stored content (text, Q&A, files) claimed and committed together. Default 50. */
+  /**
+   * Most jobs of stored content (text, Q&A, files) claimed and committed together. Default
+   * 100: the documents of one upsert call, written with one statement per table.
+   */
   batchSize?: number;
   /** Jobs processed at once in this process. Default 2. */
   concurrency?: number;
@@ -19,6 +22,14 @@ export interface IngestionWorkerOptions {
   pollMs?: number;
   /** Called after each job (done, failed or given up): waiters re-check their datasources. */
   onSettled?: () => void;
+  /**
+   * Called when the queue goes idle after jobs ran (no job left to claim for a poll
+   * interval, none running in this process — at once when `idle()` is awaited): upkeep that
+   * should not slow each batch down (merging the full-text index's pending list), and that
+   * a client sending one batch after another should not pay between them. Its failure is
+   * logged.
+   */
+  onIdle?: () => Promise<void>;
   logger: Logger;
 }
 
@@ -28,6 +39,11 @@ export interface IngestionWorker {
   readonly id: string;
   /** Looks at the queue now instead of at the next poll (a job was just queued). */
   wake(): void;
+  /**
+   * Resolves once a look at the queue found no job to claim, none running in this process
+   * and the idle upkeep (`onIdle`) after the last jobs finished (or when the worker stops).
+   */
+  idle(): Promise<void>;
   /** Stops claiming, aborts the jobs in progress and gives them back to the queue. */
   stop(): Promise<void>;
 }
@@ -46,6 +62,47 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   const stopping = new AbortController();
   const sleepers = new Set<() => void>();
   const active = new Set<ClaimedJob>();
+  const idleWaiters = new Set<() => void>();
+  // Jobs ran since the last idle upkeep; since when the queue looked empty; the upkeep in
+  // progress, if any.
+  let dirty = false;
+  let emptySince: number | undefined;
+  let upkeep: Promise<void> | undefined;
+
+  const settleIdle = () => {
+    for (const resolve of [...idleWaiters]) resolve();
+    idleWaiters.clear();
+  };
+
+  /**
+   * The queue looked empty: runs the idle upkeep once after a burst (true: it ran, look at
+   * the queue again before sleeping), or wakes the idle() waiters.
+   */
+  async function wentIdle(): Promise<boolean> {
+    if (active.size > 0) return false;
+    if (upkeep) {
+      await upkeep;
+      return true;
+    }
+    emptySince ??= Date.now();
+    if (dirty && options.onIdle) {
+      if (idleWaiters.size === 0 && Date.now() - emptySince < pollMs) return false;
+      dirty = false;
+      upkeep = options.onIdle().catch((error: unknown) => {
+        options.logger.warn({ err: String(error) }, 'ingestion idle upkeep failed');
+      });
+      try {
+        await upkeep;
+      } finally {
+        upkeep = undefined;
+      }
+      // Jobs that arrived meanwhile are claimed first; waiters are woken on the next empty look.
+      return true;
+    }
+    dirty = false;
+    settleIdle();
+    return false;
+  }
 
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -95,6 +152,8 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
       clearInterval(renew);
       stopping.signal.removeEventListener('abort', onStop);
       for (const job of jobs) active.delete(job);
+      dirty = true;
+      emptySince = undefined;
       options.onSettled?.();
     }
   }
@@ -103,12 +162,14 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
     while (!stopping.signal.aborted) {
       let jobs: ClaimedJob[] = [];
       try {
-        jobs = await claimJobs(options.database, id, leaseMs, options.batchSize ?? 50);
+        jobs = await claimJobs(options.database, id, leaseMs, options.batchSize ?? 100);
       } catch (error) {
         if (stopping.signal.aborted) return;
         options.logger.warn({ err: String(error) }, 'could not claim an ingestion job');
       }
       if (jobs.length === 0) {
+        if (stopping.signal.aborted) return;
+        if (await wentIdle()) continue;
         await sleep();
         // Jobs often arrive in a burst (one request each): let it gather into one batch.
         await new Promise((resolve) => setTimeout(resolve, gatherMs));
@@ -124,12 +185,19 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
     wake() {
       for (const wakeUp of [...sleepers]) wakeUp();
     },
+    idle() {
+      if (stopping.signal.aborted) return Promise.resolve();
+      const settled = new Promise<void>((resolve) => idleWaiters.add(resolve));
+      for (const wakeUp of [...sleepers]) wakeUp();
+      return settled;
+    },
     async stop() {
       if (stopping.signal.aborted) return;
       const unfinished = [...active];
       stopping.abort();
       for (const wakeUp of [...sleepers]) wakeUp();
       await Promise.allSettled(loops);
+      settleIdle();
       for (const job of unfinished) {
         await releaseJob(options.database, job, id).catch(() => {});
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
 import { createPgDatabase } from '../store/index.js';
 import { createApiClient, createTestDatabase } from '../testing/index.js';
-import { claimJob, finishJob, LostLeaseError } from './job-queue.js';
+import { claimJob, claimJobs, finishJob, LostLeaseError } from './job-queue.js';
 
 const seed = `
   INSERT INTO organizations (id, name) VALUES ('org-1', 'Jobs');
@@ -60,6 +60,27 @@ describe('ingestion jobs', () => {
     } finally {
       await service.close();
     }
+  });
+
+  it('claims stored-content jobs in batches, at most 10 uploaded files per batch', async () => {
+    const database = await createTestDatabase();
+    await database.exec(`${seed}
+      INSERT INTO datasources (id, organization_id, datastore_id, name, type, status)
+      SELECT 'file-' || n, 'org-1', 'store-1', 'f' || n || '.pdf', 'file', 'pending'
+      FROM generate_series(1, 15) n;
+      INSERT INTO datasources (id, organization_id, datastore_id, name, type, status)
+      SELECT 'text-' || n, 'org-1', 'store-1', 't' || n || '.md', 'text', 'pending'
+      FROM generate_series(1, 120) n;
+      INSERT INTO ingestion_jobs (id, datasource_id, created_at)
+      SELECT 'job-' || id, id, now() + seq * interval '1 millisecond' FROM datasources;`);
+    const first = await claimJobs(database, 'worker', 60_000, 100);
+    expect(first).toHaveLength(100);
+    expect(first.filter((job) => job.datasourceId.startsWith('file-'))).toHaveLength(10);
+    const second = await claimJobs(database, 'worker', 60_000, 100);
+    expect(second).toHaveLength(35);
+    expect(second.filter((job) => job.datasourceId.startsWith('file-'))).toHaveLength(5);
+    expect(new Set([...first, ...second].map((job) => job.id)).size).toBe(135);
+    await database.close();
   });
 
   it('fences results: a worker whose lease was taken over cannot commit', async () => {
@@ -128,6 +149,19 @@ describe.skipIf(!databaseUrl)('ingestion jobs on one PostgreSQL (TEST_DATABASE_U
       );
       expect(rows).toHaveLength(40);
       for (const row of rows) expect(row).toEqual({ status: 'synched', chunks: 1, attempts: 1 });
+      // Both processes' idle upkeep compacted the term statistics: exact, one row per term.
+      await Promise.all([first.ingestion.idle(), second.ingestion.idle()]);
+      const kept = await first.database.query(
+        `SELECT term, sum(chunks)::int AS chunks, count(*)::int AS rows FROM lexicon_terms
+         WHERE datastore_id = $1 GROUP BY term ORDER BY term`,
+        [store],
+      );
+      const counted = await first.database.query(
+        `SELECT u.lexeme AS term, count(*)::int AS chunks, 1 AS rows FROM chunks c, unnest(c.tsv) u
+         WHERE c.datastore_id = $1 GROUP BY 1 ORDER BY 1`,
+        [store],
+      );
+      expect(kept).toEqual(counted);
     } finally {
       await first.close();
       await second.close();

@@ -84,12 +84,17 @@ export async function claimJob(
 
 /** Datasource types whose content is already in the database: cheap to ingest many at once. */
 const LOCAL_TYPES = ['text', 'qa', 'file'];
+/**
+ * Uploaded files in one batch at most: a batch's extracted text is held until it commits,
+ * and a file may be 25 MiB (text and Q&A come through JSON bodies of at most 10 MiB).
+ */
+const MAX_FILES_PER_BATCH = 10;
 
 /**
  * Claims work for one worker: up to `limit` jobs of datasources whose content is already
- * stored (`text`, `qa`, `file` — committed together, one transaction for the batch), or
- * else the oldest claimable job of any type (a web page or site, run alone). Same
- * `FOR UPDATE SKIP LOCKED` claim and lease as {@link claimJob}.
+ * stored (`text`, `qa`, and at most 10 `file`s — committed together, one transaction for
+ * the batch), or else the oldest claimable job of any type (a web page or site, run
+ * alone). Same `FOR UPDATE SKIP LOCKED` claim and lease as {@link claimJob}.
  */
 export async function claimJobs(
   database: Database,
@@ -103,6 +108,12 @@ export async function claimJobs(
          SELECT j.id FROM ingestion_jobs j JOIN datasources d ON d.id = j.datasource_id
          WHERE (j.state = 'queued' OR (j.state = 'running' AND j.locked_until < now()))
            AND d.type = ANY($4::text[])
+           AND (d.type <> 'file' OR j.id IN (
+             SELECT f.id FROM ingestion_jobs f JOIN datasources fd ON fd.id = f.datasource_id
+             WHERE (f.state = 'queued' OR (f.state = 'running' AND f.locked_until < now()))
+               AND fd.type = 'file'
+             ORDER BY f.created_at, f.id
+             LIMIT $5))
          ORDER BY j.created_at, j.id
          LIMIT $3
          FOR UPDATE OF j SKIP LOCKED
@@ -112,7 +123,7 @@ export async function claimJobs(
          attempts = j.attempts + 1, requeue = false, updated_at = now()
        FROM next WHERE j.id = next.id
        RETURNING j.id, j.datasource_id, j.attempts`,
-      [workerId, leaseMs, limit, LOCAL_TYPES],
+      [workerId, leaseMs, limit, LOCAL_TYPES, MAX_FILES_PER_BATCH],
     );
     if (rows.length > 0) {
       await transaction.query(

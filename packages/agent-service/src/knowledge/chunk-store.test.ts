@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
 import { replaceChunks, replaceChunksOf } from './chunk-store.js';
+import { maintainLexicalIndex } from './lexical-index-maintenance.js';
 import { retrieve } from './retrieval.js';
 
 let database: Database;
@@ -19,9 +20,11 @@ async function recomputed() {
   return { terms, totals };
 }
 
+/** The statistics as searches read them: each term's appended deltas summed. */
 async function kept() {
   const terms = await database.query<{ datastore_id: string; term: string; chunks: number }>(
-    `SELECT datastore_id, term, chunks FROM lexicon_terms WHERE chunks <> 0 ORDER BY 1, 2`,
+    `SELECT datastore_id, term, sum(chunks)::int AS chunks FROM lexicon_terms
+     GROUP BY 1, 2 HAVING sum(chunks) <> 0 ORDER BY 1, 2`,
   );
   const totals = await database.query<{ datastore_id: string; chunks: number; total: number }>(
     `SELECT datastore_id, chunks::int AS chunks, total_length::int AS total
@@ -120,6 +123,54 @@ describe('replaceChunks', () => {
       { datasource_id: 'f', content: 'Llamas spit when angry.' },
     ]);
     expect(await kept()).toEqual(await recomputed());
+  });
+
+  it('appends term deltas per batch and compacts them to one row per term, still exact', async () => {
+    await database.exec(`
+      INSERT INTO datastores (id, organization_id, name) VALUES ('s5', 'org', 'Five');
+      INSERT INTO datasources (id, organization_id, datastore_id, name)
+      VALUES ('g', 'org', 's5', 'g.md'), ('h', 'org', 's5', 'h.md');
+    `);
+    const write = (id: string, content: string) =>
+      database.transaction((transaction) =>
+        replaceChunks(transaction, { id, datastoreId: 's5' }, [
+          { position: 0, title: 'Ravens', content },
+        ]),
+      );
+    await write('g', 'Ravens fly south in winter.');
+    await write('h', 'Ravens croak loudly.');
+    await write('g', 'Ravens hide food.');
+    const rowsOf = (term: string) =>
+      database.query<{ chunks: number }>(
+        `SELECT chunks FROM lexicon_terms WHERE datastore_id = 's5' AND term = $1 ORDER BY chunks`,
+        [term],
+      );
+    // Three batches and a replacement's negative delta: several rows for "raven".
+    expect((await rowsOf('raven')).length).toBeGreaterThan(1);
+    expect(await kept()).toEqual(await recomputed());
+
+    const done = await maintainLexicalIndex(database);
+    expect(done.compactedDatastores).toBeGreaterThan(0);
+    expect(await rowsOf('raven')).toEqual([{ chunks: 2 }]);
+    // "winter" left with the replaced chunk: no row kept for it.
+    expect(await rowsOf('winter')).toEqual([]);
+    const duplicates = await database.query(
+      `SELECT term FROM lexicon_terms GROUP BY datastore_id, term HAVING count(*) > 1`,
+    );
+    expect(duplicates).toEqual([]);
+    expect(await kept()).toEqual(await recomputed());
+    const pending = await database.query<{ deltas: number }>(
+      `SELECT term_deltas AS deltas FROM lexicon_totals WHERE datastore_id = 's5'`,
+    );
+    expect(pending).toEqual([{ deltas: 0 }]);
+
+    // Writes after a compaction append again, and a second compaction keeps it exact.
+    await write('h', 'Ravens nest on cliffs.');
+    await database.query(`DELETE FROM datasources WHERE id = 'g'`);
+    expect(await kept()).toEqual(await recomputed());
+    await maintainLexicalIndex(database);
+    expect(await kept()).toEqual(await recomputed());
+    expect(await rowsOf('raven')).toEqual([{ chunks: 1 }]);
   });
 
   it('rolls the statistics back with a failed transaction', async () => {

@@ -34,12 +34,13 @@ function storable(text: string): string {
  * its new one, never a mix or none), and returns the new chunk ids per replacement, in the
  * order given. A whole batch costs a handful of statements, whatever its size: the service
  * analyses every chunk (its `tsvector` and length, see `analyzeChunk`), adds the batch's
- * term statistics (document frequency per term, chunk count, total length — migration 4)
- * in one statement per table, and inserts the chunks in one; the statistics of deleted
- * chunks are taken off by the triggers on `chunks` (so cascades are counted too).
+ * term statistics (chunk count and total length to the datastore's totals row, document
+ * frequency per term appended as deltas that readers sum — migrations 4 and 12) in one
+ * statement per table, and inserts the chunks in one; the statistics of deleted chunks
+ * are taken off by the triggers on `chunks` (so cascades are counted too).
  * Concurrent writers of one datasource queue on its row lock; writers of one datastore's
- * statistics queue on its totals row (always locked first, in datastore order), so they
- * never deadlock on term rows and the counts stay exact.
+ * statistics queue on its totals row (always locked first, in datastore order; the
+ * deltas' compaction takes it too), so the counts stay exact.
  * An empty `chunks` just deletes the datasource's chunks.
  *
  * @example
@@ -96,13 +97,15 @@ export async function replaceChunksOf(
     'SELECT 1 FROM datasources WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
     [datasourceIds],
   );
-  // Every datastore's totals row is locked here, in order, before any term row (the
-  // delete trigger below takes them in the same order): writers queue, never deadlock.
+  // Every datastore's totals row is locked here, in order, before its statistics change
+  // (the delete trigger below and the deltas' compaction take it too): writers of one
+  // datastore queue here, never deadlock, and never race a compaction.
   await transaction.query(
-    `INSERT INTO lexicon_totals AS t (datastore_id, chunks, total_length)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) ORDER BY 1
+    `INSERT INTO lexicon_totals AS t (datastore_id, chunks, total_length, term_deltas)
+     SELECT *, 1 FROM unnest($1::text[], $2::bigint[], $3::bigint[]) ORDER BY 1
      ON CONFLICT (datastore_id) DO UPDATE
-       SET chunks = t.chunks + excluded.chunks, total_length = t.total_length + excluded.total_length`,
+       SET chunks = t.chunks + excluded.chunks, total_length = t.total_length + excluded.total_length,
+         term_deltas = t.term_deltas + 1`,
     [
       datastores,
       datastores.map((id) => totals.get(id)?.chunks ?? 0),
@@ -131,11 +134,10 @@ export async function replaceChunksOf(
      FROM json_array_elements($1::json) AS r`,
     [JSON.stringify(rows)],
   );
-  // Sorted as Postgres sorts text (the terms' order in JS may differ): lock order is one.
+  // Appended, not added to a row per term: no read-modify-write (migration 12).
   await transaction.query(
-    `INSERT INTO lexicon_terms AS t (datastore_id, term, chunks)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::integer[]) ORDER BY 1, 2
-     ON CONFLICT (datastore_id, term) DO UPDATE SET chunks = t.chunks + excluded.chunks`,
+    `INSERT INTO lexicon_terms (datastore_id, term, chunks)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::integer[])`,
     [termDatastores, termNames, termCounts],
   );
   return ids;

@@ -34,6 +34,7 @@ export {
   reembed,
   startHybridRetrieval,
 } from './embeddings/index.js';
+export { maintainLexicalIndex } from './lexical-index-maintenance.js';
 export {
   detectFormat,
   type LoadedDocument,

@@ -73,30 +73,34 @@ export interface AnalyzedChunk {
  * WebAssembly) parses text several times slower than this, and ingestion is bound by it.
  */
 export function analyzeChunk(title: string, content: string): AnalyzedChunk {
-  const positions = new Map<string, { text: string; count: number }>();
+  // Each lexeme's positions, as position × 2 + 1 for a text word (weight B), + 0 for a
+  // title word (weight A): one small array per lexeme, the text written once at the end.
+  const positions = new Map<string, number[]>();
   let position = 0;
-  for (const [text, weight] of [
-    [title, 'A'],
-    [content, 'B'],
-  ] as const) {
+  let weightBit = 0;
+  for (const text of [title, content]) {
     for (const word of wordsOf(text)) {
       position += 1;
       if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
       const lexeme = stem(word);
-      const at = Math.min(position, MAX_POSITION);
+      const at = Math.min(position, MAX_POSITION) * 2 + weightBit;
       const known = positions.get(lexeme);
-      if (!known) positions.set(lexeme, { text: `${at}${weight}`, count: 1 });
-      else if (known.count < MAX_POSITIONS_PER_LEXEME) {
-        known.text += `,${at}${weight}`;
-        known.count += 1;
-      }
+      if (known === undefined) positions.set(lexeme, [at]);
+      else if (known.length < MAX_POSITIONS_PER_LEXEME) known.push(at);
     }
+    weightBit = 1;
   }
-  let tsvector = '';
+  const entries: string[] = [];
   for (const [lexeme, at] of positions) {
-    tsvector += `${tsvector === '' ? '' : ' '}'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}':${at.text}`;
+    // Words are runs of letters and digits: a lexeme never holds a quote or a backslash.
+    let entry = `'${lexeme}':`;
+    for (let index = 0; index < at.length; index += 1) {
+      const value = at[index] as number;
+      entry += `${index === 0 ? '' : ','}${value >> 1}${value & 1 ? 'B' : 'A'}`;
+    }
+    entries.push(entry);
   }
-  return { tsvector, length: position, lexemes: [...positions.keys()] };
+  return { tsvector: entries.join(' '), length: position, lexemes: [...positions.keys()] };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
-import { replaceChunksOf } from '../knowledge/index.js';
+import { maintainLexicalIndex, replaceChunksOf } from '../knowledge/index.js';
 import { createApiClient } from '../testing/index.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { createPgDatabase } from './pg-database.js';
@@ -118,7 +118,18 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
         }));
       // 32 writers at once (the pool has 10 connections), each replacing one datasource of
       // each datastore in one batch (half of them naming the datastores in the other
-      // order), with overlapping words, so they contend for the same statistics rows.
+      // order), with overlapping words, so they contend for the same statistics, while
+      // the term deltas are compacted over and over (as idle workers of other processes
+      // would).
+      let writing = true;
+      const compactions = (async () => {
+        let runs = 0;
+        while (writing || runs === 0) {
+          await maintainLexicalIndex(database);
+          runs += 1;
+        }
+        return runs;
+      })();
       await Promise.all(
         Array.from({ length: 32 }, (_, index) =>
           database.transaction((transaction) => {
@@ -130,9 +141,11 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
           }),
         ),
       );
-      const kept = await database.query(
-        'SELECT datastore_id, term, chunks FROM lexicon_terms WHERE chunks <> 0 ORDER BY 1, 2',
-      );
+      writing = false;
+      expect(await compactions).toBeGreaterThan(0);
+      const summed = `SELECT datastore_id, term, sum(chunks)::int AS chunks FROM lexicon_terms
+        GROUP BY 1, 2 HAVING sum(chunks) <> 0 ORDER BY 1, 2`;
+      const kept = await database.query(summed);
       const actual = await database.query(
         'SELECT c.datastore_id, u.lexeme AS term, count(*)::int AS chunks FROM chunks c, unnest(c.tsv) u GROUP BY 1, 2 ORDER BY 1, 2',
       );
@@ -145,6 +158,14 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
       );
       expect(totals).toEqual(lengths);
       expect(totals.map((row) => row.chunks)).toEqual(['48', '48']);
+      // Compacted: one row per term, the same sums.
+      await maintainLexicalIndex(database);
+      expect(
+        await database.query(
+          'SELECT 1 FROM lexicon_terms GROUP BY datastore_id, term HAVING count(*) > 1',
+        ),
+      ).toEqual([]);
+      expect(await database.query(summed)).toEqual(actual);
     } finally {
       await database.close();
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
