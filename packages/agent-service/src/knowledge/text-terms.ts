@@ -142,3 +142,8 @@ export function searchText(text: string): string {
 export function termsOf(text: string): Set<string> {
   return new Set(wordsOf(text).map(stem));
 }
+
+/** Every word of a text, stemmed, in order and with repeats: what term counts are made of. */
+export function stemsOf(text: string): string[] {
+  return wordsOf(text).map(stem);
+}
