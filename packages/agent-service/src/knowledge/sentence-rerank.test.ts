@@ -68,6 +68,27 @@ describe('rerankBySentence', () => {
     expect(ranked.map((candidate) => candidate.id)).toEqual(['written', 'inflected']);
   });
 
+  it('prefers, all else equal, the passage that holds the question’s words side by side', () => {
+    const termWeights = weights({ main: 1, performer: 2 });
+    const apart = {
+      id: 'apart',
+      title: 'Show',
+      content: 'Coldplay was the performer, main that night.',
+      score: 0.5,
+    };
+    const together = {
+      id: 'together',
+      title: 'Show',
+      content: 'Coldplay was the main performer that night.',
+      score: 0.5,
+    };
+    const ranked = rerankBySentence([apart, together], {
+      question: 'Who was the main performer?',
+      termWeights,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['together', 'apart']);
+  });
+
   it('keeps the first-stage order when the sentences tell the passages apart no better', () => {
     const termWeights = weights({ river: 2 });
     const first = { id: 'first', title: 'Rivers', content: 'The river floods.', score: 0.9 };

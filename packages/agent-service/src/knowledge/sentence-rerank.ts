@@ -24,6 +24,12 @@ export interface RerankQuery {
 const SENTENCE_WEIGHT = 2;
 /** How much the share of the question's words found as written (unstemmed) raises it. */
 const EXACT_WEIGHT = 1;
+/**
+ * How much the share of the question's neighbouring word pairs found side by side, as
+ * written and stop words included ("the main performer", "at the halftime"), raises it: a
+ * question is often the answering sentence's own words rearranged around the gap.
+ */
+const PAIR_WEIGHT = 1;
 /** BM25 within a sentence: the usual k1 and b, lengths against the candidates' mean sentence. */
 const SENTENCE_K1 = 1.2;
 const SENTENCE_B = 0.75;
@@ -33,22 +39,45 @@ function sentencesOf(text: string): string[] {
   return text.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? [text];
 }
 
-/** A candidate's sentences as stemmed words, its title's stems and its words as written. */
+/**
+ * A candidate's sentences as stemmed words, its title's stems, its words as written and
+ * its neighbouring word pairs as written.
+ */
 interface ReadCandidate {
   sentences: string[][];
   title: ReadonlySet<string>;
   written: ReadonlySet<string>;
+  pairs: ReadonlySet<string>;
+}
+
+/** Neighbouring words as `"left right"`. */
+function pairsOf(words: readonly string[]): Set<string> {
+  const pairs = new Set<string>();
+  for (let index = 1; index < words.length; index += 1) {
+    pairs.add(`${words[index - 1]} ${words[index]}`);
+  }
+  return pairs;
 }
 
 function read(candidate: RerankCandidate): ReadCandidate {
   const sentences = sentencesOf(candidate.content)
     .map(stemsOf)
     .filter((sentence) => sentence.length > 0);
+  const words = wordsOf(candidate.content);
   return {
     sentences,
     title: termsOf(candidate.title),
-    written: new Set(wordsOf(candidate.content)),
+    written: new Set(words),
+    pairs: pairsOf(words),
   };
+}
+
+/** The share of `wanted` that `found` holds (0 when nothing is wanted). */
+function shareIn(wanted: readonly string[], found: ReadonlySet<string>): number {
+  if (wanted.length === 0) return 0;
+  let count = 0;
+  for (const item of wanted) if (found.has(item)) count += 1;
+  return count / wanted.length;
 }
 
 /**
@@ -83,7 +112,8 @@ function sentenceScore(
  * usually sits in one sentence that holds most of its distinctive words, while a passage
  * that merely mentions them all over scores as well on BM25. Each candidate's score is
  * multiplied by `1 + SENTENCE_WEIGHT × its best sentence's BM25 + EXACT_WEIGHT × the share
- * of the question's words it holds as written`, rescaled to 0..1: a factor rather than a
+ * of the question's words it holds as written + PAIR_WEIGHT × the share of the question's
+ * word pairs it holds side by side`, rescaled to 0..1: a factor rather than a
  * sum, so that passages the sentences do not tell apart keep the gaps of the first stage
  * (the extractive answerer reads them). The sentences' idf is the corpus's (the query
  * terms' weights from the first stage); their mean length is the candidates'.
@@ -101,6 +131,7 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
       wordsOf(query.question).filter((word) => query.termWeights.has(stemsOf(word)[0] ?? '')),
     ),
   ];
+  const askedPairs = [...pairsOf(wordsOf(query.question))];
   const readings = candidates.map(read);
   let words = 0;
   let sentences = 0;
@@ -111,16 +142,20 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
   const mean = Math.max(1, words / Math.max(1, sentences));
   return candidates
     .map((candidate, index) => {
-      const { sentences: own, title, written } = readings[index] as ReadCandidate;
+      const reading = readings[index] as ReadCandidate;
       let sentence = 0;
-      for (const words of own) {
-        sentence = Math.max(sentence, sentenceScore(words, title, query.termWeights, mean, best));
+      for (const words of reading.sentences) {
+        sentence = Math.max(
+          sentence,
+          sentenceScore(words, reading.title, query.termWeights, mean, best),
+        );
       }
-      const exact =
-        asked.length === 0 ? 0 : asked.filter((word) => written.has(word)).length / asked.length;
-      const score =
-        (candidate.score * (1 + SENTENCE_WEIGHT * sentence + EXACT_WEIGHT * exact)) /
-        (1 + SENTENCE_WEIGHT + EXACT_WEIGHT);
+      const factor =
+        1 +
+        SENTENCE_WEIGHT * sentence +
+        EXACT_WEIGHT * shareIn(asked, reading.written) +
+        PAIR_WEIGHT * shareIn(askedPairs, reading.pairs);
+      const score = (candidate.score * factor) / (1 + SENTENCE_WEIGHT + EXACT_WEIGHT + PAIR_WEIGHT);
       return { ...candidate, score: Math.round(score * 1e6) / 1e6 };
     })
     .sort((left, right) => right.score - left.score);
