@@ -1,4 +1,4 @@
-import { stemsOf, termsOf, wordsOf } from './text-terms.js';
+import { stemOf, termsOf, wordsOf } from './text-terms.js';
 
 /** A ranked passage the re-rank can read. */
 export interface RerankCandidate {
@@ -39,15 +39,24 @@ function sentencesOf(text: string): string[] {
   return text.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? [text];
 }
 
-/**
- * A candidate's sentences as stemmed words, its title's stems, its words as written and
- * its neighbouring word pairs as written.
- */
-interface ReadCandidate {
-  sentences: string[][];
-  title: ReadonlySet<string>;
-  written: ReadonlySet<string>;
+/** What the re-rank looks for as written: the question's words and neighbouring pairs. */
+interface Asked {
+  words: ReadonlySet<string>;
   pairs: ReadonlySet<string>;
+  /** The first words of `pairs`: most positions of a passage are ruled out by them. */
+  pairStarts: ReadonlySet<string>;
+}
+
+/** A candidate as the re-rank reads it. */
+interface Reading {
+  /** Its sentences as stemmed words. */
+  sentences: string[][];
+  /** Its title's stems. */
+  title: ReadonlySet<string>;
+  /** The share of the question's words it holds as written. */
+  words: number;
+  /** The share of the question's neighbouring word pairs it holds side by side. */
+  pairs: number;
 }
 
 /** Neighbouring words as `"left right"`. */
@@ -59,25 +68,29 @@ function pairsOf(words: readonly string[]): Set<string> {
   return pairs;
 }
 
-function read(candidate: RerankCandidate): ReadCandidate {
+function read(candidate: RerankCandidate, asked: Asked): Reading {
   const sentences = sentencesOf(candidate.content)
-    .map(stemsOf)
+    .map(wordsOf)
     .filter((sentence) => sentence.length > 0);
-  const words = wordsOf(candidate.content);
+  const words = new Set<string>();
+  const pairs = new Set<string>();
+  let previous: string | undefined;
+  for (const sentence of sentences) {
+    for (const word of sentence) {
+      if (asked.words.has(word)) words.add(word);
+      if (previous !== undefined && asked.pairStarts.has(previous)) {
+        const pair = `${previous} ${word}`;
+        if (asked.pairs.has(pair)) pairs.add(pair);
+      }
+      previous = word;
+    }
+  }
   return {
-    sentences,
+    sentences: sentences.map((sentence) => sentence.map(stemOf)),
     title: termsOf(candidate.title),
-    written: new Set(words),
-    pairs: pairsOf(words),
+    words: asked.words.size === 0 ? 0 : words.size / asked.words.size,
+    pairs: asked.pairs.size === 0 ? 0 : pairs.size / asked.pairs.size,
   };
-}
-
-/** The share of `wanted` that `found` holds (0 when nothing is wanted). */
-function shareIn(wanted: readonly string[], found: ReadonlySet<string>): number {
-  if (wanted.length === 0) return 0;
-  let count = 0;
-  for (const item of wanted) if (found.has(item)) count += 1;
-  return count / wanted.length;
 }
 
 /**
@@ -126,13 +139,14 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
   for (const value of query.termWeights.values()) best += value * (SENTENCE_K1 + 1);
   if (best === 0 || candidates.length === 0) return [...candidates];
   // The question's words whose stems are query terms, as written ("founded", not "found").
-  const asked = [
-    ...new Set(
-      wordsOf(query.question).filter((word) => query.termWeights.has(stemsOf(word)[0] ?? '')),
-    ),
-  ];
-  const askedPairs = [...pairsOf(wordsOf(query.question))];
-  const readings = candidates.map(read);
+  const written = wordsOf(query.question);
+  const pairs = pairsOf(written);
+  const asked: Asked = {
+    words: new Set(written.filter((word) => query.termWeights.has(stemOf(word)))),
+    pairs,
+    pairStarts: new Set([...pairs].map((pair) => pair.slice(0, pair.indexOf(' ')))),
+  };
+  const readings = candidates.map((candidate) => read(candidate, asked));
   let words = 0;
   let sentences = 0;
   for (const candidate of readings) {
@@ -142,7 +156,7 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
   const mean = Math.max(1, words / Math.max(1, sentences));
   return candidates
     .map((candidate, index) => {
-      const reading = readings[index] as ReadCandidate;
+      const reading = readings[index] as Reading;
       let sentence = 0;
       for (const words of reading.sentences) {
         sentence = Math.max(
@@ -151,10 +165,7 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
         );
       }
       const factor =
-        1 +
-        SENTENCE_WEIGHT * sentence +
-        EXACT_WEIGHT * shareIn(asked, reading.written) +
-        PAIR_WEIGHT * shareIn(askedPairs, reading.pairs);
+        1 + SENTENCE_WEIGHT * sentence + EXACT_WEIGHT * reading.words + PAIR_WEIGHT * reading.pairs;
       const score = (candidate.score * factor) / (1 + SENTENCE_WEIGHT + EXACT_WEIGHT + PAIR_WEIGHT);
       return { ...candidate, score: Math.round(score * 1e6) / 1e6 };
     })

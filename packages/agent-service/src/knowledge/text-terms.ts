@@ -143,7 +143,7 @@ export function termsOf(text: string): Set<string> {
   return new Set(wordsOf(text).map(stem));
 }
 
-/** Every word of a text, stemmed, in order and with repeats: what term counts are made of. */
-export function stemsOf(text: string): string[] {
-  return wordsOf(text).map(stem);
+/** One word (lower-case, as {@link wordsOf} gives it) stemmed as the index stems it. */
+export function stemOf(word: string): string {
+  return stem(word);
 }
