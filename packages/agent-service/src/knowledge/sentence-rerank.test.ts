@@ -89,6 +89,27 @@ describe('rerankBySentence', () => {
     expect(ranked.map((candidate) => candidate.id)).toEqual(['together', 'apart']);
   });
 
+  it('prefers, all else equal, the passage whose best sentence holds what is asked for', () => {
+    const termWeights = weights({ harbour: 1, piers: 2 });
+    const vague = {
+      id: 'vague',
+      title: 'Port',
+      content: 'The harbour has wooden piers.',
+      score: 0.5,
+    };
+    const counted = {
+      id: 'counted',
+      title: 'Port',
+      content: 'The harbour has twelve piers.',
+      score: 0.5,
+    };
+    const ranked = rerankBySentence([vague, counted], {
+      question: 'How many piers has the harbour?',
+      termWeights,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['counted', 'vague']);
+  });
+
   it('keeps the first-stage order when the sentences tell the passages apart no better', () => {
     const termWeights = weights({ river: 2 });
     const first = { id: 'first', title: 'Rivers', content: 'The river floods.', score: 0.9 };

@@ -1,3 +1,4 @@
+import { answerShapeOf, holdsAnswerShape } from './answer-shape.js';
 import { stemOf, termsOf, wordsOf } from './text-terms.js';
 
 /** A ranked passage the re-rank can read. */
@@ -30,6 +31,11 @@ const EXACT_WEIGHT = 1;
  * question is often the answering sentence's own words rearranged around the gap.
  */
 const PAIR_WEIGHT = 1;
+/**
+ * How much it raises a passage that its best sentence holds what the question asks for
+ * (a number for "how many", a time for "when", a name for "who": `answerShapeOf`).
+ */
+const SHAPE_WEIGHT = 0.25;
 /** BM25 within a sentence: the usual k1 and b, lengths against the candidates' mean sentence. */
 const SENTENCE_K1 = 1.2;
 const SENTENCE_B = 0.75;
@@ -51,6 +57,8 @@ interface Asked {
 interface Reading {
   /** Its sentences as stemmed words. */
   sentences: string[][];
+  /** The same sentences as written. */
+  texts: string[];
   /** Its title's stems. */
   title: ReadonlySet<string>;
   /** The share of the question's words it holds as written. */
@@ -69,9 +77,14 @@ function pairsOf(words: readonly string[]): Set<string> {
 }
 
 function read(candidate: RerankCandidate, asked: Asked): Reading {
-  const sentences = sentencesOf(candidate.content)
-    .map(wordsOf)
-    .filter((sentence) => sentence.length > 0);
+  const sentences: string[][] = [];
+  const texts: string[] = [];
+  for (const text of sentencesOf(candidate.content)) {
+    const words = wordsOf(text);
+    if (words.length === 0) continue;
+    sentences.push(words);
+    texts.push(text);
+  }
   const words = new Set<string>();
   const pairs = new Set<string>();
   let previous: string | undefined;
@@ -87,6 +100,7 @@ function read(candidate: RerankCandidate, asked: Asked): Reading {
   }
   return {
     sentences: sentences.map((sentence) => sentence.map(stemOf)),
+    texts,
     title: termsOf(candidate.title),
     words: asked.words.size === 0 ? 0 : words.size / asked.words.size,
     pairs: asked.pairs.size === 0 ? 0 : pairs.size / asked.pairs.size,
@@ -154,19 +168,29 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
     sentences += candidate.sentences.length;
   }
   const mean = Math.max(1, words / Math.max(1, sentences));
+  const shape = answerShapeOf(query.question);
+  const questionWords = new Set(written);
   return candidates
     .map((candidate, index) => {
       const reading = readings[index] as Reading;
       let sentence = 0;
-      for (const words of reading.sentences) {
-        sentence = Math.max(
-          sentence,
-          sentenceScore(words, reading.title, query.termWeights, mean, best),
-        );
-      }
+      let bestSentence = '';
+      reading.sentences.forEach((words, at) => {
+        const score = sentenceScore(words, reading.title, query.termWeights, mean, best);
+        if (score <= sentence) return;
+        sentence = score;
+        bestSentence = reading.texts[at] ?? '';
+      });
+      const shaped = shape && holdsAnswerShape(bestSentence, shape, questionWords) ? 1 : 0;
       const factor =
-        1 + SENTENCE_WEIGHT * sentence + EXACT_WEIGHT * reading.words + PAIR_WEIGHT * reading.pairs;
-      const score = (candidate.score * factor) / (1 + SENTENCE_WEIGHT + EXACT_WEIGHT + PAIR_WEIGHT);
+        1 +
+        SENTENCE_WEIGHT * sentence +
+        EXACT_WEIGHT * reading.words +
+        PAIR_WEIGHT * reading.pairs +
+        SHAPE_WEIGHT * shaped;
+      const score =
+        (candidate.score * factor) /
+        (1 + SENTENCE_WEIGHT + EXACT_WEIGHT + PAIR_WEIGHT + SHAPE_WEIGHT);
       return { ...candidate, score: Math.round(score * 1e6) / 1e6 };
     })
     .sort((left, right) => right.score - left.score);
