@@ -14,13 +14,15 @@ import { type AskResult, askQuestions, loadDocuments, startEvalService } from '.
 import { loadSquad } from './squad.js';
 
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
-       [--embeddings-url=URL --embeddings-model=NAME]
+       [--folds] [--embeddings-url=URL --embeddings-model=NAME]
 
   --questions        questions asked on the set itself (default: all)
   --sizes            total chunks of the scaling table, comma-separated; "none" skips it
                      (default 10000,50000,100000)
   --scale-questions  questions asked at each size (default 300)
   --quick            --questions=500 --sizes=10000 --scale-questions=100
+  --folds            also asks the questions of even and of odd articles apart (two rows): tune a
+                     change on one fold, keep it only if the other gains too
   --embeddings-url   an OpenAI-compatible /v1/embeddings API (default: env EMBEDDINGS_URL): every
                      row is measured twice, lexical and hybrid (a second service with embeddings)
   --embeddings-model its model (default: env EMBEDDINGS_MODEL); key: env EMBEDDINGS_API_KEY`;
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
       sizes: { type: 'string' },
       'scale-questions': { type: 'string' },
       quick: { type: 'boolean' },
+      folds: { type: 'boolean' },
       'embeddings-url': { type: 'string' },
       'embeddings-model': { type: 'string' },
       help: { type: 'boolean' },
@@ -152,6 +155,14 @@ async function main(): Promise<void> {
     console.log(header);
     const asked = sample(set.questions, questionCount);
     console.log(row(`${chunks} chunks${mode}`, await askQuestions(client, asked, paragraphIds)));
+    if (values.folds) {
+      for (const [fold, name] of ['even', 'odd'].entries()) {
+        const part = asked.filter((question) => question.article % 2 === fold);
+        console.log(
+          row(`  ${name} articles${mode}`, await askQuestions(client, part, paragraphIds)),
+        );
+      }
+    }
     if (hybrid) {
       console.log(
         row(

@@ -6,6 +6,8 @@ export interface EvalQuestion {
   question: string;
   /** Index of its paragraph in {@link EvalSet.paragraphs}. */
   paragraph: number;
+  /** Index of its article in the file (`data[]`): questions of one article share a topic. */
+  article: number;
   /** Gold answer texts (any of them counts). */
   answers: string[];
 }
@@ -42,7 +44,7 @@ export async function loadSquad(file: string): Promise<EvalSet> {
     throw new Error(`${file} is not in SQuAD format: it has no "data" array.`);
   }
   const set: EvalSet = { paragraphs: [], questions: [] };
-  for (const article of parsed.data) {
+  for (const [articleIndex, article] of parsed.data.entries()) {
     const title = (article.title ?? 'Untitled').replaceAll('_', ' ');
     for (const paragraph of article.paragraphs ?? []) {
       if (typeof paragraph.context !== 'string' || paragraph.context.trim() === '') continue;
@@ -53,6 +55,7 @@ export async function loadSquad(file: string): Promise<EvalSet> {
           id: qa.id ?? `${index}-${set.questions.length}`,
           question: qa.question,
           paragraph: index,
+          article: articleIndex,
           answers: (qa.answers ?? []).flatMap((answer) => (answer.text ? [answer.text] : [])),
         });
       }

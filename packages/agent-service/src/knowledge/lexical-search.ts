@@ -1,5 +1,6 @@
 import type { QueryFilters } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
+import { questionWeights } from './question-weights.js';
 import { lexemesOf } from './text-terms.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
@@ -37,7 +38,10 @@ interface QueryTerm {
   term: string;
   /** Chunks of the searched datastores that contain the term. */
   frequency: number;
-  /** Weight of the text it came from (the highest, when several share it). */
+  /**
+   * Weight of the text it came from times the word's own in the question (`questionWeights`);
+   * the highest, when several occurrences share the term.
+   */
   weight: number;
   idf: number;
 }
@@ -77,7 +81,13 @@ async function termStatistics(
   phrases: { query: string; weight: number }[];
   averageLength: number;
 }> {
-  const analyzed = texts.map((text) => lexemesOf(text.text));
+  const analyzed = texts.map((text) => {
+    const emphasis = questionWeights(text.text);
+    return lexemesOf(text.text).map((item) => ({
+      ...item,
+      weight: text.weight * (emphasis.get(item.position) ?? 1),
+    }));
+  });
   const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
   const frequencies = new Map(
     (
@@ -94,6 +104,7 @@ async function termStatistics(
       term: item.lexeme,
       position: item.position,
       frequency: frequencies.get(item.lexeme) ?? 0,
+      weight: item.weight,
     })),
   );
   const totals = await database.query<{ chunks: number | null; total_length: number | null }>(
@@ -109,7 +120,7 @@ async function termStatistics(
     const frequency = Number(row.frequency ?? 0);
     if (frequency <= 0 || FILLER_TERMS.has(row.term)) continue;
     if (row.part === 1) questionWords.push({ term: row.term, position: row.position });
-    const weight = texts[row.part - 1]?.weight ?? 0;
+    const weight = row.weight;
     const known = byTerm.get(row.term);
     if (known) {
       known.weight = Math.max(known.weight, weight);

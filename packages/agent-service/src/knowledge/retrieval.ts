@@ -7,8 +7,6 @@ import { rerankBySentence } from './sentence-rerank.js';
 
 /** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
 const RERANK_DEPTH = 30;
-/** Weight of the best sentence's share of the query against the BM25 score. */
-const SENTENCE_WEIGHT = 0.3;
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {
@@ -150,7 +148,7 @@ export async function retrieve(
   });
   // The re-rank reads words as the answerer stems them; Postgres's lexemes of the same
   // words are the same Porter2 stems, so the weights carry over by name.
-  const lexical = rerankBySentence(firstStage, termWeights, SENTENCE_WEIGHT);
+  const lexical = rerankBySentence(firstStage, { question: query, termWeights });
   const ranked = (
     nearest.length === 0
       ? lexical

@@ -146,3 +146,8 @@ export function searchText(text: string): string {
 export function termsOf(text: string): Set<string> {
   return new Set(wordsOf(text).map(stem));
 }
+
+/** One word (lower-case, as {@link wordsOf} gives it) stemmed as the index stems it. */
+export function stemOf(word: string): string {
+  return stem(word);
+}

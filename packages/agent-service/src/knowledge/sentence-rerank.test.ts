@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { rerankBySentence } from './sentence-rerank.js';
+import { termsOf } from './text-terms.js';
+
+/** Query term weights as the first stage gives them: stem → idf-like weight. */
+function weights(entries: Record<string, number>): Map<string, number> {
+  return new Map(
+    Object.entries(entries).map(([word, weight]) => [[...termsOf(word)][0] ?? word, weight]),
+  );
+}
+
+describe('rerankBySentence', () => {
+  it('puts first the passage whose one sentence holds the question’s rare words together', () => {
+    const termWeights = weights({ lighthouse: 3, keeper: 3, storm: 1 });
+    const spread = {
+      id: 'spread',
+      title: 'Coast',
+      content:
+        'The lighthouse stands on the cliff above the bay. A keeper once lived in the town. The storm came at night.',
+      score: 0.5,
+    };
+    const together = {
+      id: 'together',
+      title: 'Coast',
+      content:
+        'The old town sits above the bay by the cliff. The lighthouse keeper rang the bell in the storm. Boats came home.',
+      score: 0.5,
+    };
+    const ranked = rerankBySentence([spread, together], {
+      question: 'What did the lighthouse keeper do in the storm?',
+      termWeights,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['together', 'spread']);
+    expect(ranked[0]?.score).toBeGreaterThan(ranked[1]?.score ?? 1);
+  });
+
+  it('counts a term again in a sentence that repeats it, saturating (BM25, not a share)', () => {
+    const termWeights = weights({ harbour: 2, pier: 2 });
+    const once = { id: 'once', title: 'Port', content: 'The harbour has a pier.', score: 0.4 };
+    const twice = {
+      id: 'twice',
+      title: 'Port',
+      content: 'The harbour pier faces the pier.',
+      score: 0.4,
+    };
+    const ranked = rerankBySentence([once, twice], { question: 'harbour pier', termWeights });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['twice', 'once']);
+  });
+
+  it('prefers, all else equal, the passage that holds the question’s words as written', () => {
+    const termWeights = weights({ founded: 2, company: 1 });
+    const inflected = {
+      id: 'inflected',
+      title: 'History',
+      content: 'She was founding the company in that year.',
+      score: 0.6,
+    };
+    const written = {
+      id: 'written',
+      title: 'History',
+      content: 'She had founded the company in that year.',
+      score: 0.6,
+    };
+    const ranked = rerankBySentence([inflected, written], {
+      question: 'Who founded the company?',
+      termWeights,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['written', 'inflected']);
+  });
+
+  it('prefers, all else equal, the passage that holds the question’s words side by side', () => {
+    const termWeights = weights({ main: 1, performer: 2 });
+    const apart = {
+      id: 'apart',
+      title: 'Show',
+      content: 'Coldplay was the performer, main that night.',
+      score: 0.5,
+    };
+    const together = {
+      id: 'together',
+      title: 'Show',
+      content: 'Coldplay was the main performer that night.',
+      score: 0.5,
+    };
+    const ranked = rerankBySentence([apart, together], {
+      question: 'Who was the main performer?',
+      termWeights,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['together', 'apart']);
+  });
+
+  it('prefers, all else equal, the passage whose best sentence holds what is asked for', () => {
+    const termWeights = weights({ harbour: 1, piers: 2 });
+    const vague = {
+      id: 'vague',
+      title: 'Port',
+      content: 'The harbour has wooden piers.',
+      score: 0.5,
+    };
+    const counted = {
+      id: 'counted',
+      title: 'Port',
+      content: 'The harbour has twelve piers.',
+      score: 0.5,
+    };
+    const ranked = rerankBySentence([vague, counted], {
+      question: 'How many piers has the harbour?',
+      termWeights,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['counted', 'vague']);
+  });
+
+  it('keeps the first-stage order when the sentences tell the passages apart no better', () => {
+    const termWeights = weights({ river: 2 });
+    const first = { id: 'first', title: 'Rivers', content: 'The river floods.', score: 0.9 };
+    const second = { id: 'second', title: 'Rivers', content: 'The river dries.', score: 0.3 };
+    const ranked = rerankBySentence([second, first], { question: 'river', termWeights });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['first', 'second']);
+    for (const candidate of ranked) {
+      expect(candidate.score).toBeGreaterThan(0);
+      expect(candidate.score).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('returns the candidates as they are when no query term has weight', () => {
+    const candidates = [{ title: 'A', content: 'Text.', score: 0.2 }];
+    expect(rerankBySentence(candidates, { question: 'the', termWeights: new Map() })).toEqual(
+      candidates,
+    );
+  });
+});
