@@ -176,6 +176,59 @@ function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
   return alternatives.join(' | ');
 }
 
+/** SQL of a candidate's score, in two parts, with the parameters they use. */
+interface ScoringSql {
+  /** Columns computed once per candidate row of `chunks c` (what reads its tsvector). */
+  columns: string;
+  /** The score, over those columns of the candidate row `c`. */
+  score: string;
+  /** Values of the parameters `$first`, `$first + 1`, … the two parts refer to. */
+  parameters: unknown[];
+}
+
+/**
+ * The score of a candidate chunk: BM25 over the query terms (term frequency read with
+ * `ts_rank` per term, which saturates with repeats; titles weigh a little more; a term
+ * the chunk lacks ranks 0 and adds nothing), plus the weight of each of the question's
+ * phrases it holds. One `ts_rank` per term and one match per phrase per candidate, in
+ * plain expressions (no set-returning function or aggregate per row): the cost of
+ * scoring a candidate is most of the cost of a search.
+ */
+function bm25Sql(
+  terms: readonly QueryTerm[],
+  phrases: readonly { query: string; weight: number }[],
+  averageLength: number,
+  first: number,
+): ScoringSql {
+  const parameters: unknown[] = [averageLength];
+  const parameter = (value: unknown) => {
+    parameters.push(value);
+    return `$${first + parameters.length - 1}`;
+  };
+  // The length normalisation, once per candidate (numeric arithmetic is slow).
+  const columns = [`${K1} * (1 - ${B} + ${B} * c.length / $${first}::float8) AS norm`];
+  columns.push(
+    ...terms.map(
+      (term, index) =>
+        `ts_rank('${RANK_WEIGHTS}', c.tsv, ${parameter(tsqueryLiteral(term.term))}::tsquery, 0) / ${ONE_OCCURRENCE} AS tf${index}`,
+    ),
+  );
+  const termScores = terms.map(
+    (term, index) =>
+      `${parameter(term.weight * term.idf)}::float8 * c.tf${index} * ${K1 + 1} / (c.tf${index} + c.norm)`,
+  );
+  const phraseScores = phrases.map(
+    (phrase) =>
+      `CASE WHEN c.tsv @@ ${parameter(phrase.query)}::tsquery THEN ${parameter(phrase.weight)}::float8 ELSE 0 END`,
+  );
+  columns.push(`${['0::float8', ...phraseScores].join(' + ')} AS phrases`);
+  return {
+    columns: columns.join(',\n         '),
+    score: `(${termScores.join(' + ') || '0'}) + c.phrases`,
+    parameters,
+  };
+}
+
 /**
  * BM25 over the chunks of the given datastores, with the real statistics kept in
  * `lexicon_terms` / `lexicon_totals` (see `replaceChunks`). Candidates come from the GIN
@@ -203,9 +256,12 @@ export async function searchLexical(
   const best =
     terms.reduce((sum, term) => sum + term.weight * term.idf * (K1 + 1), 0) +
     phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
+  const scoring = bm25Sql(terms, phrases, averageLength, 7);
   const rows = await database.query<{ chunk_id: string; score: number }>(
-    `WITH candidates AS MATERIALIZED (
-       SELECT c.id, c.tsv, c.length FROM chunks c
+    `SELECT c.id AS chunk_id, ${scoring.score} AS score
+     FROM (
+       SELECT c.id, ${scoring.columns}
+       FROM chunks c
        -- "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite
        -- has no autovacuum, so no statistics to tell the planner how unselective it is).
        WHERE c.tsv @@ $1::tsquery AND (c.datastore_id || '') = ANY($2::text[])
@@ -213,34 +269,17 @@ export async function searchLexical(
          AND ($4::text[] IS NULL OR c.datasource_id IN (
            SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))
        LIMIT $5
-     )
-     SELECT c.id AS chunk_id, s.score + phrase.score AS score
-     FROM candidates c, LATERAL (
-       SELECT sum(q.weight * q.idf * f.tf * ${K1 + 1}
-                  / (f.tf + ${K1} * (1 - ${B} + ${B} * c.length / $6::float8))) AS score
-       FROM unnest($7::tsquery[], $8::float8[], $9::float8[]) AS q (query, idf, weight),
-         LATERAL (SELECT ts_rank('${RANK_WEIGHTS}', c.tsv, q.query, 0) / ${ONE_OCCURRENCE} AS tf) f
-       WHERE c.tsv @@ q.query
-     ) s, LATERAL (
-       SELECT coalesce(sum(p.weight), 0) AS score
-       FROM unnest($11::tsquery[], $12::float8[]) AS p (query, weight)
-       WHERE c.tsv @@ p.query
-     ) phrase
+     ) c
      ORDER BY 2 DESC, c.id
-     LIMIT $10`,
+     LIMIT $6`,
     [
       candidates,
       [...options.datastoreIds],
       options.filters?.datasource_ids ?? null,
       options.filters?.custom_ids ?? null,
       budget * 2,
-      averageLength,
-      terms.map((term) => tsqueryLiteral(term.term)),
-      terms.map((term) => term.idf),
-      terms.map((term) => term.weight),
       options.limit,
-      phrases.map((phrase) => phrase.query),
-      phrases.map((phrase) => phrase.weight),
+      ...scoring.parameters,
     ],
   );
   const hits = rows.map((row) => ({
