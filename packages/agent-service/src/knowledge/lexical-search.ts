@@ -32,6 +32,15 @@ export interface LexicalHit {
   score: number;
 }
 
+/** Two neighbouring words of the question, looked for as a phrase. */
+interface Phrase {
+  /** Its two terms (lexemes). */
+  terms: [string, string];
+  /** The tsquery: the two terms at their distance in the question. */
+  query: string;
+  weight: number;
+}
+
 /** A query term with its statistics. */
 interface QueryTerm {
   term: string;
@@ -74,7 +83,7 @@ async function termStatistics(
   datastoreIds: readonly string[],
 ): Promise<{
   terms: QueryTerm[];
-  phrases: { query: string; weight: number }[];
+  phrases: Phrase[];
   averageLength: number;
 }> {
   const analyzed = texts.map((text) => lexemesOf(text.text));
@@ -123,7 +132,7 @@ async function termStatistics(
   // looked for as phrases, at the same distance: a passage that says "Super Bowl 50"
   // answers a question about it better than one with the three words apart.
   questionWords.sort((left, right) => left.position - right.position);
-  const phrases: { query: string; weight: number }[] = [];
+  const phrases: Phrase[] = [];
   for (let index = 1; index < questionWords.length; index += 1) {
     const left = questionWords[index - 1] as { term: string; position: number };
     const right = questionWords[index] as { term: string; position: number };
@@ -134,6 +143,7 @@ async function termStatistics(
       continue;
     }
     phrases.push({
+      terms: [left.term, right.term],
       query: `${tsqueryLiteral(left.term)} <${distance}> ${tsqueryLiteral(right.term)}`,
       weight: PHRASE_WEIGHT * ((leftTerm.idf + rightTerm.idf) / 2),
     });
@@ -180,7 +190,7 @@ function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
 interface ScoringSql {
   /** Columns computed once per candidate row of `chunks c` (what reads its tsvector). */
   columns: string;
-  /** The score, over those columns of the candidate row `c`. */
+  /** The score, over those columns (and `c.tsv`) of the candidate row `c`. */
   score: string;
   /** Values of the parameters `$first`, `$first + 1`, … the two parts refer to. */
   parameters: unknown[];
@@ -190,41 +200,42 @@ interface ScoringSql {
  * The score of a candidate chunk: BM25 over the query terms (term frequency read with
  * `ts_rank` per term, which saturates with repeats; titles weigh a little more; a term
  * the chunk lacks ranks 0 and adds nothing), plus the weight of each of the question's
- * phrases it holds. One `ts_rank` per term and one match per phrase per candidate, in
- * plain expressions (no set-returning function or aggregate per row): the cost of
- * scoring a candidate is most of the cost of a search.
+ * phrases it holds. Per candidate: one `ts_rank` per term, a phrase looked for only when
+ * both its terms are there, and float arithmetic (no set-returning function, aggregate
+ * or numeric per row): scoring candidates is most of the cost of a search.
  */
 function bm25Sql(
   terms: readonly QueryTerm[],
-  phrases: readonly { query: string; weight: number }[],
+  phrases: readonly Phrase[],
   averageLength: number,
   first: number,
 ): ScoringSql {
-  const parameters: unknown[] = [averageLength];
+  const parameters: unknown[] = [];
   const parameter = (value: unknown) => {
     parameters.push(value);
     return `$${first + parameters.length - 1}`;
   };
-  // The length normalisation, once per candidate (numeric arithmetic is slow).
-  const columns = [`${K1} * (1 - ${B} + ${B} * c.length / $${first}::float8) AS norm`];
-  columns.push(
+  const index = new Map(terms.map((term, position) => [term.term, position]));
+  // BM25's length normalisation, K1 × (1 − B + B × length / average), as a + b × length.
+  const norm = `${parameter(K1 * (1 - B))}::float8 + ${parameter((K1 * B) / averageLength)}::float8 * c.length`;
+  const columns = [
+    `${norm} AS norm`,
     ...terms.map(
-      (term, index) =>
-        `ts_rank('${RANK_WEIGHTS}', c.tsv, ${parameter(tsqueryLiteral(term.term))}::tsquery, 0) / ${ONE_OCCURRENCE} AS tf${index}`,
+      (term, position) =>
+        `ts_rank('${RANK_WEIGHTS}', c.tsv, ${parameter(tsqueryLiteral(term.term))}::tsquery, 0) / ${ONE_OCCURRENCE} AS tf${position}`,
     ),
-  );
+  ];
   const termScores = terms.map(
-    (term, index) =>
-      `${parameter(term.weight * term.idf)}::float8 * c.tf${index} * ${K1 + 1} / (c.tf${index} + c.norm)`,
+    (term, position) =>
+      `${parameter(term.weight * term.idf)}::float8 * c.tf${position} * ${K1 + 1} / (c.tf${position} + c.norm)`,
   );
-  const phraseScores = phrases.map(
-    (phrase) =>
-      `CASE WHEN c.tsv @@ ${parameter(phrase.query)}::tsquery THEN ${parameter(phrase.weight)}::float8 ELSE 0 END`,
-  );
-  columns.push(`${['0::float8', ...phraseScores].join(' + ')} AS phrases`);
+  const phraseScores = phrases.map((phrase) => {
+    const [left, right] = phrase.terms.map((term) => `c.tf${index.get(term)}`);
+    return `CASE WHEN ${left} > 0 AND ${right} > 0 AND c.tsv @@ ${parameter(phrase.query)}::tsquery THEN ${parameter(phrase.weight)}::float8 ELSE 0 END`;
+  });
   return {
     columns: columns.join(',\n         '),
-    score: `(${termScores.join(' + ') || '0'}) + c.phrases`,
+    score: `(${termScores.join(' + ')}) + (${['0::float8', ...phraseScores].join(' + ')})`,
     parameters,
   };
 }
@@ -260,7 +271,7 @@ export async function searchLexical(
   const rows = await database.query<{ chunk_id: string; score: number }>(
     `SELECT c.id AS chunk_id, ${scoring.score} AS score
      FROM (
-       SELECT c.id, ${scoring.columns}
+       SELECT c.id, c.tsv, ${scoring.columns}
        FROM chunks c
        -- "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite
        -- has no autovacuum, so no statistics to tell the planner how unselective it is).
