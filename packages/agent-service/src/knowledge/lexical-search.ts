@@ -174,12 +174,14 @@ function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
   }
   const common = terms.slice(rare.length, rare.length + MAX_PAIRED_TERMS);
   const alternatives = rare.map((term) => tsqueryLiteral(term.term));
-  for (let left = 0; left < common.length; left += 1) {
-    for (let right = left + 1; right < common.length; right += 1) {
-      alternatives.push(
-        `(${tsqueryLiteral((common[left] as QueryTerm).term)} & ${tsqueryLiteral((common[right] as QueryTerm).term)})`,
-      );
-    }
+  // Any two of them, as "a & (b | c | …) | b & (c | …) | …": the pairs of the commoner
+  // terms in fewer operators than one conjunction per pair, for the index to evaluate on
+  // every posting of those terms.
+  for (let left = 0; left + 1 < common.length; left += 1) {
+    const others = common.slice(left + 1).map((term) => tsqueryLiteral(term.term));
+    alternatives.push(
+      `(${tsqueryLiteral((common[left] as QueryTerm).term)} & ${others.length > 1 ? `(${others.join(' | ')})` : others[0]})`,
+    );
   }
   // A question of one common word: its chunks, as many as the candidate limit allows.
   if (alternatives.length === 0 && terms[0]) alternatives.push(tsqueryLiteral(terms[0].term));
