@@ -88,15 +88,30 @@ async function termStatistics(
 }> {
   const analyzed = texts.map((text) => lexemesOf(text.text));
   const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
-  const frequencies = new Map(
-    (
-      await database.query<{ term: string; frequency: number }>(
-        `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
-         WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[]) GROUP BY term`,
-        [lexemes, [...datastoreIds]],
-      )
-    ).map((row) => [row.term, Number(row.frequency)]),
+  // The terms' document frequencies and the datastores' totals, in one statement: the
+  // totals are the row without a term.
+  const statistics = await database.query<{
+    term: string | null;
+    frequency: number | null;
+    total_length: number | null;
+  }>(
+    `SELECT term, sum(chunks)::float8 AS frequency, NULL::float8 AS total_length
+     FROM lexicon_terms
+     WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[]) GROUP BY term
+     UNION ALL
+     SELECT NULL, sum(chunks)::float8, sum(total_length)::float8
+     FROM lexicon_totals WHERE datastore_id = ANY($2::text[])`,
+    [lexemes, [...datastoreIds]],
   );
+  const frequencies = new Map<string, number>();
+  let chunks = 0;
+  let totalLength = 0;
+  for (const row of statistics) {
+    if (row.term === null) {
+      chunks = Number(row.frequency ?? 0);
+      totalLength = Number(row.total_length ?? 0);
+    } else frequencies.set(row.term, Number(row.frequency));
+  }
   const rows = analyzed.flatMap((part, index) =>
     part.map((item) => ({
       part: index + 1,
@@ -105,13 +120,7 @@ async function termStatistics(
       frequency: frequencies.get(item.lexeme) ?? 0,
     })),
   );
-  const totals = await database.query<{ chunks: number | null; total_length: number | null }>(
-    `SELECT sum(chunks)::float8 AS chunks, sum(total_length)::float8 AS total_length
-     FROM lexicon_totals WHERE datastore_id = ANY($1::text[])`,
-    [[...datastoreIds]],
-  );
-  const chunks = Number(totals[0]?.chunks ?? 0);
-  const averageLength = chunks > 0 ? Number(totals[0]?.total_length ?? 0) / chunks : 1;
+  const averageLength = chunks > 0 ? totalLength / chunks : 1;
   const byTerm = new Map<string, QueryTerm>();
   const questionWords: { term: string; position: number }[] = [];
   for (const row of rows) {
