@@ -168,12 +168,13 @@ async function termStatistics(
 const MAX_PAIRED_TERMS = 6;
 
 /**
- * The tsquery that draws candidates, so that the work follows the rare terms: a chunk
- * qualifies with any of the rarest terms (as many as fit in `budget` chunks together), or
- * with two of the commoner ones (conjunctions the GIN index answers by intersecting
- * posting lists, without visiting the chunks that hold only one of them).
+ * The tsqueries that draw candidates (a chunk qualifies with any of them), so that the
+ * work follows the rare terms: one for the rarest terms (as many as fit in `budget`
+ * chunks together), and conjunctions of two of the commoner ones. Each is its own GIN
+ * scan, the results OR-ed: a conjunction is answered by skipping through its terms'
+ * posting lists, without visiting the chunks that hold only one of them.
  */
-function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
+function candidateQuery(terms: readonly QueryTerm[], budget: number): string[] {
   const rare: QueryTerm[] = [];
   let total = 0;
   for (const term of terms) {
@@ -182,10 +183,10 @@ function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
     total += term.frequency;
   }
   const common = terms.slice(rare.length, rare.length + MAX_PAIRED_TERMS);
-  const alternatives = rare.map((term) => tsqueryLiteral(term.term));
-  // Any two of them, as "a & (b | c | …) | b & (c | …) | …": the pairs of the commoner
-  // terms in fewer operators than one conjunction per pair, for the index to evaluate on
-  // every posting of those terms.
+  const alternatives =
+    rare.length > 0 ? [rare.map((term) => tsqueryLiteral(term.term)).join(' | ')] : [];
+  // Any two of them, as "a & (b | c | …)", "b & (c | …)", …: the pairs of the commoner
+  // terms in fewer scans and operators than one conjunction per pair.
   for (let left = 0; left + 1 < common.length; left += 1) {
     const others = common.slice(left + 1).map((term) => tsqueryLiteral(term.term));
     alternatives.push(
@@ -194,7 +195,7 @@ function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
   }
   // A question of one common word: its chunks, as many as the candidate limit allows.
   if (alternatives.length === 0 && terms[0]) alternatives.push(tsqueryLiteral(terms[0].term));
-  return alternatives.join(' | ');
+  return alternatives;
 }
 
 /** SQL of a candidate's score, in two parts, with the parameters they use. */
@@ -274,7 +275,7 @@ export async function searchLexical(
   const budget = options.candidateBudget ?? 1_000;
   const candidates = candidateQuery(terms, budget);
   const termWeights = new Map(terms.map((term) => [term.term, term.weight * term.idf]));
-  if (candidates === '') return { hits: [], termWeights };
+  if (candidates.length === 0) return { hits: [], termWeights };
   const best =
     terms.reduce((sum, term) => sum + term.weight * term.idf * (K1 + 1), 0) +
     phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
@@ -286,7 +287,7 @@ export async function searchLexical(
        FROM chunks c
        -- "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite
        -- has no autovacuum, so no statistics to tell the planner how unselective it is).
-       WHERE c.tsv @@ $1::tsquery AND (c.datastore_id || '') = ANY($2::text[])
+       WHERE c.tsv @@ ANY($1::tsquery[]) AND (c.datastore_id || '') = ANY($2::text[])
          AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
          AND ($4::text[] IS NULL OR c.datasource_id IN (
            SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))
