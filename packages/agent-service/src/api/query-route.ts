@@ -157,18 +157,16 @@ export function createQueryRoute(context: ServiceContext): Router {
         topScores: passages.slice(0, TOP_SCORES).map((passage) => passage.score),
         found: passages.length > 0,
       };
-      const { messageId, status } = await database.transaction((transaction) =>
-        saveExchange(transaction, {
-          organizationId: organization.id,
-          agentId: agent.id,
-          conversationId: conversation.conversationId,
-          visitorId: conversation.visitorId,
-          query: query.query,
-          answer,
-          sources,
-          metadata,
-        }),
-      );
+      const { messageId, status } = await saveExchange(database, {
+        organizationId: organization.id,
+        agentId: agent.id,
+        conversationId: conversation.conversationId,
+        visitorId: conversation.visitorId,
+        query: query.query,
+        answer,
+        sources,
+        metadata,
+      });
       return {
         messageId,
         answer,

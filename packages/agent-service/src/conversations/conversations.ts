@@ -71,6 +71,18 @@ export async function resolveConversation(
 }
 
 /**
+ * The upsert that claims a conversation for (agent, visitor): $1 organization, $2
+ * conversation, $3 agent, $4 visitor, $5 status of a new one, $6 status to set (NULL:
+ * keep it, a `resolved` one opens again). No row when the id is another's.
+ */
+const CLAIM_CONVERSATION = `INSERT INTO conversations AS c (organization_id, id, agent_id, visitor_id, status)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (organization_id, id) DO UPDATE SET updated_at = now(),
+       status = COALESCE($6::text, CASE WHEN c.status = 'resolved' THEN 'open' ELSE c.status END)
+     WHERE c.agent_id = EXCLUDED.agent_id AND c.visitor_id = EXCLUDED.visitor_id
+     RETURNING c.status`;
+
+/**
  * Creates the conversation for (agent, visitor) or touches it if it is theirs; throws
  * 404 when the id was taken by another agent or visitor (e.g. by a concurrent request).
  * A `resolved` conversation the visitor writes to again is `open` once more. Returns its
@@ -86,30 +98,23 @@ export async function claimConversation(
     status?: ConversationStatus;
   },
 ): Promise<ConversationStatus> {
-  const rows = await database.query<{ status: ConversationStatus }>(
-    `INSERT INTO conversations AS c (organization_id, id, agent_id, visitor_id, status)
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (organization_id, id) DO UPDATE SET updated_at = now(),
-       status = COALESCE($6::text, CASE WHEN c.status = 'resolved' THEN 'open' ELSE c.status END)
-     WHERE c.agent_id = EXCLUDED.agent_id AND c.visitor_id = EXCLUDED.visitor_id
-     RETURNING c.status`,
-    [
-      conversation.organizationId,
-      conversation.conversationId,
-      conversation.agentId,
-      conversation.visitorId,
-      conversation.status ?? 'open',
-      conversation.status ?? null,
-    ],
-  );
+  const rows = await database.query<{ status: ConversationStatus }>(CLAIM_CONVERSATION, [
+    conversation.organizationId,
+    conversation.conversationId,
+    conversation.agentId,
+    conversation.visitorId,
+    conversation.status ?? 'open',
+    conversation.status ?? null,
+  ]);
   if (!rows[0]) throw notFound('Conversation', conversation.conversationId);
   return rows[0].status;
 }
 
 /**
- * Stores a question and its answer with the answer's metadata (creating the conversation
- * if needed); run it in a transaction. Returns the id of the answer's message and the
- * conversation's status.
+ * Stores a question and its answer with the answer's metadata, creating the conversation
+ * if needed (as {@link claimConversation}), in one statement: nothing is written when the
+ * conversation is another agent's or visitor's (404), so no transaction is needed.
+ * Returns the id of the answer's message and the conversation's status.
  */
 export async function saveExchange(
   database: Queryable,
@@ -124,22 +129,33 @@ export async function saveExchange(
     metadata: AnswerMetadata;
   },
 ): Promise<{ messageId: string; status: ConversationStatus }> {
-  const status = await claimConversation(database, exchange);
   const messageId = createId();
-  await database.query(
-    `INSERT INTO messages (id, organization_id, conversation_id, role, text, sources, metadata) VALUES
-       ($1, $3, $4, 'user', $5, '[]'::jsonb, NULL),
-       ($2, $3, $4, 'assistant', $6, $7::jsonb, $8::jsonb)`,
+  const rows = await database.query<{ status: ConversationStatus }>(
+    `WITH claimed AS (${CLAIM_CONVERSATION}), stored AS (
+       INSERT INTO messages (id, organization_id, conversation_id, role, text, sources, metadata)
+       SELECT m.id, $1, $2, m.role, m.text, m.sources, m.metadata
+       FROM claimed, (VALUES
+         (1, $7, 'user', $8, '[]'::jsonb, NULL::jsonb),
+         (2, $9, 'assistant', $10, $11::jsonb, $12::jsonb)
+       ) AS m (turn, id, role, text, sources, metadata)
+       ORDER BY m.turn
+     )
+     SELECT status FROM claimed`,
     [
-      createId(),
-      messageId,
       exchange.organizationId,
       exchange.conversationId,
+      exchange.agentId,
+      exchange.visitorId,
+      'open',
+      null,
+      createId(),
       exchange.query,
+      messageId,
       exchange.answer,
       JSON.stringify(exchange.sources),
       JSON.stringify(exchange.metadata),
     ],
   );
-  return { messageId, status };
+  if (!rows[0]) throw notFound('Conversation', exchange.conversationId);
+  return { messageId, status: rows[0].status };
 }

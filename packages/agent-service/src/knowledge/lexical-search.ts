@@ -33,6 +33,15 @@ export interface LexicalHit {
   score: number;
 }
 
+/** Two neighbouring words of the question, looked for as a phrase. */
+interface Phrase {
+  /** Its two terms (lexemes). */
+  terms: [string, string];
+  /** The tsquery: the two terms at their distance in the question. */
+  query: string;
+  weight: number;
+}
+
 /** A query term with its statistics. */
 interface QueryTerm {
   term: string;
@@ -78,7 +87,7 @@ async function termStatistics(
   datastoreIds: readonly string[],
 ): Promise<{
   terms: QueryTerm[];
-  phrases: { query: string; weight: number }[];
+  phrases: Phrase[];
   averageLength: number;
 }> {
   const analyzed = texts.map((text) => {
@@ -89,15 +98,30 @@ async function termStatistics(
     }));
   });
   const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
-  const frequencies = new Map(
-    (
-      await database.query<{ term: string; frequency: number }>(
-        `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
-         WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[]) GROUP BY term`,
-        [lexemes, [...datastoreIds]],
-      )
-    ).map((row) => [row.term, Number(row.frequency)]),
+  // The terms' document frequencies and the datastores' totals, in one statement: the
+  // totals are the row without a term.
+  const statistics = await database.query<{
+    term: string | null;
+    frequency: number | null;
+    total_length: number | null;
+  }>(
+    `SELECT term, sum(chunks)::float8 AS frequency, NULL::float8 AS total_length
+     FROM lexicon_terms
+     WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[]) GROUP BY term
+     UNION ALL
+     SELECT NULL, sum(chunks)::float8, sum(total_length)::float8
+     FROM lexicon_totals WHERE datastore_id = ANY($2::text[])`,
+    [lexemes, [...datastoreIds]],
   );
+  const frequencies = new Map<string, number>();
+  let chunks = 0;
+  let totalLength = 0;
+  for (const row of statistics) {
+    if (row.term === null) {
+      chunks = Number(row.frequency ?? 0);
+      totalLength = Number(row.total_length ?? 0);
+    } else frequencies.set(row.term, Number(row.frequency));
+  }
   const rows = analyzed.flatMap((part, index) =>
     part.map((item) => ({
       part: index + 1,
@@ -107,13 +131,7 @@ async function termStatistics(
       weight: item.weight,
     })),
   );
-  const totals = await database.query<{ chunks: number | null; total_length: number | null }>(
-    `SELECT sum(chunks)::float8 AS chunks, sum(total_length)::float8 AS total_length
-     FROM lexicon_totals WHERE datastore_id = ANY($1::text[])`,
-    [[...datastoreIds]],
-  );
-  const chunks = Number(totals[0]?.chunks ?? 0);
-  const averageLength = chunks > 0 ? Number(totals[0]?.total_length ?? 0) / chunks : 1;
+  const averageLength = chunks > 0 ? totalLength / chunks : 1;
   const byTerm = new Map<string, QueryTerm>();
   const questionWords: { term: string; position: number }[] = [];
   for (const row of rows) {
@@ -134,7 +152,7 @@ async function termStatistics(
   // looked for as phrases, at the same distance: a passage that says "Super Bowl 50"
   // answers a question about it better than one with the three words apart.
   questionWords.sort((left, right) => left.position - right.position);
-  const phrases: { query: string; weight: number }[] = [];
+  const phrases: Phrase[] = [];
   for (let index = 1; index < questionWords.length; index += 1) {
     const left = questionWords[index - 1] as { term: string; position: number };
     const right = questionWords[index] as { term: string; position: number };
@@ -145,6 +163,7 @@ async function termStatistics(
       continue;
     }
     phrases.push({
+      terms: [left.term, right.term],
       query: `${tsqueryLiteral(left.term)} <${distance}> ${tsqueryLiteral(right.term)}`,
       weight: PHRASE_WEIGHT * ((leftTerm.idf + rightTerm.idf) / 2),
     });
@@ -160,12 +179,13 @@ async function termStatistics(
 const MAX_PAIRED_TERMS = 6;
 
 /**
- * The tsquery that draws candidates, so that the work follows the rare terms: a chunk
- * qualifies with any of the rarest terms (as many as fit in `budget` chunks together), or
- * with two of the commoner ones (conjunctions the GIN index answers by intersecting
- * posting lists, without visiting the chunks that hold only one of them).
+ * The tsqueries that draw candidates (a chunk qualifies with any of them), so that the
+ * work follows the rare terms: one for the rarest terms (as many as fit in `budget`
+ * chunks together), and conjunctions of two of the commoner ones. Each is its own GIN
+ * scan, the results OR-ed: a conjunction is answered by skipping through its terms'
+ * posting lists, without visiting the chunks that hold only one of them.
  */
-function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
+function candidateQuery(terms: readonly QueryTerm[], budget: number): string[] {
   const rare: QueryTerm[] = [];
   let total = 0;
   for (const term of terms) {
@@ -174,17 +194,73 @@ function candidateQuery(terms: readonly QueryTerm[], budget: number): string {
     total += term.frequency;
   }
   const common = terms.slice(rare.length, rare.length + MAX_PAIRED_TERMS);
-  const alternatives = rare.map((term) => tsqueryLiteral(term.term));
-  for (let left = 0; left < common.length; left += 1) {
-    for (let right = left + 1; right < common.length; right += 1) {
-      alternatives.push(
-        `(${tsqueryLiteral((common[left] as QueryTerm).term)} & ${tsqueryLiteral((common[right] as QueryTerm).term)})`,
-      );
-    }
+  const alternatives =
+    rare.length > 0 ? [rare.map((term) => tsqueryLiteral(term.term)).join(' | ')] : [];
+  // Any two of them, as "a & (b | c | …)", "b & (c | …)", …: the pairs of the commoner
+  // terms in fewer scans and operators than one conjunction per pair.
+  for (let left = 0; left + 1 < common.length; left += 1) {
+    const others = common.slice(left + 1).map((term) => tsqueryLiteral(term.term));
+    alternatives.push(
+      `(${tsqueryLiteral((common[left] as QueryTerm).term)} & ${others.length > 1 ? `(${others.join(' | ')})` : others[0]})`,
+    );
   }
   // A question of one common word: its chunks, as many as the candidate limit allows.
   if (alternatives.length === 0 && terms[0]) alternatives.push(tsqueryLiteral(terms[0].term));
-  return alternatives.join(' | ');
+  return alternatives;
+}
+
+/** SQL of a candidate's score, in two parts, with the parameters they use. */
+interface ScoringSql {
+  /** Columns computed once per candidate row of `chunks c` (what reads its tsvector). */
+  columns: string;
+  /** The score, over those columns (and `c.tsv`) of the candidate row `c`. */
+  score: string;
+  /** Values of the parameters `$first`, `$first + 1`, … the two parts refer to. */
+  parameters: unknown[];
+}
+
+/**
+ * The score of a candidate chunk: BM25 over the query terms (term frequency read with
+ * `ts_rank` per term, which saturates with repeats; titles weigh a little more; a term
+ * the chunk lacks ranks 0 and adds nothing), plus the weight of each of the question's
+ * phrases it holds. Per candidate: one `ts_rank` per term, a phrase looked for only when
+ * both its terms are there, and float arithmetic (no set-returning function, aggregate
+ * or numeric per row): scoring candidates is most of the cost of a search.
+ */
+function bm25Sql(
+  terms: readonly QueryTerm[],
+  phrases: readonly Phrase[],
+  averageLength: number,
+  first: number,
+): ScoringSql {
+  const parameters: unknown[] = [];
+  const parameter = (value: unknown) => {
+    parameters.push(value);
+    return `$${first + parameters.length - 1}`;
+  };
+  const index = new Map(terms.map((term, position) => [term.term, position]));
+  // BM25's length normalisation, K1 × (1 − B + B × length / average), as a + b × length.
+  const norm = `${parameter(K1 * (1 - B))}::float8 + ${parameter((K1 * B) / averageLength)}::float8 * c.length`;
+  const columns = [
+    `${norm} AS norm`,
+    ...terms.map(
+      (term, position) =>
+        `ts_rank('${RANK_WEIGHTS}', c.tsv, ${parameter(tsqueryLiteral(term.term))}::tsquery, 0) / ${ONE_OCCURRENCE} AS tf${position}`,
+    ),
+  ];
+  const termScores = terms.map(
+    (term, position) =>
+      `${parameter(term.weight * term.idf)}::float8 * c.tf${position} * ${K1 + 1} / (c.tf${position} + c.norm)`,
+  );
+  const phraseScores = phrases.map((phrase) => {
+    const [left, right] = phrase.terms.map((term) => `c.tf${index.get(term)}`);
+    return `CASE WHEN ${left} > 0 AND ${right} > 0 AND c.tsv @@ ${parameter(phrase.query)}::tsquery THEN ${parameter(phrase.weight)}::float8 ELSE 0 END`;
+  });
+  return {
+    columns: columns.join(',\n         '),
+    score: `(${termScores.join(' + ')}) + (${['0::float8', ...phraseScores].join(' + ')})`,
+    parameters,
+  };
 }
 
 /**
@@ -210,48 +286,34 @@ export async function searchLexical(
   const budget = options.candidateBudget ?? 1_000;
   const candidates = candidateQuery(terms, budget);
   const termWeights = new Map(terms.map((term) => [term.term, term.weight * term.idf]));
-  if (candidates === '') return { hits: [], termWeights };
+  if (candidates.length === 0) return { hits: [], termWeights };
   const best =
     terms.reduce((sum, term) => sum + term.weight * term.idf * (K1 + 1), 0) +
     phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
+  const scoring = bm25Sql(terms, phrases, averageLength, 7);
   const rows = await database.query<{ chunk_id: string; score: number }>(
-    `WITH candidates AS MATERIALIZED (
-       SELECT c.id, c.tsv, c.length FROM chunks c
+    `SELECT c.id AS chunk_id, ${scoring.score} AS score
+     FROM (
+       SELECT c.id, c.tsv, ${scoring.columns}
+       FROM chunks c
        -- "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite
        -- has no autovacuum, so no statistics to tell the planner how unselective it is).
-       WHERE c.tsv @@ $1::tsquery AND (c.datastore_id || '') = ANY($2::text[])
+       WHERE c.tsv @@ ANY($1::tsquery[]) AND (c.datastore_id || '') = ANY($2::text[])
          AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
          AND ($4::text[] IS NULL OR c.datasource_id IN (
            SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))
        LIMIT $5
-     )
-     SELECT c.id AS chunk_id, s.score + phrase.score AS score
-     FROM candidates c, LATERAL (
-       SELECT sum(q.weight * q.idf * f.tf * ${K1 + 1}
-                  / (f.tf + ${K1} * (1 - ${B} + ${B} * c.length / $6::float8))) AS score
-       FROM unnest($7::tsquery[], $8::float8[], $9::float8[]) AS q (query, idf, weight),
-         LATERAL (SELECT ts_rank('${RANK_WEIGHTS}', c.tsv, q.query, 0) / ${ONE_OCCURRENCE} AS tf) f
-       WHERE c.tsv @@ q.query
-     ) s, LATERAL (
-       SELECT coalesce(sum(p.weight), 0) AS score
-       FROM unnest($11::tsquery[], $12::float8[]) AS p (query, weight)
-       WHERE c.tsv @@ p.query
-     ) phrase
+     ) c
      ORDER BY 2 DESC, c.id
-     LIMIT $10`,
+     LIMIT $6`,
     [
       candidates,
       [...options.datastoreIds],
       options.filters?.datasource_ids ?? null,
       options.filters?.custom_ids ?? null,
       budget * 2,
-      averageLength,
-      terms.map((term) => tsqueryLiteral(term.term)),
-      terms.map((term) => term.idf),
-      terms.map((term) => term.weight),
       options.limit,
-      phrases.map((phrase) => phrase.query),
-      phrases.map((phrase) => phrase.weight),
+      ...scoring.parameters,
     ],
   );
   const hits = rows.map((row) => ({
