@@ -37,7 +37,7 @@ interface RetrieveOptions {
   limit?: number;
   /** Earlier text searched along with the question, at a lower weight (follow-ups). */
   earlier?: readonly WeightedText[];
-  /** Candidate chunks scored at most (see `searchLexical`). Default 4 000. */
+  /** Rare-term budget of the candidate query (see `searchLexical`). Default 1 000. */
   candidateBudget?: number;
   /**
    * Hybrid retrieval: the nearest chunks in meaning (embeddings), fused with the lexical
