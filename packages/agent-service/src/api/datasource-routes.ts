@@ -110,7 +110,10 @@ export function createDatasourceRoutes(context: ServiceContext): Router {
   });
   router.delete('/datasources/:id', async (req, res) => {
     validateBody(emptyBodySchema, req.body);
-    res.json(await deleteDatasource(database, organizationOf(res.locals).id, req.params.id));
+    const deleted = await deleteDatasource(database, organizationOf(res.locals).id, req.params.id);
+    // Its chunks' term statistics went out as deltas: compacted when ingestion is idle.
+    ingestion.changed();
+    res.json(deleted);
   });
   return router;
 }

@@ -47,6 +47,44 @@ describe('lexical index upkeep', () => {
     }
   });
 
+  it('compacts the term statistics a deleted datasource left once ingestion is idle', async () => {
+    const service = await startAgentService({ port: 0, ingestion: { pollMs: 50 } });
+    try {
+      const { apiKey } = await service.createOrganization('Upkeep');
+      const call = createApiClient(service.url, apiKey);
+      const datastore = await call('POST', '/api/datastores', { name: 'Manuals' });
+      await call('POST', `/api/datastores/upsert/${datastore.body.id}`, {
+        documents: documents(20, 0),
+      });
+      await service.ingestion.idle();
+      const listed = await call('GET', `/api/datastores/${datastore.body.id}/datasources`);
+      const doomed = (listed.body as { id: string; name: string }[]).filter((datasource) =>
+        /^manual-[0-4]\.md$/.test(datasource.name),
+      );
+      expect(doomed).toHaveLength(5);
+      for (const datasource of doomed) {
+        expect((await call('DELETE', `/api/datasources/${datasource.id}`)).status).toBe(200);
+      }
+      await service.ingestion.idle();
+      // One row per term again, none for the deleted documents' words, no deltas pending.
+      const rows = await service.database.query<{ term: string; rows: number; chunks: number }>(
+        `SELECT term, count(*)::int AS rows, sum(chunks)::int AS chunks FROM lexicon_terms
+         WHERE datastore_id = $1 GROUP BY term`,
+        [datastore.body.id],
+      );
+      expect(rows.filter((row) => row.rows !== 1 || row.chunks <= 0)).toEqual([]);
+      expect(rows.some((row) => row.term === 'term3')).toBe(false);
+      expect(rows.some((row) => row.term === 'term1000')).toBe(true);
+      const totals = await service.database.query<{ deltas: number }>(
+        'SELECT term_deltas AS deltas FROM lexicon_totals WHERE datastore_id = $1',
+        [datastore.body.id],
+      );
+      expect(totals[0]?.deltas).toBe(0);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('starts and serves when the upkeep cannot run (logged, not fatal)', async () => {
     const database = await createTestDatabase();
     // No full-text index to merge: gin_clean_pending_list fails, as for a role that

@@ -45,6 +45,11 @@ export interface Ingestion {
    * once in a process without workers.
    */
   idle(): Promise<void>;
+  /**
+   * Chunks were deleted outside a job (a datasource deleted): the lexical index's upkeep
+   * (compacting the term statistics' deltas) runs once the queue is idle.
+   */
+  changed(): void;
   /** Stops the workers (jobs in progress go back to the queue) and closes the fetcher. */
   stop(): Promise<void>;
 }
@@ -99,6 +104,7 @@ export async function startIngestion(
   return {
     wake: () => worker?.wake(),
     idle: () => worker?.idle() ?? Promise.resolve(),
+    changed: () => worker?.changed(),
     async waitFor(datasourceIds, waitOptions = {}) {
       const deadline = Date.now() + (waitOptions.timeoutMs ?? 120_000);
       while (Date.now() < deadline && !waitOptions.signal?.aborted) {

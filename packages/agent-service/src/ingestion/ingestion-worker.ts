@@ -44,6 +44,11 @@ export interface IngestionWorker {
    * and the idle upkeep (`onIdle`) after the last jobs finished (or when the worker stops).
    */
   idle(): Promise<void>;
+  /**
+   * Chunks changed outside a job (a datasource was deleted): the idle upkeep runs once the
+   * queue is idle, as after jobs.
+   */
+  changed(): void;
   /** Stops claiming, aborts the jobs in progress and gives them back to the queue. */
   stop(): Promise<void>;
 }
@@ -183,6 +188,11 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   return {
     id,
     wake() {
+      for (const wakeUp of [...sleepers]) wakeUp();
+    },
+    changed() {
+      dirty = true;
+      emptySince = undefined;
       for (const wakeUp of [...sleepers]) wakeUp();
     },
     idle() {
