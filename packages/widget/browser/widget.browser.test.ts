@@ -672,8 +672,10 @@ describe('the widget in Chromium', () => {
     expect(floating.y + floating.height).toBe(800 - 34 - 88);
 
     await page.setViewportSize({ width: 375, height: 667 });
-    const box = await page.locator('.panel').boundingBox();
-    expect(box).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+    // The panel follows the visual viewport's resize event, which comes after the resize.
+    await expect
+      .poll(() => page.locator('.panel').boundingBox())
+      .toEqual({ x: 0, y: 0, width: 375, height: 667 });
     const header = (await page.locator('.header').boundingBox())!;
     const composer = (await page.locator('.composer').boundingBox())!;
     expect(header.y).toBe(44);
