@@ -78,12 +78,7 @@ export function AgentsPage({ model, baseUrl }: { model: AgentsModel; baseUrl: st
           </tbody>
         </table>
       </div>
-      <Pager
-        label="Agents pages"
-        page={list.page.value}
-        pageCount={list.pageCount.value}
-        onPage={list.goTo}
-      />
+      <Pager label="Agents pages" list={list} />
       {embedded ? (
         <EmbedPanel
           key={embedded.id}

@@ -127,12 +127,7 @@ export function DatasourceTable({ model }: { model: KnowledgeModel }) {
           </tbody>
         </table>
       </div>
-      <Pager
-        label="Datasources pages"
-        page={list.page.value}
-        pageCount={list.pageCount.value}
-        onPage={list.goTo}
-      />
+      <Pager label="Datasources pages" list={list} />
     </section>
   );
 }

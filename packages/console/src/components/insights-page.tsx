@@ -137,12 +137,7 @@ function ContentGaps({ model }: { model: InsightsModel }) {
         ))}
         {data.gaps.length === 0 ? <li>No unanswered questions in this range.</li> : null}
       </ul>
-      <Pager
-        label="Content gap pages"
-        page={gaps.page.value}
-        pageCount={gaps.pageCount.value}
-        onPage={gaps.goTo}
-      />
+      <Pager label="Content gap pages" list={gaps} />
     </section>
   );
 }

@@ -1,29 +1,31 @@
+import type { PagedList } from '../models/paged-list.js';
+
 /** Previous/next controls of a paginated list, announced as "Page n of m". */
 export function Pager(props: {
   label: string;
-  page: number;
-  pageCount: number;
-  onPage(page: number): void;
+  list: Pick<PagedList<unknown>, 'page' | 'pageCount' | 'goTo'>;
 }) {
-  if (props.pageCount <= 1) return null;
+  const page = props.list.page.value;
+  const pageCount = props.list.pageCount.value;
+  if (pageCount <= 1) return null;
   return (
     <nav class="pager" aria-label={props.label}>
       <button
         type="button"
         class="secondary"
-        disabled={props.page === 0}
-        onClick={() => props.onPage(props.page - 1)}
+        disabled={page === 0}
+        onClick={() => props.list.goTo(page - 1)}
       >
         Previous
       </button>
       <span aria-live="polite">
-        Page {props.page + 1} of {props.pageCount}
+        Page {page + 1} of {pageCount}
       </span>
       <button
         type="button"
         class="secondary"
-        disabled={props.page >= props.pageCount - 1}
-        onClick={() => props.onPage(props.page + 1)}
+        disabled={page >= pageCount - 1}
+        onClick={() => props.list.goTo(page + 1)}
       >
         Next
       </button>
