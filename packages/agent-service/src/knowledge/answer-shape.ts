@@ -1,3 +1,5 @@
+import { writtenWordsOf } from './text-terms.js';
+
 /**
  * What an English question's answer looks like, read from its question words: a name for
  * "who"/"where", a time for "when"/"what year", a number for "how many"/"how much". The
@@ -36,7 +38,7 @@ export function holdsAnswerShape(
 ): boolean {
   if (shape === 'time') return TIME.test(sentence);
   if (shape === 'number') return NUMBER.test(sentence);
-  const words = sentence.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = writtenWordsOf(sentence);
   return words.some(
     (word, index) => index > 0 && /^\p{Lu}/u.test(word) && !questionWords.has(word.toLowerCase()),
   );

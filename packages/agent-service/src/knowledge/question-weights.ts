@@ -1,4 +1,4 @@
-import { wordsOf } from './text-terms.js';
+import { wordsOf, writtenWordsOf } from './text-terms.js';
 
 /**
  * How much a word that only gives a question its form counts: "many" in "how many", "kind"
@@ -40,7 +40,7 @@ export function questionWeights(text: string): Map<number, number> {
   const weights = new Map<number, number>();
   // Capitals are read from the text as written; lower-casing can split a word (Turkish
   // dotted İ), and then positions would not match: names are then left alone.
-  const written = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const written = writtenWordsOf(text);
   const cased = written.length === words.length;
   words.forEach((word, index) => {
     const before = words[index - 1];

@@ -23,7 +23,8 @@ const MAX_CACHED_STEMS = 50_000;
 const MAX_CACHED_WORD_LENGTH = 40;
 const stems = new Map<string, string>();
 
-function stem(word: string): string {
+/** One word (lower-case, as {@link wordsOf} gives it) stemmed as the index stems it. */
+export function stemOf(word: string): string {
   const cached = stems.get(word);
   if (cached !== undefined) return cached;
   // Numbers and codes stay as they are (as in Postgres); the stemmer would mangle them.
@@ -82,7 +83,7 @@ export function analyzeChunk(title: string, content: string): AnalyzedChunk {
     for (const word of wordsOf(text)) {
       position += 1;
       if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
-      const lexeme = stem(word);
+      const lexeme = stemOf(word);
       const at = Math.min(position, MAX_POSITION) * 2 + weightBit;
       const known = positions.get(lexeme);
       if (known === undefined) positions.set(lexeme, [at]);
@@ -113,14 +114,19 @@ export function lexemesOf(text: string): { lexeme: string; position: number }[] 
   for (const word of wordsOf(text)) {
     position += 1;
     if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
-    lexemes.push({ lexeme: stem(word), position });
+    lexemes.push({ lexeme: stemOf(word), position });
   }
   return lexemes;
 }
 
-/** The words of a text, lower-cased: runs of letters and digits. */
+/** The words of a text as written: runs of letters and digits. */
+export function writtenWordsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The words of a text, lower-cased: runs of letters and digits ({@link writtenWordsOf}). */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return writtenWordsOf(text.toLowerCase());
 }
 
 /** The meaningful words of a text, stemmed. */
@@ -128,7 +134,7 @@ export function queryTerms(text: string): Set<string> {
   return new Set(
     wordsOf(text)
       .filter((word) => !STOP_WORDS.has(word))
-      .map(stem),
+      .map(stemOf),
   );
 }
 
@@ -144,10 +150,5 @@ export function searchText(text: string): string {
 
 /** Every word of a text, stemmed. */
 export function termsOf(text: string): Set<string> {
-  return new Set(wordsOf(text).map(stem));
-}
-
-/** One word (lower-case, as {@link wordsOf} gives it) stemmed as the index stems it. */
-export function stemOf(word: string): string {
-  return stem(word);
+  return new Set(wordsOf(text).map(stemOf));
 }
