@@ -74,6 +74,15 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   let emptySince: number | undefined;
   let upkeep: Promise<void> | undefined;
 
+  const wakeAll = () => {
+    for (const wakeUp of [...sleepers]) wakeUp();
+  };
+  /** Chunks changed (jobs ran, or something outside them): upkeep once the queue is idle. */
+  const markChanged = () => {
+    dirty = true;
+    emptySince = undefined;
+  };
+
   const settleIdle = () => {
     for (const resolve of [...idleWaiters]) resolve();
     idleWaiters.clear();
@@ -157,8 +166,7 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
       clearInterval(renew);
       stopping.signal.removeEventListener('abort', onStop);
       for (const job of jobs) active.delete(job);
-      dirty = true;
-      emptySince = undefined;
+      markChanged();
       options.onSettled?.();
     }
   }
@@ -187,25 +195,22 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   const loops = Array.from({ length: Math.max(1, options.concurrency ?? 2) }, () => loop());
   return {
     id,
-    wake() {
-      for (const wakeUp of [...sleepers]) wakeUp();
-    },
+    wake: wakeAll,
     changed() {
-      dirty = true;
-      emptySince = undefined;
-      for (const wakeUp of [...sleepers]) wakeUp();
+      markChanged();
+      wakeAll();
     },
     idle() {
       if (stopping.signal.aborted) return Promise.resolve();
       const settled = new Promise<void>((resolve) => idleWaiters.add(resolve));
-      for (const wakeUp of [...sleepers]) wakeUp();
+      wakeAll();
       return settled;
     },
     async stop() {
       if (stopping.signal.aborted) return;
       const unfinished = [...active];
       stopping.abort();
-      for (const wakeUp of [...sleepers]) wakeUp();
+      wakeAll();
       await Promise.allSettled(loops);
       settleIdle();
       for (const job of unfinished) {
