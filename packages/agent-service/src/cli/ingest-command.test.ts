@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from '../index.js';
 import {
+  captureCliIo,
   createApiClient,
   createTestDatabase,
   type LoopbackSite,
   startLoopbackSite,
 } from '../testing/index.js';
-import { type CliIo, runCli } from './index.js';
+import { runCli } from './index.js';
 
 let cwd: string;
 let site: LoopbackSite;
@@ -18,16 +19,11 @@ let apiKey: string;
 let datastoreId: string;
 
 function io(tty = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const value: CliIo = {
+  return captureCliIo({
     env: { AGENT_API_TOKEN: apiKey, AGENT_SERVICE_URL: service.url, INGEST_POLL_MS: '50' },
     cwd,
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
     stdoutIsTty: tty,
-  };
-  return { io: value, out: () => out.join(''), err: () => err.join('') };
+  });
 }
 
 beforeAll(async () => {

@@ -4,27 +4,23 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDatabase, startAgentService } from '../index.js';
 import {
+  captureCliIo,
   createApiClient,
   type EmbeddingsTestServer,
   startEmbeddingsTestServer,
 } from '../testing/index.js';
-import { type CliIo, runCli } from './index.js';
+import { runCli } from './index.js';
 
 let cwd: string;
 let embeddings: EmbeddingsTestServer;
 let datastoreId: string;
 
 function io(env: Record<string, string>, tty = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const value: CliIo = {
+  return captureCliIo({
     env: { DATA_DIR: 'store', EMBEDDINGS_URL: embeddings.url, ...env },
     cwd,
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
     stdoutIsTty: tty,
-  };
-  return { io: value, out: () => out.join(''), err: () => err.join('') };
+  });
 }
 
 beforeAll(async () => {

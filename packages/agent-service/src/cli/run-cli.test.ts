@@ -3,23 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from '../index.js';
-import { createApiClient, createTestDatabase } from '../testing/index.js';
-import { type CliIo, runCli } from './index.js';
+import { captureCliIo, createApiClient, createTestDatabase } from '../testing/index.js';
+import { runCli } from './index.js';
 
 let cwd: string;
 let target: RunningAgentService;
 
 function io(env: Record<string, string> = {}, signal?: AbortSignal) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const value: CliIo = {
-    env,
-    cwd,
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    ...(signal ? { signal } : {}),
-  };
-  return { io: value, out: () => out.join(''), err: () => err.join('') };
+  return captureCliIo({ env, cwd, ...(signal ? { signal } : {}) });
 }
 
 beforeAll(async () => {

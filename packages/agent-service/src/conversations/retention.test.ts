@@ -8,6 +8,7 @@ import {
   type ConversationFixture,
   startConversationFixture,
 } from '../testing/conversation-fixture.js';
+import { captureCliIo } from '../testing/index.js';
 import { deleteExpiredConversations } from './retention.js';
 
 const DAY = 86_400_000;
@@ -98,18 +99,11 @@ describe('agent-chat-service purge-conversations', () => {
       [organizationId],
     );
     await service.close();
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = {
-      env: { DATA_DIR: 'store' },
-      cwd,
-      stdout: (text: string) => out.push(text),
-      stderr: (text: string) => err.push(text),
-    };
+    const { io, out, err } = captureCliIo({ env: { DATA_DIR: 'store' }, cwd });
     expect(await runCli(['purge-conversations', '--days', '90'], io)).toBe(0);
-    expect(out.join('')).toBe('Deleted 1 conversation(s) inactive for more than 90 day(s).\n');
+    expect(out()).toBe('Deleted 1 conversation(s) inactive for more than 90 day(s).\n');
     expect(await runCli(['purge-conversations'], io)).toBe(2);
-    expect(err.join('')).toMatch(/--days <n>/);
+    expect(err()).toMatch(/--days <n>/);
     const again = await createAgentService({ dataDir: path.join(cwd, 'store') });
     expect(await again.database.query('SELECT id FROM conversations')).toEqual([{ id: 'fresh' }]);
     await again.close();

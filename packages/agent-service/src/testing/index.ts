@@ -6,6 +6,7 @@
  * const service = await startAgentService({ port: 0, database: await createTestDatabase() });
  */
 export { type ApiCall, createApiClient } from './api-client.js';
+export { type CapturedCliIo, captureCliIo } from './captured-cli-io.js';
 export {
   type BuildDocxOptions,
   buildDocx,
