@@ -1,4 +1,5 @@
 import {
+  agentCreateSchema,
   agentUpdateSchema,
   conversationExportQuerySchema,
   conversationListQuerySchema,
@@ -6,6 +7,7 @@ import {
   datasourceCreateSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
+  datastoreCreateSchema,
   datastoreQuerySchema,
   datastoreUpdateSchema,
   emptyBodySchema,
@@ -14,7 +16,9 @@ import {
 } from '@agent-chat/protocol/schemas';
 
 type BodySchema =
+  | typeof agentCreateSchema
   | typeof agentUpdateSchema
+  | typeof datastoreCreateSchema
   | typeof datastoreUpdateSchema
   | typeof emptyBodySchema
   | typeof datasourceUpdateSchema
@@ -57,7 +61,8 @@ export interface AdminOperation {
 const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
 
 /**
- * The admin operations of the API (DESIGN.md section 2), ingestion (create, upload, synch,
+ * The admin operations of the API (DESIGN.md section 2), the agent and datastore
+ * directories the console lists and creates with, ingestion (create, upload, synch,
  * read and list datasources), the datastore search (Chaindesk's `POST
  * /api/datastores/{id}/query`, what LangChain's `ChaindeskRetriever` calls), the conversation
  * transcripts (issue 16) and insights, at the
@@ -65,6 +70,36 @@ const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
  * (`/api/conversations/export`) come before `:id` ones.
  */
 export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
+  {
+    method: 'get',
+    path: '/api/agents',
+    upstreamPath: () => '/api/agents',
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'post',
+    path: '/api/agents',
+    upstreamPath: () => '/api/agents',
+    schema: agentCreateSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/agents/:id',
+    upstreamPath: (id) => `/api/agents/${id}`,
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/datastores',
+    upstreamPath: () => '/api/datastores',
+    schema: emptyBodySchema,
+  },
+  {
+    method: 'post',
+    path: '/api/datastores',
+    upstreamPath: () => '/api/datastores',
+    schema: datastoreCreateSchema,
+  },
   {
     method: 'patch',
     path: '/api/agents/:id',

@@ -12,9 +12,7 @@ import { createAdminJsonBody } from './admin-body.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
 import { type AdminProxy, createAdminProxy } from './admin-proxy.js';
 import { createAdminUploadRelay } from './admin-upload.js';
-import { createAgentDirectoryRoutes } from './agent-directory.js';
 import { type ChaindeskGuards, createChaindeskGuards } from './chaindesk-guards.js';
-import { createDatastoreDirectoryRoutes } from './datastore-directory.js';
 
 /** What the admin routes are built from (created once by `createBff`). */
 export interface AdminRoutesOptions {
@@ -28,8 +26,9 @@ export interface AdminRoutesOptions {
 
 /**
  * Creates the admin routes from options already resolved and the BFF's upstream client
- * (what `createBff` does; {@link createAdminRouter} is the stand-alone form): the admin operations of the API (`PATCH`/`DELETE
- * /api/agents/:id`, `PATCH`/`DELETE /api/datastores/:id`, `DELETE /api/datasources/:id`,
+ * (what `createBff` does; {@link createAdminRouter} is the stand-alone form): the admin operations of the API (the
+ * console's agent and datastore directories `GET`/`POST /api/agents`, `GET /api/agents/:id`,
+ * `GET`/`POST /api/datastores`; `PATCH`/`DELETE /api/agents/:id`, `PATCH`/`DELETE /api/datastores/:id`, `DELETE /api/datasources/:id`,
  * `POST /api/datastores/update/:datastoreId`, `POST /api/datastores/upsert/:datastoreId`,
  * and for ingestion `POST /api/datasources` — JSON, or a multipart upload streamed through
  * with `uploadLimitBytes` enforced — `POST /api/datasources/:id/synch`,
@@ -49,10 +48,8 @@ export interface AdminRoutesOptions {
  * - With `upstreamDialect: 'chaindesk'`, destructive quirks are guarded
  *   ({@link createChaindeskGuards}).
  *
- * The console's agent directory (list, create, read: {@link createAgentDirectoryRoutes})
- * and datastore directory (list, create: {@link createDatastoreDirectoryRoutes}) share the
- * auth, body reader and relay. Methods and paths other than these fall through
- * (`next()`).
+ * Every operation is one entry of `ADMIN_OPERATIONS`. Methods and paths other than these
+ * fall through (`next()`).
  *
  * @example
  * ```ts
@@ -73,9 +70,6 @@ export function createAdminRoutes({
     for (const operation of ADMIN_OPERATIONS) {
       router[operation.method](operation.path, disabledAdmin);
     }
-    const directory = { auth, jsonBody: disabledAdmin, proxy: undefined, disabled: disabledAdmin };
-    router.use(createAgentDirectoryRoutes(directory));
-    router.use(createDatastoreDirectoryRoutes(directory));
     return router;
   }
   const proxy = createAdminProxy({
@@ -113,9 +107,6 @@ export function createAdminRoutes({
       proxy.relay,
     );
   }
-  const directory = { auth, jsonBody, proxy, disabled: disabledAdmin };
-  router.use(createAgentDirectoryRoutes(directory));
-  router.use(createDatastoreDirectoryRoutes(directory));
   return router;
 }
 
