@@ -1,7 +1,7 @@
 import type { QueryFilters } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
 import { questionWeights } from './question-weights.js';
-import { correctUnknownTerms } from './spelling-correction.js';
+import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { lexemesOf } from './text-terms.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
@@ -133,7 +133,9 @@ async function termStatistics(
     (lexeme) => !((frequencies.get(lexeme) ?? 0) > 0) && !FILLER_TERMS.has(lexeme),
   );
   const corrections =
-    unknown.length === 0 ? new Map() : await correctUnknownTerms(database, unknown, datastoreIds);
+    unknown.length === 0
+      ? new Map<string, Correction>()
+      : await correctUnknownTerms(database, unknown, datastoreIds);
   const rows = analyzed.flatMap((part, index) =>
     part.map((item) => {
       const correction = corrections.get(item.lexeme);
