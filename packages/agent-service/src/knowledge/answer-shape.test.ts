@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerShapeOf, holdsAnswerShape } from './answer-shape.js';
+import { answerCueOf, answerShapeOf, holdsAnswerShape } from './answer-shape.js';
 
 describe('answerShapeOf', () => {
   it('reads the shape of the answer from the question words', () => {
@@ -30,5 +30,34 @@ describe('holdsAnswerShape', () => {
     expect(holdsAnswerShape('It has twelve seats.', 'number', asked)).toBe(true);
     expect(holdsAnswerShape('It costs $8 a month.', 'number', asked)).toBe(true);
     expect(holdsAnswerShape('It has seats.', 'number', asked)).toBe(false);
+  });
+});
+
+describe('answerCueOf', () => {
+  const holds = (question: string, sentence: string) => answerCueOf(question)?.(sentence);
+
+  it('finds, for "how many X", a count just before X, in figures or words', () => {
+    const question = 'How many turnovers did Cam Newton have?';
+    expect(holds(question, 'Denver forced him into three turnovers.')).toBe(true);
+    expect(holds(question, 'He had 2 costly turnovers.')).toBe(true);
+    expect(holds(question, 'Newton had turnovers in 2015.')).toBe(false);
+    expect(holds(question, 'Three of the players later had turnovers.')).toBe(false);
+  });
+
+  it('finds the form of the answer other questions ask for', () => {
+    expect(holds('In what year was it built?', 'It was built in 1889.')).toBe(true);
+    expect(holds('In what year was it built?', 'It was built in May.')).toBe(false);
+    expect(holds('When did it open?', 'It opened in March.')).toBe(true);
+    expect(holds('When did it open?', 'It opened late.')).toBe(false);
+    expect(holds('What percentage of voters agreed?', 'Of voters, 62% agreed.')).toBe(true);
+    expect(holds('What percentage of voters agreed?', 'Many voters agreed.')).toBe(false);
+    expect(holds('How long is the river?', 'The river is 300 km long.')).toBe(true);
+    expect(holds('How much did it cost?', 'It cost $5 million.')).toBe(true);
+  });
+
+  it('is undefined when the question says nothing of its answer’s form', () => {
+    expect(answerCueOf('Why is the sky blue?')).toBeUndefined();
+    expect(answerCueOf('Who founded the company?')).toBeUndefined();
+    expect(answerCueOf('Wie viele Sitze gibt es?')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { writtenWordsOf } from './text-terms.js';
+import { stemOf, wordsOf, writtenWordsOf } from './text-terms.js';
 
 /**
  * What an English question's answer looks like, read from its question words: a name for
@@ -42,4 +42,64 @@ export function holdsAnswerShape(
   return words.some(
     (word, index) => index > 0 && /^\p{Lu}/u.test(word) && !questionWords.has(word.toLowerCase()),
   );
+}
+
+const YEAR = /\b(?:1\d{3}|20\d{2})s?\b/;
+const MONTH =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+/** A count in figures or words, as it stands before what it counts ("three turnovers"). */
+const COUNT =
+  /^(?:\d.*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|several)$/;
+/** Words a count may stand before what it counts by ("three of its turnovers"). */
+const COUNT_REACH = 3;
+
+/**
+ * What the sentence that answers a question holds, read from the question more closely
+ * than {@link answerShapeOf}, each tried in order: the pattern a sentence must match.
+ */
+const CUES: readonly [RegExp, RegExp][] = [
+  [/\b(?:what|which) (?:year|decade)\b/, YEAR],
+  [
+    /\b(?:what|which) (?:day|date|month)\b/,
+    new RegExp(`${MONTH.source}|\\b\\d{1,2}(?:st|nd|rd|th)?\\b`),
+  ],
+  [/\bwhat century\b/, /\bcentur(?:y|ies)\b|\d{1,2}(?:st|nd|rd|th)\b/i],
+  [/\b(?:what|which) (?:percentage|percent)\b|\bwhat share\b/, /%|\bper ?cent\b/i],
+  [
+    /\bhow long\b/,
+    /\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries|miles?|km|kilometres?|kilometers?|metres?|meters?|feet|foot)\b/i,
+  ],
+  [/\bhow much\b/, /[$€£¥]|\b(?:dollars?|pounds?|euros?|cents?|percent|million|billion)\b|\d/i],
+  [/\bhow old\b/, /\bage\b|\d/],
+  [/\bwhen\b/, new RegExp(`${YEAR.source}|${MONTH.source}|\\bcentury\\b`, 'i')],
+];
+
+/**
+ * Whether a sentence holds the answer to a question, by its form: for "how many X", a
+ * count just before X ("forced three turnovers" for "How many turnovers…?"); for "what
+ * year", a year; for "when", a year, month or century; for "what percentage", a percent;
+ * for "how long", a duration or a length; for "how much", an amount. `undefined` when the
+ * question says nothing of its answer's form (or is not in English).
+ *
+ * @example
+ * const holds = answerCueOf('How many turnovers did Newton have?');
+ * holds?.('Denver forced three turnovers.') // true
+ * holds?.('Newton had turnovers in 2015.') // false
+ */
+export function answerCueOf(question: string): ((sentence: string) => boolean) | undefined {
+  const lower = question.toLowerCase();
+  const counted = /\bhow many (\p{L}+)/u.exec(lower)?.[1];
+  if (counted !== undefined) {
+    const target = stemOf(counted);
+    return (sentence) => {
+      const words = wordsOf(sentence);
+      return words.some(
+        (word, index) =>
+          stemOf(word) === target &&
+          words.slice(Math.max(0, index - COUNT_REACH), index).some((before) => COUNT.test(before)),
+      );
+    };
+  }
+  const pattern = CUES.find(([asks]) => asks.test(lower))?.[1];
+  return pattern && ((sentence) => pattern.test(sentence));
 }

@@ -1,6 +1,7 @@
 import type { QueryFilters } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
 import { questionWeights } from './question-weights.js';
+import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { lexemesOf } from './text-terms.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
@@ -68,6 +69,12 @@ const PHRASE_WEIGHT = 0.5;
  * question ("What do I need…", "Tell me…"), as Postgres stems them.
  */
 const FILLER_TERMS = new Set('explain show know want need get use way tell pleas'.split(' '));
+/**
+ * How much a term counts that stands in for a question word no chunk holds, one edit away
+ * ("intercpetions" → "interceptions": `correctUnknownTerms`): less than the word itself,
+ * as it may not be what was meant. Tuned on both folds of the SQuAD set (docs/benchmarks.md).
+ */
+const CORRECTION_WEIGHT = 0.5;
 /** ts_rank of one occurrence at weight 1 (normalisation 0): 1 / (π²/6). */
 const ONE_OCCURRENCE = 1 / 1.64493406685;
 
@@ -122,14 +129,24 @@ async function termStatistics(
       totalLength = Number(row.total_length ?? 0);
     } else frequencies.set(row.term, Number(row.frequency));
   }
+  const unknown = lexemes.filter(
+    (lexeme) => !((frequencies.get(lexeme) ?? 0) > 0) && !FILLER_TERMS.has(lexeme),
+  );
+  const corrections =
+    unknown.length === 0
+      ? new Map<string, Correction>()
+      : await correctUnknownTerms(database, unknown, datastoreIds);
   const rows = analyzed.flatMap((part, index) =>
-    part.map((item) => ({
-      part: index + 1,
-      term: item.lexeme,
-      position: item.position,
-      frequency: frequencies.get(item.lexeme) ?? 0,
-      weight: item.weight,
-    })),
+    part.map((item) => {
+      const correction = corrections.get(item.lexeme);
+      return {
+        part: index + 1,
+        term: correction?.term ?? item.lexeme,
+        position: item.position,
+        frequency: correction?.frequency ?? frequencies.get(item.lexeme) ?? 0,
+        weight: item.weight * (correction ? CORRECTION_WEIGHT : 1),
+      };
+    }),
   );
   const averageLength = chunks > 0 ? totalLength / chunks : 1;
   const byTerm = new Map<string, QueryTerm>();

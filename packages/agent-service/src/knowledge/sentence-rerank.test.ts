@@ -110,6 +110,29 @@ describe('rerankBySentence', () => {
     expect(ranked.map((candidate) => candidate.id)).toEqual(['counted', 'vague']);
   });
 
+  it('prefers the passage with a sentence that answers in the form asked, not only the best one', () => {
+    const termWeights = weights({ turnovers: 3, newton: 3 });
+    const best = 'Newton had many turnovers in 2015.';
+    const repeats = {
+      id: 'repeats',
+      title: 'Season',
+      content: `${best} The crowd cheered his turnovers.`,
+      score: 0.5,
+    };
+    const answers = {
+      id: 'answers',
+      title: 'Season',
+      content: `${best} Denver forced three turnovers.`,
+      score: 0.5,
+    };
+    const ranked = rerankBySentence([repeats, answers], {
+      question: 'How many turnovers did Newton have?',
+      termWeights,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['answers', 'repeats']);
+    expect(ranked[0]?.score).toBeGreaterThan(ranked[1]?.score ?? 1);
+  });
+
   it('keeps the first-stage order when the sentences tell the passages apart no better', () => {
     const termWeights = weights({ river: 2 });
     const first = { id: 'first', title: 'Rivers', content: 'The river floods.', score: 0.9 };

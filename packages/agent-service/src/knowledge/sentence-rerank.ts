@@ -1,4 +1,4 @@
-import { answerShapeOf, holdsAnswerShape } from './answer-shape.js';
+import { answerCueOf, answerShapeOf, holdsAnswerShape } from './answer-shape.js';
 import { stemOf, termsOf, wordsOf } from './text-terms.js';
 
 /** A ranked passage the re-rank can read. */
@@ -36,6 +36,13 @@ const PAIR_WEIGHT = 1;
  * (a number for "how many", a time for "when", a name for "who": `answerShapeOf`).
  */
 const SHAPE_WEIGHT = 0.25;
+/**
+ * How much the BM25 (0..1) of a passage's best sentence among those that hold the answer
+ * in the form the question asks it (`answerCueOf`: a count just before the thing counted
+ * for "how many", a year for "what year", …) raises it: the answering sentence, where the
+ * best sentence overall may only repeat the question.
+ */
+const ANSWER_SENTENCE_WEIGHT = 2;
 /** BM25 within a sentence: the usual k1 and b, lengths against the candidates' mean sentence. */
 const SENTENCE_K1 = 1.2;
 const SENTENCE_B = 0.75;
@@ -140,7 +147,9 @@ function sentenceScore(
  * that merely mentions them all over scores as well on BM25. Each candidate's score is
  * multiplied by `1 + SENTENCE_WEIGHT × its best sentence's BM25 + EXACT_WEIGHT × the share
  * of the question's words it holds as written + PAIR_WEIGHT × the share of the question's
- * word pairs it holds side by side`, rescaled to 0..1: a factor rather than a
+ * word pairs it holds side by side + SHAPE_WEIGHT × whether its best sentence holds what
+ * the question asks for + ANSWER_SENTENCE_WEIGHT × the BM25 of its best sentence that
+ * holds the answer in the form asked (`answerCueOf`)`, rescaled to 0..1: a factor rather than a
  * sum, so that passages the sentences do not tell apart keep the gaps of the first stage
  * (the extractive answerer reads them). The sentences' idf is the corpus's (the query
  * terms' weights from the first stage); their mean length is the candidates'.
@@ -169,14 +178,17 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
   }
   const mean = Math.max(1, words / Math.max(1, sentences));
   const shape = answerShapeOf(query.question);
+  const cue = answerCueOf(query.question);
   const questionWords = new Set(written);
   return candidates
     .map((candidate, index) => {
       const reading = readings[index] as Reading;
       let sentence = 0;
       let bestSentence = '';
+      let answering = 0;
       reading.sentences.forEach((words, at) => {
         const score = sentenceScore(words, reading.title, query.termWeights, mean, best);
+        if (cue && score > answering && cue(reading.texts[at] ?? '')) answering = score;
         if (score <= sentence) return;
         sentence = score;
         bestSentence = reading.texts[at] ?? '';
@@ -187,10 +199,11 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
         SENTENCE_WEIGHT * sentence +
         EXACT_WEIGHT * reading.words +
         PAIR_WEIGHT * reading.pairs +
-        SHAPE_WEIGHT * shaped;
+        SHAPE_WEIGHT * shaped +
+        ANSWER_SENTENCE_WEIGHT * answering;
       const score =
         (candidate.score * factor) /
-        (1 + SENTENCE_WEIGHT + EXACT_WEIGHT + PAIR_WEIGHT + SHAPE_WEIGHT);
+        (1 + SENTENCE_WEIGHT + EXACT_WEIGHT + PAIR_WEIGHT + SHAPE_WEIGHT + ANSWER_SENTENCE_WEIGHT);
       return { ...candidate, score: Math.round(score * 1e6) / 1e6 };
     })
     .sort((left, right) => right.score - left.score);
