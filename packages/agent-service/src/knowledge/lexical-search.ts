@@ -1,14 +1,12 @@
 import type { QueryFilters } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
-import { questionWeights } from './question-weights.js';
-import { type Correction, correctUnknownTerms } from './spelling-correction.js';
-import { lexemesOf } from './text-terms.js';
-
-/** Part of what is searched for, with how much its words count (the question: 1). */
-export interface WeightedText {
-  text: string;
-  weight: number;
-}
+import {
+  type Phrase,
+  type QueryTerm,
+  termStatistics,
+  tsqueryLiteral,
+  type WeightedText,
+} from './query-terms.js';
 
 /** Options of {@link searchLexical}. */
 export interface LexicalSearchOptions {
@@ -34,163 +32,14 @@ export interface LexicalHit {
   score: number;
 }
 
-/** Two neighbouring words of the question, looked for as a phrase. */
-interface Phrase {
-  /** Its two terms (lexemes). */
-  terms: [string, string];
-  /** The tsquery: the two terms at their distance in the question. */
-  query: string;
-  weight: number;
-}
-
-/** A query term with its statistics. */
-interface QueryTerm {
-  term: string;
-  /** Chunks of the searched datastores that contain the term. */
-  frequency: number;
-  /**
-   * Weight of the text it came from times the word's own in the question (`questionWeights`);
-   * the highest, when several occurrences share the term.
-   */
-  weight: number;
-  idf: number;
-}
-
 // BM25 parameters, tuned with `npm run eval` on SQuAD: chunks are short and of similar
 // length, so length normalisation (b) matters less than in the usual 0.75.
 const K1 = 1.0;
 const B = 0.4;
 /** ts_rank weights {D, C, B, A}: a chunk's title (A) counts a little more than its text (B). */
 const RANK_WEIGHTS = '{0.1, 0.2, 0.8, 1.0}';
-/** What a question's word pair found as a phrase adds, as a share of the pair's mean idf. */
-const PHRASE_WEIGHT = 0.5;
-/**
- * Words Postgres does not treat as stop words but that say nothing about the topic of a
- * question ("What do I need…", "Tell me…"), as Postgres stems them.
- */
-const FILLER_TERMS = new Set('explain show know want need get use way tell pleas'.split(' '));
-/**
- * How much a term counts that stands in for a question word no chunk holds, one edit away
- * ("intercpetions" → "interceptions": `correctUnknownTerms`): less than the word itself,
- * as it may not be what was meant. Tuned on both folds of the SQuAD set (docs/benchmarks.md).
- */
-const CORRECTION_WEIGHT = 0.5;
 /** ts_rank of one occurrence at weight 1 (normalisation 0): 1 / (π²/6). */
 const ONE_OCCURRENCE = 1 / 1.64493406685;
-
-/** A lexeme as a tsquery literal: quoted, with quotes and backslashes escaped. */
-function tsqueryLiteral(term: string): string {
-  return `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-}
-
-/**
- * The query's terms as the index analyses them (`lexemesOf`: Porter2 stems, english stop words
- * out), with their document frequencies summed over the datastores, and the datastores'
- * chunk count and average length.
- */
-async function termStatistics(
-  database: Queryable,
-  texts: readonly WeightedText[],
-  datastoreIds: readonly string[],
-): Promise<{
-  terms: QueryTerm[];
-  phrases: Phrase[];
-  averageLength: number;
-}> {
-  const analyzed = texts.map((text) => {
-    const emphasis = questionWeights(text.text);
-    return lexemesOf(text.text).map((item) => ({
-      ...item,
-      weight: text.weight * (emphasis.get(item.position) ?? 1),
-    }));
-  });
-  const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
-  // The terms' document frequencies and the datastores' totals, in one statement: the
-  // totals are the row without a term.
-  const statistics = await database.query<{
-    term: string | null;
-    frequency: number | null;
-    total_length: number | null;
-  }>(
-    `SELECT term, sum(chunks)::float8 AS frequency, NULL::float8 AS total_length
-     FROM lexicon_terms
-     WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[]) GROUP BY term
-     UNION ALL
-     SELECT NULL, sum(chunks)::float8, sum(total_length)::float8
-     FROM lexicon_totals WHERE datastore_id = ANY($2::text[])`,
-    [lexemes, [...datastoreIds]],
-  );
-  const frequencies = new Map<string, number>();
-  let chunks = 0;
-  let totalLength = 0;
-  for (const row of statistics) {
-    if (row.term === null) {
-      chunks = Number(row.frequency ?? 0);
-      totalLength = Number(row.total_length ?? 0);
-    } else frequencies.set(row.term, Number(row.frequency));
-  }
-  const unknown = lexemes.filter(
-    (lexeme) => !((frequencies.get(lexeme) ?? 0) > 0) && !FILLER_TERMS.has(lexeme),
-  );
-  const corrections =
-    unknown.length === 0
-      ? new Map<string, Correction>()
-      : await correctUnknownTerms(database, unknown, datastoreIds);
-  const rows = analyzed.flatMap((part, index) =>
-    part.map((item) => {
-      const correction = corrections.get(item.lexeme);
-      return {
-        part: index + 1,
-        term: correction?.term ?? item.lexeme,
-        position: item.position,
-        frequency: correction?.frequency ?? frequencies.get(item.lexeme) ?? 0,
-        weight: item.weight * (correction ? CORRECTION_WEIGHT : 1),
-      };
-    }),
-  );
-  const averageLength = chunks > 0 ? totalLength / chunks : 1;
-  const byTerm = new Map<string, QueryTerm>();
-  const questionWords: { term: string; position: number }[] = [];
-  for (const row of rows) {
-    const frequency = Number(row.frequency ?? 0);
-    if (frequency <= 0 || FILLER_TERMS.has(row.term)) continue;
-    if (row.part === 1) questionWords.push({ term: row.term, position: row.position });
-    const weight = row.weight;
-    const known = byTerm.get(row.term);
-    if (known) {
-      known.weight = Math.max(known.weight, weight);
-      continue;
-    }
-    // BM25's idf, kept positive for terms in more than half the chunks.
-    const idf = Math.log(1 + (chunks - frequency + 0.5) / (frequency + 0.5));
-    byTerm.set(row.term, { term: row.term, frequency, weight, idf });
-  }
-  // Neighbouring words of the question (stop words may sit between them) are also
-  // looked for as phrases, at the same distance: a passage that says "Super Bowl 50"
-  // answers a question about it better than one with the three words apart.
-  questionWords.sort((left, right) => left.position - right.position);
-  const phrases: Phrase[] = [];
-  for (let index = 1; index < questionWords.length; index += 1) {
-    const left = questionWords[index - 1] as { term: string; position: number };
-    const right = questionWords[index] as { term: string; position: number };
-    const distance = right.position - left.position;
-    const leftTerm = byTerm.get(left.term);
-    const rightTerm = byTerm.get(right.term);
-    if (distance < 1 || distance > 3 || !leftTerm || !rightTerm || left.term === right.term) {
-      continue;
-    }
-    phrases.push({
-      terms: [left.term, right.term],
-      query: `${tsqueryLiteral(left.term)} <${distance}> ${tsqueryLiteral(right.term)}`,
-      weight: PHRASE_WEIGHT * ((leftTerm.idf + rightTerm.idf) / 2),
-    });
-  }
-  return {
-    terms: [...byTerm.values()].sort((left, right) => left.frequency - right.frequency),
-    phrases,
-    averageLength: Math.max(averageLength, 1),
-  };
-}
 
 /** Most of the commoner terms paired up in the candidate query (6 terms: 15 pairs). */
 const MAX_PAIRED_TERMS = 6;
