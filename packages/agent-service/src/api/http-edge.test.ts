@@ -74,6 +74,19 @@ describe('HTTP edge', () => {
     expect(answer.body.answer).toContain('Narwhals have tusks.');
   });
 
+  it('stores a document whose name and text hold lone surrogates, as U+FFFD', async () => {
+    const store = (await alice('POST', '/api/datastores', { name: 'Surrogates' })).body;
+    const upsert = await alice('POST', `/api/datastores/upsert/${store.id}`, {
+      documents: [{ name: 'odd\uD800.txt', text: 'Walruses \uDC00 dive 😀 deep\uD83D.' }],
+    });
+    expect(upsert.status).toBe(200);
+    const [id] = upsert.body.ids;
+    const datasource = (await alice('GET', `/api/datasources/${id}`)).body;
+    expect(datasource).toMatchObject({ status: 'synched', name: 'odd\uFFFD.txt' });
+    const found = await alice('POST', `/api/datastores/${store.id}/query`, { query: 'walruses' });
+    expect(found.body.results[0].text).toContain('Walruses \uFFFD dive 😀 deep\uFFFD.');
+  });
+
   it('answers 400, not a crash, for metadata nested absurdly deep', async () => {
     const store = (await alice('POST', '/api/datastores', { name: 'Deep' })).body;
     const nested = (depth: number) =>

@@ -12,20 +12,26 @@ import { captureCliIo } from '../testing/index.js';
 import { deleteExpiredConversations } from './retention.js';
 
 const DAY = 86_400_000;
-let clock = Date.now();
+// The server's own sweeps follow this clock: far in the past until the scheduled test moves
+// it, so they never race the first test's explicit sweeps.
+let clock = Date.now() - 100 * DAY;
 let fixture: ConversationFixture;
 
 async function conversationAged(id: string, days: number) {
-  await fixture.service.database.query(
-    `INSERT INTO conversations (organization_id, id, agent_id, visitor_id, updated_at)
-     VALUES ($1, $2, $3, 'old-visitor', now() - $4 * interval '1 day')`,
-    [fixture.organizationId, id, fixture.agentId, days],
-  );
-  await fixture.service.database.query(
-    `INSERT INTO messages (id, organization_id, conversation_id, role, text)
-     VALUES ($1, $2, $3, 'user', 'hello')`,
-    [`${id}-m`, fixture.organizationId, id],
-  );
+  // One transaction: the server's retention sweep (every 50 ms) must not delete the aged
+  // conversation between its two inserts.
+  await fixture.service.database.transaction(async (transaction) => {
+    await transaction.query(
+      `INSERT INTO conversations (organization_id, id, agent_id, visitor_id, updated_at)
+       VALUES ($1, $2, $3, 'old-visitor', now() - $4 * interval '1 day')`,
+      [fixture.organizationId, id, fixture.agentId, days],
+    );
+    await transaction.query(
+      `INSERT INTO messages (id, organization_id, conversation_id, role, text)
+       VALUES ($1, $2, $3, 'user', 'hello')`,
+      [`${id}-m`, fixture.organizationId, id],
+    );
+  });
 }
 
 const exists = async (id: string) =>

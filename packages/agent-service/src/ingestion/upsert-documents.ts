@@ -5,12 +5,18 @@ import type {
 } from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import { getDatastore } from '../knowledge/index.js';
-import { createId, type Database } from '../store/index.js';
+import { createId, type Database, encodeJson } from '../store/index.js';
 import { enqueueIngestion, enqueueIngestionOf } from './job-queue.js';
 
-// Postgres text cannot hold NUL characters; they carry no meaning in a document anyway.
+/**
+ * Text as Postgres stores it: no NUL (text cannot hold it; it carries no meaning in a
+ * document anyway), and a lone surrogate (JSON can carry one, UTF-8 cannot) as U+FFFD.
+ */
 function cleanText(text: string): string {
-  return text.replace(/\u0000/g, '');
+  if (!/[\u0000\uD800-\uDFFF]/.test(text)) return text;
+  return text
+    .replace(/\u0000/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /**
@@ -49,27 +55,24 @@ export async function upsertDocuments(
       }
       if (id === undefined) {
         id = createId();
-        created.push({ id, name: document.name, config, text });
+        created.push({ id, name: cleanText(document.name), config, text });
       }
       ids.push(id);
     }
-    // The new datasources in one statement, in document order (their seq follows it).
+    // The new datasources in one statement, in document order (their seq follows it); their
+    // texts (megabytes in a large upsert) as one JSON parameter of UTF-8 bytes.
     if (created.length > 0) {
       await transaction.query(
         `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status,
            group_id, config, text)
-         SELECT d.id, $1, $2, 'text', d.name, 'pending', $3, d.config::jsonb, d.text
-         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
-           AS d (id, name, config, text, place)
-         ORDER BY d.place`,
+         SELECT d->>0, $1, $2, 'text', d->>1, 'pending', $3, (d->>2)::jsonb, d->>3
+         FROM json_array_elements($4::json) WITH ORDINALITY AS n (d, place)
+         ORDER BY n.place`,
         [
           organizationId,
           datastoreId,
           groupId,
-          created.map((item) => item.id),
-          created.map((item) => item.name),
-          created.map((item) => item.config),
-          created.map((item) => item.text),
+          encodeJson(created.map((item) => [item.id, item.name, item.config, item.text])),
         ],
       );
     }

@@ -186,6 +186,53 @@ describe('replaceChunks', () => {
     expect(await kept()).toEqual(before);
   });
 
+  it('writes a batch of several INSERTs (analysed while the previous one is stored) exactly, in order', async () => {
+    const many = (datasource: string, count: number) =>
+      Array.from({ length: count }, (_, position) => ({
+        position,
+        title: `Part ${position}`,
+        content: `Lemurs ${datasource} number${position % 7} sunbathe ${position % 2 ? 'often' : 'rarely'}.`,
+      }));
+    await database.exec(`INSERT INTO datastores (id, organization_id, name) VALUES ('s9', 'org', 'Nine');
+      INSERT INTO datasources (id, organization_id, datastore_id, name)
+      VALUES ('many-1', 'org', 's1', 'm1.md'), ('many-2', 'org', 's9', 'm2.md'),
+        ('many-3', 'org', 's1', 'm3.md')`);
+    const ids = await database.transaction((transaction) =>
+      replaceChunksOf(transaction, [
+        { datasource: { id: 'many-1', datastoreId: 's1' }, chunks: many('a', 420) },
+        { datasource: { id: 'many-2', datastoreId: 's9' }, chunks: many('c', 333) },
+      ]),
+    );
+    expect(ids.map((list) => list.length)).toEqual([420, 333]);
+    const stored = await database.query<{ id: string; position: number }>(
+      `SELECT id, position FROM chunks WHERE datasource_id = 'many-1' ORDER BY position`,
+    );
+    expect(stored.map((row) => row.id)).toEqual(ids[0]);
+    expect(stored.at(-1)?.position).toBe(419);
+    const statistics = await kept();
+    expect(statistics).toEqual(await recomputed());
+    expect(statistics.terms).toContainEqual({ datastore_id: 's9', term: 'lemur', chunks: 333 });
+
+    // A statement failing in the middle of the pipeline rolls the whole batch back.
+    await expect(
+      database.transaction((transaction) =>
+        replaceChunksOf(transaction, [
+          { datasource: { id: 'many-1', datastoreId: 's1' }, chunks: many('a', 300) },
+          {
+            datasource: { id: 'many-3', datastoreId: 's1' },
+            chunks: [{ position: 0, title: 'Bad', content: 'Out of range', pageNumber: 2 ** 40 }],
+          },
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: '22003' });
+    expect(await kept()).toEqual(statistics);
+    expect(
+      await database.query(
+        `SELECT id FROM chunks WHERE datasource_id = 'many-1' ORDER BY position`,
+      ),
+    ).toEqual(stored.map((row) => ({ id: row.id })));
+  });
+
   it('ranks by rare words: one chunk with a rare word beats many with a common one', async () => {
     await database.exec(`
       INSERT INTO datastores (id, organization_id, name) VALUES ('s3', 'org', 'Three');

@@ -1,4 +1,4 @@
-import { createId, type Queryable } from '../store/index.js';
+import { createId, encodeJson, type Queryable } from '../store/index.js';
 import { analyzeChunk } from './text-terms.js';
 
 /** A chunk to store: its place in the document, its heading trail and its text. */
@@ -28,16 +28,63 @@ function storable(text: string): string {
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
+/** Chunks per INSERT: the service analyses the next ones while the database stores these. */
+const CHUNKS_PER_INSERT = 250;
+
+/** A chunk to analyse and insert, with the id it gets and the datasource it belongs to. */
+interface PlannedChunk {
+  id: string;
+  datasource: { id: string; datastoreId: string };
+  chunk: ChunkInput;
+}
+
+/** What a batch adds to its datastores' statistics, filled in as its chunks are analysed. */
+interface BatchStatistics {
+  totals: Map<string, { chunks: number; length: number }>;
+  terms: Map<string, Map<string, number>>;
+}
+
+/** Analyses chunks (see `analyzeChunk`) into the INSERT's rows, counting their statistics. */
+function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatistics): unknown[][] {
+  return planned.map(({ id, datasource, chunk }) => {
+    const title = storable(chunk.title);
+    const content = storable(chunk.content);
+    const analyzed = analyzeChunk(title, content);
+    const total = statistics.totals.get(datasource.datastoreId) as {
+      chunks: number;
+      length: number;
+    };
+    total.chunks += 1;
+    total.length += analyzed.length;
+    const counts = statistics.terms.get(datasource.datastoreId) as Map<string, number>;
+    for (const lexeme of analyzed.lexemes) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+    return [
+      id,
+      datasource.id,
+      datasource.datastoreId,
+      chunk.position,
+      title,
+      content,
+      analyzed.length,
+      chunk.anchor === undefined || chunk.anchor === null ? null : storable(chunk.anchor),
+      chunk.pageNumber ?? null,
+      analyzed.tsvector,
+    ];
+  });
+}
+
 /**
  * The one write path for chunks: replaces every chunk of each given datasource with its
  * new chunks, inside the caller's transaction (so readers see a datasource's old set or
  * its new one, never a mix or none), and returns the new chunk ids per replacement, in the
  * order given. A whole batch costs a handful of statements, whatever its size: the service
- * analyses every chunk (its `tsvector` and length, see `analyzeChunk`), adds the batch's
+ * analyses every chunk (its `tsvector` and length, see `analyzeChunk`), inserts the chunks
+ * 250 per statement — analysing the next ones while the database (PGlite in its worker
+ * thread, or a PostgreSQL server) stores these, so both work at once — and adds the batch's
  * term statistics (chunk count and total length to the datastore's totals row, document
  * frequency per term appended as deltas that readers sum — migrations 4 and 12) in one
- * statement per table, and inserts the chunks in one; the statistics of deleted chunks
- * are taken off by the triggers on `chunks` (so cascades are counted too).
+ * statement per table; the statistics of deleted chunks are taken off by the triggers on
+ * `chunks` (so cascades are counted too).
  * Concurrent writers of one datasource queue on its row lock; writers of one datastore's
  * statistics queue on its totals row (always locked first, in datastore order; the
  * deltas' compaction takes it too), so the counts stay exact.
@@ -53,87 +100,85 @@ export async function replaceChunksOf(
   replacements: readonly ChunkReplacement[],
 ): Promise<string[][]> {
   if (replacements.length === 0) return [];
-  // The analysis (the costly part in JS) happens before any lock is taken.
   const last = new Map(replacements.map((item) => [item.datasource.id, item]));
-  const rows: unknown[][] = [];
-  const totals = new Map<string, { chunks: number; length: number }>();
-  const terms = new Map<string, Map<string, number>>();
+  const statistics: BatchStatistics = { totals: new Map(), terms: new Map() };
+  const planned: PlannedChunk[] = [];
   const ids = replacements.map((item) => {
     const { datastoreId } = item.datasource;
-    const total = totals.get(datastoreId) ?? { chunks: 0, length: 0 };
-    totals.set(datastoreId, total);
+    if (!statistics.totals.has(datastoreId)) {
+      statistics.totals.set(datastoreId, { chunks: 0, length: 0 });
+      statistics.terms.set(datastoreId, new Map());
+    }
     // A datasource named twice keeps its last set of chunks.
     if (last.get(item.datasource.id) !== item) return [];
-    const counts = terms.get(datastoreId) ?? new Map<string, number>();
-    terms.set(datastoreId, counts);
     return item.chunks.map((chunk) => {
       const id = createId();
-      const title = storable(chunk.title);
-      const content = storable(chunk.content);
-      const analyzed = analyzeChunk(title, content);
-      total.chunks += 1;
-      total.length += analyzed.length;
-      for (const lexeme of analyzed.lexemes) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
-      rows.push([
-        id,
-        item.datasource.id,
-        datastoreId,
-        chunk.position,
-        title,
-        content,
-        analyzed.length,
-        chunk.anchor === undefined || chunk.anchor === null ? null : storable(chunk.anchor),
-        chunk.pageNumber ?? null,
-        analyzed.tsvector,
-      ]);
+      planned.push({ id, datasource: item.datasource, chunk });
       return id;
     });
   });
   const datasourceIds = [...last.keys()].sort();
-  const datastores = [...totals.keys()].sort();
-  // Two replacements of one datasource at once must not both keep their chunks: the
-  // second waits here for the first to commit, then deletes what the first wrote.
+  const datastores = [...statistics.totals.keys()].sort();
+  // The locks and the delete run while the first chunks are analysed.
+  let writing: Promise<unknown> = (async () => {
+    // Two replacements of one datasource at once must not both keep their chunks: the
+    // second waits here for the first to commit, then deletes what the first wrote.
+    await transaction.query(
+      'SELECT 1 FROM datasources WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+      [datasourceIds],
+    );
+    // Every datastore's totals row is locked here, in order, before its statistics change
+    // (the delete trigger below and the deltas' compaction take it too): writers of one
+    // datastore queue here, never deadlock, and never race a compaction. The batch's own
+    // counts are added once its chunks are analysed, below.
+    await transaction.query(
+      `INSERT INTO lexicon_totals AS t (datastore_id, chunks, total_length, term_deltas)
+       SELECT id, 0, 0, 1 FROM unnest($1::text[]) AS id ORDER BY 1
+       ON CONFLICT (datastore_id) DO UPDATE SET term_deltas = t.term_deltas + 1`,
+      [datastores],
+    );
+    await transaction.query('DELETE FROM chunks WHERE datasource_id = ANY($1::text[])', [
+      datasourceIds,
+    ]);
+  })();
+  writing.catch(() => {});
+  for (let start = 0; start < planned.length; start += CHUNKS_PER_INSERT) {
+    const rows = analyzeRows(planned.slice(start, start + CHUNKS_PER_INSERT), statistics);
+    await writing;
+    writing = transaction.query(
+      `INSERT INTO chunks
+         (id, datasource_id, datastore_id, position, title, content, length, anchor, page_number, tsv)
+       SELECT r->>0, r->>1, r->>2, (r->>3)::integer, r->>4, r->>5, (r->>6)::integer, r->>7,
+         (r->>8)::integer, (r->>9)::tsvector
+       FROM json_array_elements($1::json) AS r`,
+      [encodeJson(rows)],
+    );
+    // Awaited on the next turn; until then its failure must not count as unhandled.
+    writing.catch(() => {});
+  }
+  await writing;
+  if (planned.length === 0) return ids;
   await transaction.query(
-    'SELECT 1 FROM datasources WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
-    [datasourceIds],
-  );
-  // Every datastore's totals row is locked here, in order, before its statistics change
-  // (the delete trigger below and the deltas' compaction take it too): writers of one
-  // datastore queue here, never deadlock, and never race a compaction.
-  await transaction.query(
-    `INSERT INTO lexicon_totals AS t (datastore_id, chunks, total_length, term_deltas)
-     SELECT *, 1 FROM unnest($1::text[], $2::bigint[], $3::bigint[]) ORDER BY 1
-     ON CONFLICT (datastore_id) DO UPDATE
-       SET chunks = t.chunks + excluded.chunks, total_length = t.total_length + excluded.total_length,
-         term_deltas = t.term_deltas + 1`,
+    `UPDATE lexicon_totals t SET chunks = t.chunks + n.chunks,
+       total_length = t.total_length + n.length
+     FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS n (id, chunks, length)
+     WHERE t.datastore_id = n.id`,
     [
       datastores,
-      datastores.map((id) => totals.get(id)?.chunks ?? 0),
-      datastores.map((id) => totals.get(id)?.length ?? 0),
+      datastores.map((id) => statistics.totals.get(id)?.chunks ?? 0),
+      datastores.map((id) => statistics.totals.get(id)?.length ?? 0),
     ],
   );
-  await transaction.query('DELETE FROM chunks WHERE datasource_id = ANY($1::text[])', [
-    datasourceIds,
-  ]);
-  if (rows.length === 0) return ids;
   const termDatastores: string[] = [];
   const termNames: string[] = [];
   const termCounts: number[] = [];
   for (const datastoreId of datastores) {
-    for (const [term, count] of terms.get(datastoreId) ?? []) {
+    for (const [term, count] of statistics.terms.get(datastoreId) ?? []) {
       termDatastores.push(datastoreId);
       termNames.push(term);
       termCounts.push(count);
     }
   }
-  await transaction.query(
-    `INSERT INTO chunks
-       (id, datasource_id, datastore_id, position, title, content, length, anchor, page_number, tsv)
-     SELECT r->>0, r->>1, r->>2, (r->>3)::integer, r->>4, r->>5, (r->>6)::integer, r->>7,
-       (r->>8)::integer, (r->>9)::tsvector
-     FROM json_array_elements($1::json) AS r`,
-    [JSON.stringify(rows)],
-  );
   // Appended, not added to a row per term: no read-modify-write (migration 12).
   await transaction.query(
     `INSERT INTO lexicon_terms (datastore_id, term, chunks)

@@ -5,6 +5,7 @@
  */
 export { createId } from './create-id.js';
 export type { Database, Queryable } from './database.js';
+export { encodeJson } from './encode-json.js';
 export { MIGRATIONS, migrate } from './migrations.js';
 export { createPgDatabase } from './pg-database.js';
 export { createPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.js';

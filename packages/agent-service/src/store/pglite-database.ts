@@ -1,10 +1,10 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '@agent-chat/protocol';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { AgentServiceError } from '../agent-service-error.js';
 import type { Database, Queryable } from './database.js';
+import { openPglite } from './open-pglite.js';
 
 const LOCK_FILE = 'agent-service.lock';
 
@@ -87,12 +87,9 @@ export async function createPgliteDatabase(
   const unlock = options.dataDir === undefined ? () => {} : lockDataDir(options.dataDir);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({
-      // pgvector, for hybrid retrieval: loaded always (it costs nothing until
-      // `CREATE EXTENSION vector`), so a data directory with vectors opens either way.
-      extensions: { vector },
-      ...(options.dataDir === undefined ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
-      ...(options.snapshot === undefined ? {} : { loadDataDir: options.snapshot }),
+    pglite = await openPglite({
+      pgdata: options.dataDir === undefined ? undefined : path.join(options.dataDir, 'pgdata'),
+      snapshot: options.snapshot,
     });
   } catch (error) {
     unlock();
