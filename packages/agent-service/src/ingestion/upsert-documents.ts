@@ -5,19 +5,8 @@ import type {
 } from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import { getDatastore } from '../knowledge/index.js';
-import { createId, type Database, encodeJson } from '../store/index.js';
+import { createId, type Database, encodeJson, storableText } from '../store/index.js';
 import { enqueueIngestion, enqueueIngestionOf } from './job-queue.js';
-
-/**
- * Text as Postgres stores it: no NUL (text cannot hold it; it carries no meaning in a
- * document anyway), and a lone surrogate (JSON can carry one, UTF-8 cannot) as U+FFFD.
- */
-function cleanText(text: string): string {
-  if (!/[\u0000\uD800-\uDFFF]/.test(text)) return text;
-  return text
-    .replace(/\u0000/g, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}
 
 /**
  * The seed's upsert, through the ingestion jobs: every document becomes a `text`
@@ -42,7 +31,7 @@ export async function upsertDocuments(
       const requestedId =
         typeof metadata.datasource_id === 'string' ? metadata.datasource_id : undefined;
       const config = JSON.stringify(metadata);
-      const text = cleanText(document.text);
+      const text = storableText(document.text);
       let id: string | undefined;
       if (requestedId !== undefined) {
         const replaced = await transaction.query<{ id: string }>(
@@ -55,7 +44,7 @@ export async function upsertDocuments(
       }
       if (id === undefined) {
         id = createId();
-        created.push({ id, name: cleanText(document.name), config, text });
+        created.push({ id, name: storableText(document.name), config, text });
       }
       ids.push(id);
     }
@@ -91,7 +80,7 @@ export async function updateDatasourceDocument(
   datastoreId: string,
   body: DatasourceUpdateBody,
 ): Promise<DatasourceUpdateResponse> {
-  const text = body.text === undefined ? undefined : cleanText(body.text);
+  const text = body.text === undefined ? undefined : storableText(body.text);
   return database.transaction(async (transaction) => {
     await getDatastore(transaction, organizationId, datastoreId);
     const rows = await transaction.query<{ id: string }>(

@@ -1,4 +1,4 @@
-import { createId, encodeJson, type Queryable } from '../store/index.js';
+import { createId, encodeJson, type Queryable, storableText } from '../store/index.js';
 import { analyzeChunk } from './text-terms.js';
 
 /** A chunk to store: its place in the document, its heading trail and its text. */
@@ -20,15 +20,10 @@ export interface ChunkReplacement {
   chunks: readonly ChunkInput[];
 }
 
-/** Text as Postgres stores it from JSON: no NUL (text cannot hold it), no lone surrogates. */
-function storable(text: string): string {
-  if (!/[\u0000\uD800-\uDFFF]/.test(text)) return text;
-  return text
-    .replace(/\u0000/g, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}
-
-/** Chunks per INSERT: the service analyses the next ones while the database stores these. */
+/**
+ * Chunks per INSERT. On PostgreSQL the service analyses the next ones while the server
+ * stores these; on PGlite, which runs in this thread, the two take turns.
+ */
 const CHUNKS_PER_INSERT = 250;
 
 /** A chunk to analyse and insert, with the id it gets and the datasource it belongs to. */
@@ -47,8 +42,8 @@ interface BatchStatistics {
 /** Analyses chunks (see `analyzeChunk`) into the INSERT's rows, counting their statistics. */
 function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatistics): unknown[][] {
   return planned.map(({ id, datasource, chunk }) => {
-    const title = storable(chunk.title);
-    const content = storable(chunk.content);
+    const title = storableText(chunk.title);
+    const content = storableText(chunk.content);
     const analyzed = analyzeChunk(title, content);
     const total = statistics.totals.get(datasource.datastoreId) as {
       chunks: number;
@@ -66,7 +61,7 @@ function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatisti
       title,
       content,
       analyzed.length,
-      chunk.anchor === undefined || chunk.anchor === null ? null : storable(chunk.anchor),
+      chunk.anchor === undefined || chunk.anchor === null ? null : storableText(chunk.anchor),
       chunk.pageNumber ?? null,
       analyzed.tsvector,
     ];
@@ -79,8 +74,8 @@ function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatisti
  * its new one, never a mix or none), and returns the new chunk ids per replacement, in the
  * order given. A whole batch costs a handful of statements, whatever its size: the service
  * analyses every chunk (its `tsvector` and length, see `analyzeChunk`), inserts the chunks
- * 250 per statement — analysing the next ones while the database (PGlite in its worker
- * thread, or a PostgreSQL server) stores these, so both work at once — and adds the batch's
+ * 250 per statement — analysing the next ones while a PostgreSQL server stores these, so
+ * both work at once — and adds the batch's
  * term statistics (chunk count and total length to the datastore's totals row, document
  * frequency per term appended as deltas that readers sum — migrations 4 and 12) in one
  * statement per table; the statistics of deleted chunks are taken off by the triggers on

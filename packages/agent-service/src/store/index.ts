@@ -9,3 +9,4 @@ export { encodeJson } from './encode-json.js';
 export { MIGRATIONS, migrate } from './migrations.js';
 export { createPgDatabase } from './pg-database.js';
 export { createPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.js';
+export { storableText } from './storable-text.js';
