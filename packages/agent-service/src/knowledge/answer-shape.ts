@@ -15,10 +15,15 @@ const SHAPES: readonly [RegExp, AnswerShape][] = [
   [/\bwhere\b/, 'name'],
 ];
 
-const TIME =
-  /\b(?:1\d{3}|20\d{2}|January|February|March|April|May|June|July|August|September|October|November|December|century)\b/;
-const NUMBER =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|dozen)\b/i;
+/** The months' names, as a regular expression's alternatives. */
+const MONTHS =
+  'January|February|March|April|May|June|July|August|September|October|November|December';
+/** Numbers written as words, as a regular expression's alternatives. */
+const NUMBER_WORDS =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|dozen';
+
+const TIME = new RegExp(`\\b(?:1\\d{3}|20\\d{2}|${MONTHS}|century)\\b`);
+const NUMBER = new RegExp(`\\d|\\b(?:${NUMBER_WORDS})\\b`, 'i');
 
 /** The shape of the answer a question asks for, if its question words say. */
 export function answerShapeOf(question: string): AnswerShape | undefined {
@@ -45,11 +50,9 @@ export function holdsAnswerShape(
 }
 
 const YEAR = /\b(?:1\d{3}|20\d{2})s?\b/;
-const MONTH =
-  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+const MONTH = new RegExp(`\\b(?:${MONTHS})\\b`);
 /** A count in figures or words, as it stands before what it counts ("three turnovers"). */
-const COUNT =
-  /^(?:\d.*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|several)$/;
+const COUNT = new RegExp(`^(?:\\d.*|${NUMBER_WORDS}|twenty|thirty|forty|fifty|several)$`);
 /** Words a count may stand before what it counts by ("three of its turnovers"). */
 const COUNT_REACH = 3;
 
