@@ -60,7 +60,7 @@ export function createDatastoreRoutes(context: ServiceContext): Router {
       body.documents,
     );
     // The seed's upsert answers once its documents are indexed (or failed), as it always has.
-    ingestion.wake();
+    ingestion.wake({ batch: ids.length > 1 });
     await ingestion.waitFor(ids);
     res.json({ ids });
   });

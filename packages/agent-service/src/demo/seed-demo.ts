@@ -160,7 +160,7 @@ export async function seedDemo(
     );
   }
   // The documents go through the ingestion jobs like any other; the demo answers once they are in.
-  ingestion.wake();
+  ingestion.wake({ batch: queued.length > 1 });
   await ingestion.waitFor(queued);
   return { apiKey, agentId: DEMO_AGENT_ID, datastoreId: DEMO_DATASTORE_ID };
 }

@@ -28,8 +28,11 @@ export interface IngestionOptions {
 
 /** Ingestion as the routes see it. */
 export interface Ingestion {
-  /** Tells the workers a job was queued. */
-  wake(): void;
+  /**
+   * Tells the workers a job was queued; `batch`: one request queued several, to be claimed
+   * at once rather than after a moment for more to gather (see `IngestionWorker.wake`).
+   */
+  wake(options?: { batch?: boolean }): void;
   /**
    * Resolves once none of `datasourceIds` is `unsynched`, `pending` or `running` (or after
    * `timeoutMs`, default 120 000, or on `signal`).
@@ -102,7 +105,7 @@ export async function startIngestion(
           },
         });
   return {
-    wake: () => worker?.wake(),
+    wake: (wakeOptions) => worker?.wake(wakeOptions),
     idle: () => worker?.idle() ?? Promise.resolve(),
     changed: () => worker?.changed(),
     async waitFor(datasourceIds, waitOptions = {}) {

@@ -20,6 +20,12 @@ export interface IngestionWorkerOptions {
   leaseMs?: number;
   /** Pause between looks at an empty queue, ms (other processes may queue jobs). Default 1 000. */
   pollMs?: number;
+  /**
+   * How long a woken worker waits for more jobs to gather into its batch (jobs often arrive
+   * one request each, in a burst), ms; not after a wake that says a batch was queued whole.
+   * Default 20 (at most `pollMs`).
+   */
+  gatherMs?: number;
   /** Called after each job (done, failed or given up): waiters re-check their datasources. */
   onSettled?: () => void;
   /**
@@ -37,8 +43,12 @@ export interface IngestionWorkerOptions {
 export interface IngestionWorker {
   /** This process's worker id (host, pid and a random suffix), as stored in `locked_by`. */
   readonly id: string;
-  /** Looks at the queue now instead of at the next poll (a job was just queued). */
-  wake(): void;
+  /**
+   * Looks at the queue now instead of at the next poll (a job was just queued). A sleeping
+   * worker first waits a moment for more jobs to gather into its batch, unless `batch` says
+   * the jobs just queued are a batch already (one request queued several).
+   */
+  wake(options?: { batch?: boolean }): void;
   /**
    * Resolves once a look at the queue found no job to claim, none running in this process
    * and the idle upkeep (`onIdle`) after the last jobs finished (or when the worker stops).
@@ -63,7 +73,7 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
-  const gatherMs = Math.min(20, pollMs);
+  const gatherMs = options.gatherMs ?? Math.min(20, pollMs);
   const stopping = new AbortController();
   const sleepers = new Set<() => void>();
   const active = new Set<ClaimedJob>();
@@ -74,6 +84,10 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   let emptySince: number | undefined;
   let upkeep: Promise<void> | undefined;
 
+  // Workers gathering a burst into their batch (see gatherMs); a batch wake ends that too.
+  const gatherers = new Set<() => void>();
+  // A batch was queued whole (see wake): the next worker to wake claims it at once.
+  let batchQueued = false;
   const wakeAll = () => {
     for (const wakeUp of [...sleepers]) wakeUp();
   };
@@ -118,19 +132,21 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
     return false;
   }
 
-  const sleep = () =>
+  /** Sleeps `ms`, or until woken (`wake`); a gathering sleep ends only on a batch wake. */
+  const sleep = (ms: number, gathering = false) =>
     new Promise<void>((resolve) => {
       if (stopping.signal.aborted) {
         resolve();
         return;
       }
+      const waiting = gathering ? gatherers : sleepers;
       const done = () => {
         clearTimeout(timer);
-        sleepers.delete(done);
+        waiting.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, pollMs);
-      sleepers.add(done);
+      const timer = setTimeout(done, ms);
+      waiting.add(done);
     });
 
   async function runClaimed(jobs: ClaimedJob[]): Promise<void> {
@@ -183,9 +199,10 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
       if (jobs.length === 0) {
         if (stopping.signal.aborted) return;
         if (await wentIdle()) continue;
-        await sleep();
+        await sleep(pollMs);
         // Jobs often arrive in a burst (one request each): let it gather into one batch.
-        await new Promise((resolve) => setTimeout(resolve, gatherMs));
+        if (batchQueued) batchQueued = false;
+        else await sleep(gatherMs, true);
         continue;
       }
       await runClaimed(jobs);
@@ -195,7 +212,13 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
   const loops = Array.from({ length: Math.max(1, options.concurrency ?? 2) }, () => loop());
   return {
     id,
-    wake: wakeAll,
+    wake(wakeOptions) {
+      if (wakeOptions?.batch) {
+        batchQueued = sleepers.size > 0;
+        for (const gathered of [...gatherers]) gathered();
+      }
+      wakeAll();
+    },
     changed() {
       markChanged();
       wakeAll();
@@ -210,6 +233,7 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
       if (stopping.signal.aborted) return;
       const unfinished = [...active];
       stopping.abort();
+      for (const gathered of [...gatherers]) gathered();
       wakeAll();
       await Promise.allSettled(loops);
       settleIdle();

@@ -5,7 +5,7 @@ import type {
 } from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import { getDatastore } from '../knowledge/index.js';
-import { createId, type Database, encodeJson, storableText } from '../store/index.js';
+import { createId, type Database, encodeTextArray, storableText } from '../store/index.js';
 import { enqueueIngestion, enqueueIngestionOf } from './job-queue.js';
 
 /**
@@ -49,19 +49,23 @@ export async function upsertDocuments(
       ids.push(id);
     }
     // The new datasources in one statement, in document order (their seq follows it); their
-    // texts (megabytes in a large upsert) as one JSON parameter of UTF-8 bytes.
+    // texts (megabytes in a large upsert) in binary arrays, which the server takes as they are.
     if (created.length > 0) {
       await transaction.query(
         `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status,
            group_id, config, text)
-         SELECT d->>0, $1, $2, 'text', d->>1, 'pending', $3, (d->>2)::jsonb, d->>3
-         FROM json_array_elements($4::json) WITH ORDINALITY AS n (d, place)
-         ORDER BY n.place`,
+         SELECT d.id, $1, $2, 'text', d.name, 'pending', $3, d.config::jsonb, d.text
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
+           AS d (id, name, config, text, place)
+         ORDER BY d.place`,
         [
           organizationId,
           datastoreId,
           groupId,
-          encodeJson(created.map((item) => [item.id, item.name, item.config, item.text])),
+          encodeTextArray(created.map((item) => item.id)),
+          encodeTextArray(created.map((item) => item.name)),
+          encodeTextArray(created.map((item) => item.config)),
+          encodeTextArray(created.map((item) => item.text)),
         ],
       );
     }

@@ -219,12 +219,12 @@ describe('replaceChunks', () => {
         replaceChunksOf(transaction, [
           { datasource: { id: 'many-1', datastoreId: 's1' }, chunks: many('a', 300) },
           {
-            datasource: { id: 'many-3', datastoreId: 's1' },
-            chunks: [{ position: 0, title: 'Bad', content: 'Out of range', pageNumber: 2 ** 40 }],
+            datasource: { id: 'not-a-datasource', datastoreId: 's1' },
+            chunks: [{ position: 0, title: 'Bad', content: 'No such datasource' }],
           },
         ]),
       ),
-    ).rejects.toMatchObject({ code: '22003' });
+    ).rejects.toMatchObject({ code: '23503' });
     expect(await kept()).toEqual(statistics);
     expect(
       await database.query(

@@ -1,4 +1,12 @@
-import { createId, encodeJson, type Queryable, storableText } from '../store/index.js';
+import {
+  createId,
+  encodeIntegerArray,
+  encodeTextArray,
+  encodeTsvectorArray,
+  type Queryable,
+  storableText,
+  type TsvectorLexemes,
+} from '../store/index.js';
 import { analyzeChunk } from './text-terms.js';
 
 /** A chunk to store: its place in the document, its heading trail and its text. */
@@ -39,9 +47,16 @@ interface BatchStatistics {
   terms: Map<string, Map<string, number>>;
 }
 
-/** Analyses chunks (see `analyzeChunk`) into the INSERT's rows, counting their statistics. */
-function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatistics): unknown[][] {
-  return planned.map(({ id, datasource, chunk }) => {
+/**
+ * Analyses chunks (see `analyzeChunk`) into the INSERT's parameters — one binary array per
+ * column (see `encodeTextArray`) — counting their statistics.
+ */
+function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatistics): Uint8Array[] {
+  const titles: string[] = [];
+  const contents: string[] = [];
+  const lengths: number[] = [];
+  const vectors: TsvectorLexemes[] = [];
+  for (const { datasource, chunk } of planned) {
     const title = storableText(chunk.title);
     const content = storableText(chunk.content);
     const analyzed = analyzeChunk(title, content);
@@ -52,20 +67,28 @@ function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatisti
     total.chunks += 1;
     total.length += analyzed.length;
     const counts = statistics.terms.get(datasource.datastoreId) as Map<string, number>;
-    for (const lexeme of analyzed.lexemes) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
-    return [
-      id,
-      datasource.id,
-      datasource.datastoreId,
-      chunk.position,
-      title,
-      content,
-      analyzed.length,
-      chunk.anchor === undefined || chunk.anchor === null ? null : storableText(chunk.anchor),
-      chunk.pageNumber ?? null,
-      analyzed.tsvector,
-    ];
-  });
+    for (const lexeme of analyzed.lexemes.keys()) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+    titles.push(title);
+    contents.push(content);
+    lengths.push(analyzed.length);
+    vectors.push(analyzed.lexemes);
+  }
+  return [
+    encodeTextArray(planned.map((item) => item.id)),
+    encodeTextArray(planned.map((item) => item.datasource.id)),
+    encodeTextArray(planned.map((item) => item.datasource.datastoreId)),
+    encodeIntegerArray(planned.map((item) => item.chunk.position)),
+    encodeTextArray(titles),
+    encodeTextArray(contents),
+    encodeIntegerArray(lengths),
+    encodeTextArray(
+      planned.map(({ chunk }) =>
+        chunk.anchor === undefined || chunk.anchor === null ? null : storableText(chunk.anchor),
+      ),
+    ),
+    encodeIntegerArray(planned.map(({ chunk }) => chunk.pageNumber)),
+    encodeTsvectorArray(vectors),
+  ];
 }
 
 /**
@@ -138,15 +161,14 @@ export async function replaceChunksOf(
   })();
   writing.catch(() => {});
   for (let start = 0; start < planned.length; start += CHUNKS_PER_INSERT) {
-    const rows = analyzeRows(planned.slice(start, start + CHUNKS_PER_INSERT), statistics);
+    const columns = analyzeRows(planned.slice(start, start + CHUNKS_PER_INSERT), statistics);
     await writing;
     writing = transaction.query(
       `INSERT INTO chunks
          (id, datasource_id, datastore_id, position, title, content, length, anchor, page_number, tsv)
-       SELECT r->>0, r->>1, r->>2, (r->>3)::integer, r->>4, r->>5, (r->>6)::integer, r->>7,
-         (r->>8)::integer, (r->>9)::tsvector
-       FROM json_array_elements($1::json) AS r`,
-      [encodeJson(rows)],
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::text[],
+         $6::text[], $7::integer[], $8::text[], $9::integer[], $10::tsvector[])`,
+      columns,
     );
     // Awaited on the next turn; until then its failure must not count as unhandled.
     writing.catch(() => {});
@@ -178,7 +200,7 @@ export async function replaceChunksOf(
   await transaction.query(
     `INSERT INTO lexicon_terms (datastore_id, term, chunks)
      SELECT * FROM unnest($1::text[], $2::text[], $3::integer[])`,
-    [termDatastores, termNames, termCounts],
+    [encodeTextArray(termDatastores), encodeTextArray(termNames), encodeIntegerArray(termCounts)],
   );
   return ids;
 }

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DOCS_DIR } from '../index.js';
+import { type Database, encodeTsvectorArray } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
 import { analyzeChunk, lexemesOf, searchText, termsOf } from './text-terms.js';
 
@@ -78,6 +79,15 @@ describe('searchText', () => {
   });
 });
 
+/** The `tsvector` of a chunk as the chunk store sends it, read back as text by Postgres. */
+async function storedText(database: Database, title: string, content: string): Promise<string> {
+  const [row] = await database.query<{ tsvector: string }>(
+    'SELECT tsv::text AS tsvector FROM unnest($1::tsvector[]) AS tsv',
+    [encodeTsvectorArray([analyzeChunk(title, content).lexemes])],
+  );
+  return row?.tsvector ?? '';
+}
+
 describe('analyzeChunk', () => {
   it('makes the tsvector Postgres’s english configuration makes of plain prose', async () => {
     const database = await createTestDatabase();
@@ -91,15 +101,26 @@ describe('analyzeChunk', () => {
            setweight(to_tsvector('english', $2), 'B'))::text AS tsvector`,
         [title, content],
       );
-      const [ours] = await database.query<{ tsvector: string }>(
-        'SELECT $1::tsvector::text AS tsvector',
-        [analyzeChunk(title, content).tsvector],
-      );
-      expect(ours?.tsvector).toBe(row?.tsvector);
+      expect(await storedText(database, title, content)).toBe(row?.tsvector);
       const analyzed = analyzeChunk(title, content);
       expect(analyzed.length).toBe(3 + 31);
-      expect(analyzed.lexemes).toContain('otter');
-      expect(analyzed.lexemes).not.toContain('the');
+      expect([...analyzed.lexemes.keys()]).toContain('otter');
+      expect([...analyzed.lexemes.keys()]).not.toContain('the');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('stores positions past 16,383 as Postgres does: at 16,383, once', async () => {
+    const database = await createTestDatabase();
+    try {
+      const content = `otter ${'sea '.repeat(16_400)}otter otters`;
+      const [row] = await database.query<{ tsvector: string }>(
+        `SELECT setweight(to_tsvector('english', $1), 'B')::text AS tsvector`,
+        [content],
+      );
+      expect(row?.tsvector).toContain("'otter':1B,16383B");
+      expect(await storedText(database, '', content)).toBe(row?.tsvector);
     } finally {
       await database.close();
     }
@@ -108,9 +129,9 @@ describe('analyzeChunk', () => {
   it('caps positions per lexeme and word length as Postgres does; analyses questions alike', () => {
     const long = Array.from({ length: 20_000 }, () => 'otter').join(' ');
     const analyzed = analyzeChunk('', long);
-    expect(analyzed.lexemes).toEqual(['otter']);
-    expect(analyzed.tsvector.split(',')).toHaveLength(256);
-    expect(analyzeChunk('', 'x'.repeat(300)).lexemes).toEqual([]);
+    expect([...analyzed.lexemes.keys()]).toEqual(['otter']);
+    expect(analyzed.lexemes.get('otter')).toHaveLength(255);
+    expect(analyzeChunk('', 'x'.repeat(300)).lexemes.size).toBe(0);
     expect(lexemesOf('How do otters sleep?')).toEqual([
       { lexeme: 'otter', position: 3 },
       { lexeme: 'sleep', position: 4 },

@@ -5,6 +5,7 @@
  */
 /// <reference path="./wink-porter2-stemmer.d.ts" />
 import stemEnglish from 'wink-porter2-stemmer';
+import { TSVECTOR_MAX_POSITION, TSVECTOR_WEIGHT } from '../store/index.js';
 
 const STOP_WORDS = new Set(
   `a about above after again all am an and any are as at be because been before being below
@@ -52,18 +53,19 @@ const INDEX_STOP_WORDS = new Set(
 
 /** Longest word indexed (Postgres refuses lexemes over 2,046 bytes; no real word is close). */
 const MAX_INDEXED_WORD_LENGTH = 200;
-/** Postgres keeps word positions up to 16,383 and at most 256 positions per lexeme. */
-const MAX_POSITION = 16_383;
-const MAX_POSITIONS_PER_LEXEME = 256;
+/** `to_tsvector` keeps a lexeme's first 255 positions (one less than a tsvector holds). */
+const MAX_POSITIONS_PER_LEXEME = 255;
 
 /** A chunk as the lexical index stores it. */
 export interface AnalyzedChunk {
-  /** The chunk's `tsvector` in Postgres's text form: title words weight A, text words B. */
-  tsvector: string;
+  /**
+   * The chunk's `tsvector`: each lexeme with its positions as Postgres stores them (see
+   * `encodeTsvectorArray`), title words at weight A, text words at weight B. Its keys are
+   * the distinct lexemes (what the term statistics count once per chunk).
+   */
+  lexemes: Map<string, number[]>;
   /** Words in title and text (stop words included): BM25's document length. */
   length: number;
-  /** The distinct lexemes (what the term statistics count once per chunk). */
-  lexemes: string[];
 }
 
 /**
@@ -74,34 +76,27 @@ export interface AnalyzedChunk {
  * WebAssembly) parses text several times slower than this, and ingestion is bound by it.
  */
 export function analyzeChunk(title: string, content: string): AnalyzedChunk {
-  // Each lexeme's positions, as position × 2 + 1 for a text word (weight B), + 0 for a
-  // title word (weight A): one small array per lexeme, the text written once at the end.
-  const positions = new Map<string, number[]>();
+  const lexemes = new Map<string, number[]>();
   let position = 0;
-  let weightBit = 0;
+  let weight: number = TSVECTOR_WEIGHT.A;
   for (const text of [title, content]) {
     for (const word of wordsOf(text)) {
       position += 1;
       if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
       const lexeme = stemOf(word);
-      const at = Math.min(position, MAX_POSITION) * 2 + weightBit;
-      const known = positions.get(lexeme);
-      if (known === undefined) positions.set(lexeme, [at]);
-      else if (known.length < MAX_POSITIONS_PER_LEXEME) known.push(at);
+      // Positions past Postgres's highest are stored as the highest, once.
+      const at = (weight << 14) | Math.min(position, TSVECTOR_MAX_POSITION);
+      const known = lexemes.get(lexeme);
+      if (known === undefined) lexemes.set(lexeme, [at]);
+      else if (
+        known.length < MAX_POSITIONS_PER_LEXEME &&
+        ((known[known.length - 1] as number) & TSVECTOR_MAX_POSITION) < TSVECTOR_MAX_POSITION
+      )
+        known.push(at);
     }
-    weightBit = 1;
+    weight = TSVECTOR_WEIGHT.B;
   }
-  const entries: string[] = [];
-  for (const [lexeme, at] of positions) {
-    // Words are runs of letters and digits: a lexeme never holds a quote or a backslash.
-    let entry = `'${lexeme}':`;
-    for (let index = 0; index < at.length; index += 1) {
-      const value = at[index] as number;
-      entry += `${index === 0 ? '' : ','}${value >> 1}${value & 1 ? 'B' : 'A'}`;
-    }
-    entries.push(entry);
-  }
-  return { tsvector: entries.join(' '), length: position, lexemes: [...positions.keys()] };
+  return { lexemes, length: position };
 }
 
 /**

@@ -3,9 +3,10 @@ export interface Queryable {
   /**
    * Runs one parameterised statement (`$1`, `$2`, …) and returns its rows. Pass JSON as a
    * string and cast it in SQL (`$1::jsonb`); arrays as JS arrays (`$1::text[]`). A large
-   * JSON parameter of type `json` may be passed as its UTF-8 bytes (a `Uint8Array`, cast
-   * `$1::json`): both adapters send it as is, in binary format (which for `json` is its
-   * text), instead of converting a string (see `encodeJson`).
+   * `text[]`, `integer[]` or `tsvector[]` parameter may be passed already encoded, as a
+   * `Uint8Array` in the binary array format (see `encodeTextArray` and its siblings) that
+   * both adapters send as is, in binary format: no string for the driver to convert,
+   * nothing for the server to parse.
    */
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs one or more statements without parameters (migrations). */

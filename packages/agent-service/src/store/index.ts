@@ -3,9 +3,16 @@
  * and PostgreSQL through `pg`, both running the same SQL), the schema migrations, and the
  * ids of stored resources.
  */
+export {
+  encodeIntegerArray,
+  encodeTextArray,
+  encodeTsvectorArray,
+  TSVECTOR_MAX_POSITION,
+  TSVECTOR_WEIGHT,
+  type TsvectorLexemes,
+} from './binary-arrays.js';
 export { createId } from './create-id.js';
 export type { Database, Queryable } from './database.js';
-export { encodeJson } from './encode-json.js';
 export { MIGRATIONS, migrate } from './migrations.js';
 export { createPgDatabase } from './pg-database.js';
 export { createPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.js';

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '@agent-chat/protocol';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { AgentServiceError } from '../agent-service-error.js';
 import type { Database, Queryable } from './database.js';
 import { openPglite } from './open-pglite.js';
@@ -54,10 +54,37 @@ function lockDataDir(dataDir: string): () => void {
   throw new AgentServiceError(ERROR_CODES.internal, 500, `Could not lock ${dataDir}.`);
 }
 
-function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
+/** Array types whose parameters may be given already encoded (see `encodeTextArray`). */
+const BINARY_ARRAY_TYPES = [1007 /* integer[] */, 1009 /* text[] */, 3643 /* tsvector[] */];
+
+/**
+ * Query options that send a `Uint8Array` parameter of those types as is (binary format)
+ * and any other value through PGlite's own serializer for its type. Given per query
+ * (only to queries with such a parameter) because PGlite sets its array serializers when
+ * it starts.
+ */
+function binaryArrays(pglite: PGlite): QueryOptions {
+  return {
+    serializers: Object.fromEntries(
+      BINARY_ARRAY_TYPES.map((type) => [
+        type,
+        (value: unknown) =>
+          (value instanceof Uint8Array
+            ? value
+            : (pglite.serializers[type] ?? String)(value)) as unknown as string,
+      ]),
+    ),
+  };
+}
+
+function wrap(target: Pick<PGlite, 'query' | 'exec'>, options: QueryOptions): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>(sql, params as unknown[]);
+      const result = await target.query<Row>(
+        sql,
+        params as unknown[],
+        params.some((param) => param instanceof Uint8Array) ? options : undefined,
+      );
       return result.rows;
     },
     async exec(sql: string) {
@@ -95,12 +122,13 @@ export async function createPgliteDatabase(
     unlock();
     throw error;
   }
-  const queryable = wrap(pglite);
+  const queryOptions = binaryArrays(pglite);
+  const queryable = wrap(pglite, queryOptions);
   let closed = false;
   return {
     ...queryable,
     transaction(work) {
-      return pglite.transaction((transaction) => work(wrap(transaction)));
+      return pglite.transaction((transaction) => work(wrap(transaction, queryOptions)));
     },
     async dump() {
       return pglite.dumpDataDir('none');
