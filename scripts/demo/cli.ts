@@ -18,6 +18,7 @@ import {
   DEMO_DATASTORE_ID,
   type RunningAgentService,
   startAgentService,
+  warmChunkAnalysis,
 } from '@agent-chat/agent-service';
 import {
   type BffOptions,
@@ -164,6 +165,8 @@ async function main(): Promise<void> {
   let agentApiToken = env.AGENT_API_TOKEN?.trim();
   if (!upstreamUrl) {
     const databaseUrl = env.DATABASE_URL?.trim();
+    // As `agent-chat-service serve` does: the demo seeds its datastore through ingestion.
+    void warmChunkAnalysis();
     service = await startAgentService({
       ...(databaseUrl ? { databaseUrl } : { dataDir: resolve(dataDir, 'agent-service') }),
       host: '127.0.0.1',

@@ -44,6 +44,7 @@ export {
   type HybridRetrieval,
   type HybridRetrievalOptions,
   type Passage,
+  warmChunkAnalysis,
 } from './knowledge/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';

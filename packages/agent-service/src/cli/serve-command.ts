@@ -1,3 +1,4 @@
+import { warmChunkAnalysis } from '../knowledge/index.js';
 import { createJsonLogger } from '../logger.js';
 import { startAgentService } from '../server.js';
 import { type CliIo, integerEnv, storageOptions, UsageError } from './cli-io.js';
@@ -28,6 +29,8 @@ export async function serve(io: CliIo): Promise<number> {
   const uploadLimitBytes = integerEnv(io, 'UPLOAD_LIMIT_BYTES');
   const ingestionWorkers = integerEnv(io, 'INGESTION_WORKERS');
   const embeddings = embeddingsFromEnv(io);
+  // A server ingests: its chunk-analysis worker loads now, not during its first ingestion.
+  void warmChunkAnalysis();
   const service = await startAgentService({
     ...storageOptions(io),
     port,

@@ -32,8 +32,10 @@ export async function enqueueIngestionOf(
 ): Promise<void> {
   if (datasourceIds.length === 0) return;
   const ids = [...new Set(datasourceIds)].sort();
+  // Not rewritten when pending already (new datasources are stored pending).
   await transaction.query(
-    `UPDATE datasources SET status = 'pending', updated_at = now() WHERE id = ANY($1::text[])`,
+    `UPDATE datasources SET status = 'pending', updated_at = now()
+     WHERE id = ANY($1::text[]) AND status <> 'pending'`,
     [ids],
   );
   await transaction.query(

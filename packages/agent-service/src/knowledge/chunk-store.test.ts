@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
+import { warmChunkAnalysis } from './chunk-analyzer.js';
 import { replaceChunks, replaceChunksOf } from './chunk-store.js';
 import { maintainLexicalIndex } from './lexical-index-maintenance.js';
 import { retrieve } from './retrieval.js';
@@ -187,6 +188,8 @@ describe('replaceChunks', () => {
   });
 
   it('writes a batch of several INSERTs (analysed while the previous one is stored) exactly, in order', async () => {
+    // The chunk-analysis worker analyses the next INSERT's chunks while this one is stored.
+    expect(await warmChunkAnalysis()).toBe(true);
     const many = (datasource: string, count: number) =>
       Array.from({ length: count }, (_, position) => ({
         position,

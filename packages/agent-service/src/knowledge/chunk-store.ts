@@ -2,12 +2,11 @@ import {
   createId,
   encodeIntegerArray,
   encodeTextArray,
-  encodeTsvectorArray,
   type Queryable,
   storableText,
-  type TsvectorLexemes,
 } from '../store/index.js';
-import { analyzeChunk } from './text-terms.js';
+import { analyzeChunks, type ChunkAnalysis } from './chunk-analysis.js';
+import { analyzeChunksAside } from './chunk-analyzer.js';
 
 /** A chunk to store: its place in the document, its heading trail and its text. */
 export interface ChunkInput {
@@ -29,10 +28,13 @@ export interface ChunkReplacement {
 }
 
 /**
- * Chunks per INSERT. On PostgreSQL the service analyses the next ones while the server
- * stores these; on PGlite, which runs in this thread, the two take turns.
+ * Chunks per INSERT. The next ones are analysed while these are stored: by this thread
+ * while a PostgreSQL server stores them, by the chunk-analysis worker while PGlite (which
+ * runs in this thread) does.
  */
 const CHUNKS_PER_INSERT = 250;
+/** Chunks of a batch's first INSERT when the worker analyses them (see replaceChunksOf). */
+const FIRST_CHUNKS_ASIDE = 100;
 
 /** A chunk to analyse and insert, with the id it gets and the datasource it belongs to. */
 interface PlannedChunk {
@@ -48,46 +50,58 @@ interface BatchStatistics {
 }
 
 /**
- * Analyses chunks (see `analyzeChunk`) into the INSERT's parameters — one binary array per
- * column (see `encodeTextArray`) — counting their statistics.
+ * Analyses chunks for one INSERT (see `analyzeChunks`): in the chunk-analysis worker when
+ * `aside` (there are more INSERTs, for it to overlap with), here otherwise.
  */
-function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatistics): Uint8Array[] {
-  const titles: string[] = [];
-  const contents: string[] = [];
-  const lengths: number[] = [];
-  const vectors: TsvectorLexemes[] = [];
-  for (const { datasource, chunk } of planned) {
-    const title = storableText(chunk.title);
-    const content = storableText(chunk.content);
-    const analyzed = analyzeChunk(title, content);
-    const total = statistics.totals.get(datasource.datastoreId) as {
-      chunks: number;
-      length: number;
-    };
-    total.chunks += 1;
-    total.length += analyzed.length;
-    const counts = statistics.terms.get(datasource.datastoreId) as Map<string, number>;
-    for (const lexeme of analyzed.lexemes.keys()) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
-    titles.push(title);
-    contents.push(content);
-    lengths.push(analyzed.length);
-    vectors.push(analyzed.lexemes);
-  }
+function analyzePlanned(
+  planned: readonly PlannedChunk[],
+  datastores: readonly string[],
+  aside: boolean,
+): Promise<ChunkAnalysis> {
+  const input = {
+    titles: planned.map(({ chunk }) => storableText(chunk.title)),
+    contents: planned.map(({ chunk }) => storableText(chunk.content)),
+    datastores: planned.map(({ datasource }) => datastores.indexOf(datasource.datastoreId)),
+    datastoreCount: datastores.length,
+  };
+  return aside ? analyzeChunksAside(input) : Promise.resolve(analyzeChunks(input));
+}
+
+/** Adds one INSERT's analysed statistics to its batch's. */
+function addStatistics(
+  statistics: BatchStatistics,
+  datastores: readonly string[],
+  analysis: ChunkAnalysis,
+): void {
+  analysis.statistics.forEach((added, index) => {
+    const datastoreId = datastores[index] as string;
+    const total = statistics.totals.get(datastoreId) as { chunks: number; length: number };
+    total.chunks += added.chunks;
+    total.length += added.length;
+    const counts = statistics.terms.get(datastoreId) as Map<string, number>;
+    added.terms.forEach((term, at) => {
+      counts.set(term, (counts.get(term) ?? 0) + (added.counts[at] as number));
+    });
+  });
+}
+
+/** The INSERT's parameters: the planned chunks' own columns and their analysed ones. */
+function insertColumns(planned: readonly PlannedChunk[], analysis: ChunkAnalysis): Uint8Array[] {
   return [
     encodeTextArray(planned.map((item) => item.id)),
     encodeTextArray(planned.map((item) => item.datasource.id)),
     encodeTextArray(planned.map((item) => item.datasource.datastoreId)),
     encodeIntegerArray(planned.map((item) => item.chunk.position)),
-    encodeTextArray(titles),
-    encodeTextArray(contents),
-    encodeIntegerArray(lengths),
+    analysis.titles,
+    analysis.contents,
+    analysis.lengths,
     encodeTextArray(
       planned.map(({ chunk }) =>
         chunk.anchor === undefined || chunk.anchor === null ? null : storableText(chunk.anchor),
       ),
     ),
     encodeIntegerArray(planned.map(({ chunk }) => chunk.pageNumber)),
-    encodeTsvectorArray(vectors),
+    analysis.tsvectors,
   ];
 }
 
@@ -96,9 +110,10 @@ function analyzeRows(planned: readonly PlannedChunk[], statistics: BatchStatisti
  * new chunks, inside the caller's transaction (so readers see a datasource's old set or
  * its new one, never a mix or none), and returns the new chunk ids per replacement, in the
  * order given. A whole batch costs a handful of statements, whatever its size: the service
- * analyses every chunk (its `tsvector` and length, see `analyzeChunk`), inserts the chunks
- * 250 per statement — analysing the next ones while a PostgreSQL server stores these, so
- * both work at once — and adds the batch's
+ * analyses every chunk (its `tsvector` and length, see `analyzeChunks`), inserts the chunks
+ * 250 per statement — analysing the next ones while these are stored, so both work at once
+ * (a PostgreSQL server stores them, or PGlite here while the chunk-analysis worker
+ * analyses) — and adds the batch's
  * term statistics (chunk count and total length to the datastore's totals row, document
  * frequency per term appended as deltas that readers sum — migrations 4 and 12) in one
  * statement per table; the statistics of deleted chunks are taken off by the triggers on
@@ -160,8 +175,32 @@ export async function replaceChunksOf(
     ]);
   })();
   writing.catch(() => {});
-  for (let start = 0; start < planned.length; start += CHUNKS_PER_INSERT) {
-    const columns = analyzeRows(planned.slice(start, start + CHUNKS_PER_INSERT), statistics);
+  const aside = planned.length > CHUNKS_PER_INSERT;
+  // The INSERTs' slices of the planned chunks. Analysed in the worker, the first is smaller:
+  // this thread waits for its analysis, and then for no other.
+  const slices: [number, number][] = [];
+  for (let start = 0; start < planned.length; ) {
+    const end = Math.min(
+      planned.length,
+      start + (aside && start === 0 ? FIRST_CHUNKS_ASIDE : CHUNKS_PER_INSERT),
+    );
+    slices.push([start, end]);
+    start = end;
+  }
+  const analyze = ([start, end]: [number, number]) => {
+    const analysis = analyzePlanned(planned.slice(start, end), datastores, aside);
+    // Awaited on its turn; until then its failure must not count as unhandled.
+    analysis.catch(() => {});
+    return analysis;
+  };
+  let analyzing = slices[0] ? analyze(slices[0]) : undefined;
+  for (const [index, [start, end]] of slices.entries()) {
+    const analysis = await (analyzing as Promise<ChunkAnalysis>);
+    // The next chunks are analysed while these are stored.
+    const next = slices[index + 1];
+    analyzing = next ? analyze(next) : undefined;
+    addStatistics(statistics, datastores, analysis);
+    const columns = insertColumns(planned.slice(start, end), analysis);
     await writing;
     writing = transaction.query(
       `INSERT INTO chunks

@@ -5,7 +5,8 @@
  */
 /// <reference path="./wink-porter2-stemmer.d.ts" />
 import stemEnglish from 'wink-porter2-stemmer';
-import { TSVECTOR_MAX_POSITION, TSVECTOR_WEIGHT } from '../store/index.js';
+// From its module, not store/index: a chunk-analysis worker loads this without the database.
+import { TSVECTOR_MAX_POSITION, TSVECTOR_WEIGHT } from '../store/binary-arrays.js';
 
 const STOP_WORDS = new Set(
   `a about above after again all am an and any are as at be because been before being below

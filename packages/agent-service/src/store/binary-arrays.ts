@@ -26,13 +26,19 @@ export type TsvectorLexemes = ReadonlyMap<string, readonly number[]>;
 
 const encoder = new TextEncoder();
 
-/** An append-only byte buffer that doubles when full. */
+/** An append-only byte buffer that starts at an estimate of its size and doubles when full. */
 class ByteWriter {
-  private bytes = new Uint8Array(64 * 1024);
-  private view = new DataView(this.bytes.buffer);
+  bytes: Uint8Array;
+  private view: DataView;
   length = 0;
 
-  private reserve(count: number): void {
+  constructor(estimate: number) {
+    this.bytes = new Uint8Array(Math.max(64, estimate));
+    this.view = new DataView(this.bytes.buffer);
+  }
+
+  /** Makes room for `count` more bytes. */
+  reserve(count: number): void {
     if (this.length + count <= this.bytes.length) return;
     let size = this.bytes.length * 2;
     while (size < this.length + count) size *= 2;
@@ -48,25 +54,13 @@ class ByteWriter {
     this.length += 4;
   }
 
-  uint16(value: number): void {
-    this.reserve(2);
-    this.view.setUint16(this.length, value);
-    this.length += 2;
-  }
-
   /** Overwrites the int32 at `offset` (a length written before its value was known). */
   patchInt32(offset: number, value: number): void {
     this.view.setInt32(offset, value);
   }
 
-  patchUint16(offset: number, value: number): void {
-    this.view.setUint16(offset, value);
-  }
-
-  /** The string as UTF-8. */
-  utf8(text: string): void {
-    // encodeInto writes at most 3 bytes per UTF-16 code unit.
-    this.reserve(text.length * 3);
+  /** The string as UTF-8, after {@link reserve} of three bytes per UTF-16 code unit. */
+  utf8Reserved(text: string): void {
     // Short ASCII strings (lexemes, ids) are copied here: cheaper than a call to encodeInto.
     if (text.length <= 32) {
       const { bytes } = this;
@@ -86,39 +80,32 @@ class ByteWriter {
     this.length += encoder.encodeInto(text, this.bytes.subarray(this.length)).written;
   }
 
-  byte(value: number): void {
-    this.reserve(1);
-    this.bytes[this.length] = value;
-    this.length += 1;
-  }
-
   result(): Uint8Array {
     return this.bytes.subarray(0, this.length);
   }
 }
 
-/** The array header: one dimension of `count` values from index 1, of type `elementType`. */
-function header(writer: ByteWriter, elementType: number, count: number, hasNulls: boolean): void {
-  writer.int32(1);
-  writer.int32(hasNulls ? 1 : 0);
-  writer.int32(elementType);
-  writer.int32(count);
-  writer.int32(1);
-}
+/** Bytes of the array header and of each value's length. */
+const HEADER_BYTES = 20;
+const LENGTH_BYTES = 4;
 
-/** Each value as its length and bytes (`write`), or -1 for null. */
+/**
+ * An array of `values` of type `elementType`: the header (one dimension, from index 1),
+ * then each value as its length and bytes (`write`), or -1 for null. `estimate`: its
+ * likely size in bytes, so that the buffer is rarely grown.
+ */
 function encodeArray<Value>(
   elementType: number,
   values: readonly (Value | null | undefined)[],
+  estimate: number,
   write: (writer: ByteWriter, value: Value) => void,
 ): Uint8Array {
-  const writer = new ByteWriter();
-  header(
-    writer,
-    elementType,
-    values.length,
-    values.some((value) => value === null || value === undefined),
-  );
+  const writer = new ByteWriter(estimate);
+  writer.int32(1);
+  writer.int32(values.some((value) => value === null || value === undefined) ? 1 : 0);
+  writer.int32(elementType);
+  writer.int32(values.length);
+  writer.int32(1);
   for (const value of values) {
     if (value === null || value === undefined) {
       writer.int32(-1);
@@ -127,7 +114,7 @@ function encodeArray<Value>(
     const at = writer.length;
     writer.int32(0);
     write(writer, value);
-    writer.patchInt32(at, writer.length - at - 4);
+    writer.patchInt32(at, writer.length - at - LENGTH_BYTES);
   }
   return writer.result();
 }
@@ -140,7 +127,12 @@ function encodeArray<Value>(
  * await transaction.query('SELECT * FROM unnest($1::text[])', [encodeTextArray(['a', null])]);
  */
 export function encodeTextArray(values: readonly (string | null | undefined)[]): Uint8Array {
-  return encodeArray(TEXT, values, (writer, value) => writer.utf8(value));
+  let estimate = HEADER_BYTES;
+  for (const value of values) estimate += LENGTH_BYTES + (value?.length ?? 0);
+  return encodeArray(TEXT, values, estimate, (writer, value) => {
+    writer.reserve(value.length * 3);
+    writer.utf8Reserved(value);
+  });
 }
 
 /**
@@ -149,7 +141,7 @@ export function encodeTextArray(values: readonly (string | null | undefined)[]):
  * have refused its text.
  */
 export function encodeIntegerArray(values: readonly (number | null | undefined)[]): Uint8Array {
-  return encodeArray(INTEGER, values, (writer, value) => {
+  return encodeArray(INTEGER, values, HEADER_BYTES + values.length * 8, (writer, value) => {
     if (!Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) {
       throw new RangeError(`${value} is not an integer (32-bit) for an integer[] parameter.`);
     }
@@ -163,23 +155,35 @@ export function encodeIntegerArray(values: readonly (number | null | undefined)[
  * (the cap at {@link TSVECTOR_MAX_POSITION} repeats) is left out, as the text form does.
  */
 export function encodeTsvectorArray(values: readonly TsvectorLexemes[]): Uint8Array {
-  return encodeArray(TSVECTOR, values, (writer, lexemes) => {
+  let estimate = HEADER_BYTES;
+  for (const lexemes of values) {
+    estimate += LENGTH_BYTES + 4;
+    for (const [lexeme, positions] of lexemes) estimate += lexeme.length + 3 + 2 * positions.length;
+  }
+  return encodeArray(TSVECTOR, values, estimate, (writer, lexemes) => {
     writer.int32(lexemes.size);
     for (const [lexeme, positions] of lexemes) {
-      writer.utf8(lexeme);
-      writer.byte(0);
-      const countAt = writer.length;
-      writer.uint16(0);
-      let count = 0;
+      // The lexeme, NUL-terminated; its count of positions; each position (big-endian).
+      writer.reserve(lexeme.length * 3 + 3 + 2 * positions.length);
+      writer.utf8Reserved(lexeme);
+      const { bytes } = writer;
+      let at = writer.length;
+      bytes[at] = 0;
+      const countAt = at + 1;
+      at += 3;
       let previous = 0;
       for (const entry of positions) {
         const position = entry & TSVECTOR_MAX_POSITION;
         if (position <= previous) continue;
         previous = position;
-        writer.uint16(entry);
-        count += 1;
+        bytes[at] = entry >>> 8;
+        bytes[at + 1] = entry & 0xff;
+        at += 2;
       }
-      writer.patchUint16(countAt, count);
+      const count = (at - countAt - 2) / 2;
+      bytes[countAt] = count >>> 8;
+      bytes[countAt + 1] = count & 0xff;
+      writer.length = at;
     }
   });
 }

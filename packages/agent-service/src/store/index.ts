@@ -3,14 +3,7 @@
  * and PostgreSQL through `pg`, both running the same SQL), the schema migrations, and the
  * ids of stored resources.
  */
-export {
-  encodeIntegerArray,
-  encodeTextArray,
-  encodeTsvectorArray,
-  TSVECTOR_MAX_POSITION,
-  TSVECTOR_WEIGHT,
-  type TsvectorLexemes,
-} from './binary-arrays.js';
+export { encodeIntegerArray, encodeTextArray, encodeTsvectorArray } from './binary-arrays.js';
 export { createId } from './create-id.js';
 export type { Database, Queryable } from './database.js';
 export { MIGRATIONS, migrate } from './migrations.js';

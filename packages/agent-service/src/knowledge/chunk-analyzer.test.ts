@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeChunks, type ChunkAnalysisInput } from './chunk-analysis.js';
+import { analyzeChunksAside, warmChunkAnalysis } from './chunk-analyzer.js';
+
+/** Two datastores' chunks, some prose and some of every kind of character. */
+function sampleInput(count: number): ChunkAnalysisInput {
+  return {
+    titles: Array.from({ length: count }, (_, index) => `Guide › Part ${index} — été`),
+    contents: Array.from(
+      { length: count },
+      (_, index) =>
+        `Otters ${index} hold hands while sleeping; ünïcode 😀 words, ${index % 7} stones and tools.`,
+    ),
+    datastores: Array.from({ length: count }, (_, index) => index % 2),
+    datastoreCount: 2,
+  };
+}
+
+describe('chunk analysis in its worker', () => {
+  it('loads the worker and gets from it exactly what this thread computes', async () => {
+    expect(await warmChunkAnalysis()).toBe(true);
+    const input = sampleInput(300);
+    const [aside, here] = await Promise.all([
+      analyzeChunksAside(input),
+      Promise.resolve(analyzeChunks(input)),
+    ]);
+    expect(aside).toEqual(here);
+    expect(aside.statistics.map((statistics) => statistics.chunks)).toEqual([150, 150]);
+    expect(aside.statistics[0]?.terms).toContain('otter');
+    // Many requests at once are each answered with their own analysis.
+    const inputs = [1, 5, 40, 2].map(sampleInput);
+    const answers = await Promise.all(inputs.map((each) => analyzeChunksAside(each)));
+    expect(answers).toEqual(inputs.map((each) => analyzeChunks(each)));
+  });
+});
