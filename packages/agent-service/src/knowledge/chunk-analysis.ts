@@ -4,9 +4,10 @@ import {
   encodeTsvectorArray,
   type TsvectorLexemes,
 } from '../store/binary-arrays.js';
+import { storableText } from '../store/storable-text.js';
 import { analyzeChunk } from './text-terms.js';
 
-/** Chunks to analyse for one INSERT: their storable titles and texts, and their datastores. */
+/** Chunks to analyse for one INSERT: their titles and texts, and their datastores. */
 export interface ChunkAnalysisInput {
   titles: string[];
   contents: string[];
@@ -39,16 +40,19 @@ export interface ChunkAnalysis {
 
 /**
  * Analyses chunks for the lexical index (see `analyzeChunk`) into the binary columns of
- * their INSERT, counting each datastore's statistics. Pure: it runs in the calling thread or
- * in a chunk-analysis worker (see `chunk-analyzer.ts`) alike.
+ * their INSERT (titles and texts as Postgres can store them, see `storableText`), counting
+ * each datastore's statistics. Pure: it runs in the calling thread or in a chunk-analysis
+ * worker (see `chunk-analyzer.ts`) alike.
  */
 export function analyzeChunks(input: ChunkAnalysisInput): ChunkAnalysis {
+  const titles = input.titles.map(storableText);
+  const contents = input.contents.map(storableText);
   const counts = Array.from({ length: input.datastoreCount }, () => new Map<string, number>());
   const totals = Array.from({ length: input.datastoreCount }, () => ({ chunks: 0, length: 0 }));
   const lengths: number[] = [];
   const vectors: TsvectorLexemes[] = [];
-  for (let index = 0; index < input.contents.length; index += 1) {
-    const analyzed = analyzeChunk(input.titles[index] as string, input.contents[index] as string);
+  for (let index = 0; index < contents.length; index += 1) {
+    const analyzed = analyzeChunk(titles[index] as string, contents[index] as string);
     const datastore = input.datastores[index] as number;
     const total = totals[datastore] as { chunks: number; length: number };
     total.chunks += 1;
@@ -59,8 +63,8 @@ export function analyzeChunks(input: ChunkAnalysisInput): ChunkAnalysis {
     vectors.push(analyzed.lexemes);
   }
   return {
-    titles: encodeTextArray(input.titles),
-    contents: encodeTextArray(input.contents),
+    titles: encodeTextArray(titles),
+    contents: encodeTextArray(contents),
     lengths: encodeIntegerArray(lengths),
     tsvectors: encodeTsvectorArray(vectors),
     statistics: totals.map((total, datastore) => {

@@ -32,4 +32,21 @@ describe('chunk analysis in its worker', () => {
     const answers = await Promise.all(inputs.map((each) => analyzeChunksAside(each)));
     expect(answers).toEqual(inputs.map((each) => analyzeChunks(each)));
   });
+
+  it('stores titles and texts as Postgres can hold them: no NUL, no lone surrogate', async () => {
+    expect(await warmChunkAnalysis()).toBe(true);
+    const analysis = await analyzeChunksAside({
+      titles: ['Tit\u0000le'],
+      contents: ['Otters\u0000 sleep \uD800 here'],
+      datastores: [0],
+      datastoreCount: 1,
+    });
+    const clean = analyzeChunks({
+      titles: ['Title'],
+      contents: ['Otters sleep \uFFFD here'],
+      datastores: [0],
+      datastoreCount: 1,
+    });
+    expect(analysis).toEqual(clean);
+  });
 });

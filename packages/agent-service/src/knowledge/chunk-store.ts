@@ -59,8 +59,8 @@ function analyzePlanned(
   aside: boolean,
 ): Promise<ChunkAnalysis> {
   const input = {
-    titles: planned.map(({ chunk }) => storableText(chunk.title)),
-    contents: planned.map(({ chunk }) => storableText(chunk.content)),
+    titles: planned.map(({ chunk }) => chunk.title),
+    contents: planned.map(({ chunk }) => chunk.content),
     datastores: planned.map(({ datasource }) => datastores.indexOf(datasource.datastoreId)),
     datastoreCount: datastores.length,
   };
