@@ -28,9 +28,8 @@ export interface ChunkReplacement {
 }
 
 /**
- * Chunks per INSERT. The next ones are analysed while these are stored: by this thread
- * while a PostgreSQL server stores them, by the chunk-analysis worker while PGlite (which
- * runs in this thread) does.
+ * Chunks per INSERT. In a batch of several INSERTs, the chunk-analysis worker analyses the
+ * next ones while these are stored (by PGlite in this thread, or by a PostgreSQL server).
  */
 const CHUNKS_PER_INSERT = 250;
 /** Chunks of a batch's first INSERT when the worker analyses them (see replaceChunksOf). */
@@ -111,9 +110,8 @@ function insertColumns(planned: readonly PlannedChunk[], analysis: ChunkAnalysis
  * its new one, never a mix or none), and returns the new chunk ids per replacement, in the
  * order given. A whole batch costs a handful of statements, whatever its size: the service
  * analyses every chunk (its `tsvector` and length, see `analyzeChunks`), inserts the chunks
- * 250 per statement — analysing the next ones while these are stored, so both work at once
- * (a PostgreSQL server stores them, or PGlite here while the chunk-analysis worker
- * analyses) — and adds the batch's
+ * 250 per statement — the chunk-analysis worker analysing the next ones while these are
+ * stored, so both work at once — and adds the batch's
  * term statistics (chunk count and total length to the datastore's totals row, document
  * frequency per term appended as deltas that readers sum — migrations 4 and 12) in one
  * statement per table; the statistics of deleted chunks are taken off by the triggers on
