@@ -44,6 +44,7 @@ export {
   type HybridRetrieval,
   type HybridRetrievalOptions,
   type Passage,
+  stopChunkAnalysis,
   warmChunkAnalysis,
 } from './knowledge/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';

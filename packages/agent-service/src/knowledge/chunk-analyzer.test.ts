@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeChunks, type ChunkAnalysisInput } from './chunk-analysis.js';
-import { analyzeChunksAside, warmChunkAnalysis } from './chunk-analyzer.js';
+import { analyzeChunksAside, stopChunkAnalysis, warmChunkAnalysis } from './chunk-analyzer.js';
 
 /** Two datastores' chunks, some prose and some of every kind of character. */
 function sampleInput(count: number): ChunkAnalysisInput {
@@ -48,5 +48,19 @@ describe('chunk analysis in its worker', () => {
       datastoreCount: 1,
     });
     expect(analysis).toEqual(clean);
+  });
+});
+
+describe('chunk analysis without its worker', () => {
+  it('analyses here what the worker was asked when it ends, and everything after', async () => {
+    expect(await warmChunkAnalysis()).toBe(true);
+    const inputs = [sampleInput(400), sampleInput(3)];
+    const asked = inputs.map((input) => analyzeChunksAside(input));
+    await stopChunkAnalysis();
+    expect(await Promise.all(asked)).toEqual(inputs.map((input) => analyzeChunks(input)));
+    expect(await warmChunkAnalysis()).toBe(false);
+    expect(await analyzeChunksAside(inputs[1] as ChunkAnalysisInput)).toEqual(
+      analyzeChunks(inputs[1] as ChunkAnalysisInput),
+    );
   });
 });

@@ -24,8 +24,9 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/** The running worker (once loaded), whether one is starting, and whether one cannot run. */
+/** The worker once loaded, the one started, whether one is loading, whether none can run. */
 let worker: Worker | undefined;
+let spawned: Worker | undefined;
 let starting = false;
 let unavailable = false;
 /** Resolves once the worker is loaded (true) or cannot run (false). */
@@ -67,9 +68,11 @@ function spawn(): Worker {
 /** The worker is gone: what it was asked is analysed here instead, and no worker is used again. */
 function retire(): void {
   worker = undefined;
+  spawned = undefined;
   starting = false;
   unavailable = true;
   settleLoading(false);
+  loading = Promise.resolve(false);
   for (const [id, request] of pending) {
     pending.delete(id);
     try {
@@ -93,9 +96,12 @@ function start(): void {
     retire();
     return;
   }
+  spawned = started;
   started.unref();
   started.on('message', (response: AnalysisResponse) => {
     if (response.id === 0) {
+      // Loaded after it was stopped: it is being terminated.
+      if (unavailable) return;
       worker = started;
       starting = false;
       settleLoading(true);
@@ -121,6 +127,17 @@ function start(): void {
 export function warmChunkAnalysis(): Promise<boolean> {
   start();
   return loading;
+}
+
+/**
+ * Ends the chunk-analysis worker for good in this process (an embedding application's
+ * shutdown, or a test of the fallback): what it was asked and everything after is analysed
+ * in the calling thread.
+ */
+export async function stopChunkAnalysis(): Promise<void> {
+  const running = spawned;
+  retire();
+  if (running) await running.terminate();
 }
 
 /**

@@ -9,7 +9,7 @@
  * chunk vectors (pgvector, HNSW) fused with the lexical ranking by reciprocal rank.
  */
 
-export { warmChunkAnalysis } from './chunk-analyzer.js';
+export { stopChunkAnalysis, warmChunkAnalysis } from './chunk-analyzer.js';
 export { replaceChunksOf } from './chunk-store.js';
 export { splitBlocks } from './chunk-text.js';
 export {
