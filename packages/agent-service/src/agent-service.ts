@@ -10,12 +10,12 @@ import {
 import { createHttpApp, type ServiceContext } from './api/index.js';
 import { createHandoffWebhook, type HandoffWebhookOptions } from './conversations/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
-import { type Ingestion, type IngestionOptions, startIngestion } from './ingestion/index.js';
 import {
   type HybridRetrieval,
   type HybridRetrievalOptions,
   startHybridRetrieval,
-} from './knowledge/index.js';
+} from './embeddings/index.js';
+import { type Ingestion, type IngestionOptions, startIngestion } from './ingestion/index.js';
 import { type Logger, silentLogger } from './logger.js';
 import {
   assertUsageLimit,

@@ -43,12 +43,11 @@ export {
   type EmbeddingsFailure,
   type HybridRetrieval,
   type HybridRetrievalOptions,
-  type Passage,
-  stopChunkAnalysis,
-  warmChunkAnalysis,
-} from './knowledge/index.js';
+} from './embeddings/index.js';
+export { stopChunkAnalysis, warmChunkAnalysis } from './lexical-index/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
+export type { Passage } from './retrieval/index.js';
 export {
   type RunningAgentService,
   type StartAgentServiceOptions,

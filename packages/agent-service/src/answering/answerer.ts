@@ -1,6 +1,6 @@
 import type { Agent, AgentModelName, PromptType, QueryRequest } from '@agent-chat/protocol';
 import type { ConversationMessage } from '../conversations/index.js';
-import type { Passage } from '../knowledge/index.js';
+import type { Passage } from '../retrieval/index.js';
 
 /** The settings one query runs with: the agent's, overridden by the query's fields. */
 export interface AnswerSettings {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Passage } from '../knowledge/index.js';
+import type { Passage } from '../retrieval/index.js';
 import {
   composeExtractiveAnswer,
   createExtractiveAnswerer,

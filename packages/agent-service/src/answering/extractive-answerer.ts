@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Passage, queryTerms, splitBlocks, termsOf } from '../knowledge/index.js';
+import { splitBlocks } from '../knowledge/index.js';
+import { queryTerms, termsOf } from '../lexical-index/index.js';
+import type { Passage } from '../retrieval/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 
 /** Options of {@link createExtractiveAnswerer}. */

@@ -1,4 +1,4 @@
-import type { Passage } from '../knowledge/index.js';
+import type { Passage } from '../retrieval/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 import { chatModelName } from './model-names.js';
 import { type ChatMessage, streamChatCompletion } from './openai-chat-stream.js';

@@ -22,9 +22,9 @@ import {
   getDatastore,
   listDatasources,
   listDatastores,
-  searchDatastore,
   updateDatastore,
 } from '../knowledge/index.js';
+import { searchDatastore } from '../retrieval/index.js';
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';

@@ -1,7 +1,7 @@
 import type { Answerer, QuestionCondenser } from '../answering/index.js';
 import type { HandoffNotifier } from '../conversations/index.js';
+import type { HybridRetrieval } from '../embeddings/index.js';
 import type { Ingestion } from '../ingestion/index.js';
-import type { HybridRetrieval } from '../knowledge/index.js';
 import type { Logger } from '../logger.js';
 import type { UsageLimit } from '../organizations/index.js';
 import type { Database } from '../store/index.js';

@@ -1,4 +1,4 @@
-import type { HybridRetrievalOptions } from '../knowledge/index.js';
+import type { HybridRetrievalOptions } from '../embeddings/index.js';
 import { type CliIo, integerEnv, UsageError } from './cli-io.js';
 
 /**

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createEmbeddingsClient, reembed } from '../knowledge/index.js';
+import { createEmbeddingsClient, reembed } from '../embeddings/index.js';
 import { createPgDatabase, createPgliteDatabase, migrate } from '../store/index.js';
 import { type CliIo, storageOptions, UsageError } from './cli-io.js';
 import { embeddingsFromEnv } from './embeddings-env.js';

@@ -1,4 +1,4 @@
-import { warmChunkAnalysis } from '../knowledge/index.js';
+import { warmChunkAnalysis } from '../lexical-index/index.js';
 import { createJsonLogger } from '../logger.js';
 import { startAgentService } from '../server.js';
 import { type CliIo, integerEnv, storageOptions, UsageError } from './cli-io.js';

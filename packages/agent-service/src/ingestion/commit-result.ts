@@ -1,5 +1,5 @@
-import type { DocumentChunk } from '../knowledge/index.js';
 import type { Database, Queryable } from '../store/index.js';
+import type { DocumentChunk } from './chunking/index.js';
 import { writeDocumentsChunks } from './write-chunks.js';
 
 /** What processing a datasource produced: chunks to store, or the reason it failed. */

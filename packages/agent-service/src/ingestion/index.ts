@@ -6,11 +6,11 @@
  * skipping unchanged content by its hash. Status: pending → running → synched | error.
  */
 
-export { detectFormat, SUPPORTED_FORMATS } from '../knowledge/index.js';
 export {
   createDatasource,
   createFileDatasource,
   synchDatasource,
 } from './create-datasource.js';
 export { type Ingestion, type IngestionOptions, startIngestion } from './ingestion-runtime.js';
+export { detectFormat, SUPPORTED_FORMATS } from './loaders/index.js';
 export { updateDatasourceDocument, upsertDocuments } from './upsert-documents.js';

@@ -1,4 +1,4 @@
-import { maintainLexicalIndex } from '../knowledge/index.js';
+import { maintainLexicalIndex } from '../lexical-index/index.js';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
 import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';

@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  chunkDocument,
-  chunkQa,
-  type DocumentChunk,
-  type LoadedDocument,
-  loadDocument,
-  SUPPORTED_FORMATS,
-} from '../knowledge/index.js';
 import type { FetchedResource } from '../web/index.js';
+import { chunkDocument, chunkQa, type DocumentChunk } from './chunking/index.js';
 import type { IngestionOutcome } from './commit-result.js';
 import { readDatasourceFile } from './datasource-files.js';
 import type { DatasourceRecord, IngestionContext } from './ingestion-context.js';
+import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/index.js';
 
 /** Bumped when chunking changes, so re-ingesting re-chunks unchanged content. */
 const CHUNKING_VERSION = '1';

@@ -1,5 +1,6 @@
-import { type DocumentChunk, replaceChunksOf } from '../knowledge/index.js';
+import { replaceChunksOf } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
+import type { DocumentChunk } from './chunking/index.js';
 
 /**
  * Replaces each datasource's chunks with its document's chunks, in their order, inside the

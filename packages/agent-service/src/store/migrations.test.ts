@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maintainLexicalIndex, replaceChunksOf } from '../knowledge/index.js';
+import { maintainLexicalIndex, replaceChunksOf } from '../lexical-index/index.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { createPgliteDatabase } from './pglite-database.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
-import { maintainLexicalIndex, replaceChunksOf } from '../knowledge/index.js';
+import { maintainLexicalIndex, replaceChunksOf } from '../lexical-index/index.js';
 import { createApiClient } from '../testing/index.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { createPgDatabase } from './pg-database.js';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddingsTestServer, startEmbeddingsTestServer } from '../../testing/index.js';
+import { type EmbeddingsTestServer, startEmbeddingsTestServer } from '../testing/index.js';
 import { createEmbeddingsClient } from './embeddings-client.js';
 import { EmbeddingsError } from './embeddings-error.js';
 

@@ -1,4 +1,4 @@
-import { stemOf, wordsOf, writtenWordsOf } from './text-terms.js';
+import { stemOf, wordsOf, writtenWordsOf } from '../lexical-index/index.js';
 
 /**
  * What an English question's answer looks like, read from its question words: a name for

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningAgentService, startAgentService } from '../../index.js';
+import { type RunningAgentService, startAgentService } from '../index.js';
+import { retrieve } from '../retrieval/index.js';
 import {
   createApiClient,
   createTestDatabase,
   type EmbeddingsTestServer,
   startEmbeddingsTestServer,
-} from '../../testing/index.js';
-import { retrieve } from '../retrieval.js';
+} from '../testing/index.js';
 
 const DOCUMENTS = [
   {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { analyzeChunks, type ChunkAnalysis, type ChunkAnalysisInput } from './chunk-analysis.js';
+import { analyzeChunks, type ChunkAnalysis, type ChunkAnalysisInput } from './analyze-chunks.js';
 
 /** A batch of chunks for the worker; id 0 is its "loaded" message. */
 export interface AnalysisRequest {
@@ -47,17 +47,17 @@ function tsxRegisterUrl(): string {
 }
 
 /**
- * Starts the worker on the entry next to this module: `chunk-analysis-worker.js` when
+ * Starts the worker on the entry next to this module: `chunk-analysis-thread.js` when
  * running compiled, or, when this module is TypeScript source (Vitest, tsx),
- * `chunk-analysis-worker.ts` behind a bootstrap that registers tsx in the worker first (a
+ * `chunk-analysis-thread.ts` behind a bootstrap that registers tsx in the worker first (a
  * worker starts without its parent's module hooks, and Node 20 cannot run TypeScript). The
  * worker gets none of the parent's flags (`execArgv: []`; `--expose-gc` is refused there).
  */
 function spawn(): Worker {
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./chunk-analysis-worker.js', import.meta.url), { execArgv: [] });
+    return new Worker(new URL('./chunk-analysis-thread.js', import.meta.url), { execArgv: [] });
   }
-  const entry = new URL('./chunk-analysis-worker.ts', import.meta.url).href;
+  const entry = new URL('./chunk-analysis-thread.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsxRegisterUrl())}).then(({ register }) => {
     register();
     return import(${JSON.stringify(entry)});

@@ -3,9 +3,9 @@ import {
   type DatastoreQueryResult,
   LIMITS,
 } from '@agent-chat/protocol';
+import type { VectorSearch } from '../embeddings/index.js';
 import type { Queryable } from '../store/index.js';
-import type { VectorSearch } from './embeddings/index.js';
-import { retrieve } from './retrieval.js';
+import { retrieve } from './retrieve.js';
 
 /**
  * Searches one datastore for a question and answers in the hosted service's shape (its

@@ -1,5 +1,5 @@
+import { stemOf, termsOf, wordsOf } from '../lexical-index/index.js';
 import { answerCueOf, answerShapeOf, holdsAnswerShape } from './answer-shape.js';
-import { stemOf, termsOf, wordsOf } from './text-terms.js';
 
 /** A ranked passage the re-rank can read. */
 export interface RerankCandidate {

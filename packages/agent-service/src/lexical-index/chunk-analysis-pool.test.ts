@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeChunks, type ChunkAnalysisInput } from './chunk-analysis.js';
-import { analyzeChunksAside, stopChunkAnalysis, warmChunkAnalysis } from './chunk-analyzer.js';
+import { analyzeChunks, type ChunkAnalysisInput } from './analyze-chunks.js';
+import { analyzeChunksAside, stopChunkAnalysis, warmChunkAnalysis } from './chunk-analysis-pool.js';
 
 /** Two datastores' chunks, some prose and some of every kind of character. */
 function sampleInput(count: number): ChunkAnalysisInput {

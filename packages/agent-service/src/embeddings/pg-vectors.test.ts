@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgentService } from '../../index.js';
-import { createPgDatabase } from '../../store/index.js';
+import { startAgentService } from '../index.js';
+import { createPgDatabase } from '../store/index.js';
 import {
   createApiClient,
   type EmbeddingsTestServer,
   startEmbeddingsTestServer,
-} from '../../testing/index.js';
+} from '../testing/index.js';
 
 // Only test files read this: the pg adapter needs a real server, which CI may not have.
 const databaseUrl = process.env.TEST_DATABASE_URL;

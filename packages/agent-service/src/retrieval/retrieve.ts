@@ -1,8 +1,7 @@
 import type { QueryFilters, Source } from '@agent-chat/protocol';
+import type { VectorSearch } from '../embeddings/index.js';
+import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
-import type { VectorSearch } from './embeddings/index.js';
-import { searchLexical } from './lexical-search.js';
-import type { WeightedText } from './query-terms.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
 import { rerankBySentence } from './sentence-rerank.js';
 

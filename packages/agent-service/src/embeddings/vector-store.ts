@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../../store/index.js';
+import type { Database, Queryable } from '../store/index.js';
 import { dimensionMismatch, EmbeddingsError } from './embeddings-error.js';
 
 /** The vectors of one embedding model: their id in `embedding_spaces` and their size. */

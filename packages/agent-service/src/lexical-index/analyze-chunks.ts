@@ -42,7 +42,7 @@ export interface ChunkAnalysis {
  * Analyses chunks for the lexical index (see `analyzeChunk`) into the binary columns of
  * their INSERT (titles and texts as Postgres can store them, see `storableText`), counting
  * each datastore's statistics. Pure: it runs in the calling thread or in a chunk-analysis
- * worker (see `chunk-analyzer.ts`) alike.
+ * worker (see `chunk-analysis-pool.ts`) alike.
  */
 export function analyzeChunks(input: ChunkAnalysisInput): ChunkAnalysis {
   const titles = input.titles.map(storableText);

@@ -1,11 +1,11 @@
 /**
- * The chunk-analysis worker's entry (see `chunk-analyzer.ts`): analyses each batch of
+ * The chunk-analysis worker's entry (see `chunk-analysis-pool.ts`): analyses each batch of
  * chunks it is sent (`analyzeChunks`) and sends the analysis back, its binary columns
  * transferred rather than copied. It loads nothing but the analysis and its word handling.
  */
 import { parentPort } from 'node:worker_threads';
-import { analyzeChunks } from './chunk-analysis.js';
-import type { AnalysisRequest, AnalysisResponse } from './chunk-analyzer.js';
+import { analyzeChunks } from './analyze-chunks.js';
+import type { AnalysisRequest, AnalysisResponse } from './chunk-analysis-pool.js';
 
 const port = parentPort;
 if (port) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { termsOf } from '../lexical-index/index.js';
 import { rerankBySentence } from './sentence-rerank.js';
-import { termsOf } from './text-terms.js';
 
 /** Query term weights as the first stage gives them: stem → idf-like weight. */
 function weights(entries: Record<string, number>): Map<string, number> {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retrieve } from '../retrieval/index.js';
 import type { Database } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
-import { warmChunkAnalysis } from './chunk-analyzer.js';
-import { replaceChunks, replaceChunksOf } from './chunk-store.js';
+import { warmChunkAnalysis } from './chunk-analysis-pool.js';
 import { maintainLexicalIndex } from './lexical-index-maintenance.js';
-import { retrieve } from './retrieval.js';
+import { replaceChunks, replaceChunksOf } from './replace-chunks.js';
 
 let database: Database;
 

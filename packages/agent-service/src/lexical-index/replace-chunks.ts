@@ -5,8 +5,8 @@ import {
   type Queryable,
   storableText,
 } from '../store/index.js';
-import { analyzeChunks, type ChunkAnalysis } from './chunk-analysis.js';
-import { analyzeChunksAside } from './chunk-analyzer.js';
+import { analyzeChunks, type ChunkAnalysis } from './analyze-chunks.js';
+import { analyzeChunksAside } from './chunk-analysis-pool.js';
 
 /** A chunk to store: its place in the document, its heading trail and its text. */
 export interface ChunkInput {

@@ -1,5 +1,5 @@
-import type { Logger } from '../../logger.js';
-import type { Database } from '../../store/index.js';
+import type { Logger } from '../logger.js';
+import type { Database } from '../store/index.js';
 import { embedChunks } from './embed-chunks.js';
 import type { EmbeddingsClient } from './embeddings-client.js';
 import { chunksToEmbed, findSpace } from './vector-store.js';

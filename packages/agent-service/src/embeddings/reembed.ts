@@ -1,4 +1,4 @@
-import type { Database } from '../../store/index.js';
+import type { Database } from '../store/index.js';
 import { embedChunks } from './embed-chunks.js';
 import type { EmbeddingsClient } from './embeddings-client.js';
 import { dimensionMismatch, type EmbeddingsError } from './embeddings-error.js';

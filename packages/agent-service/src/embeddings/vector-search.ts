@@ -1,6 +1,6 @@
 import type { QueryFilters } from '@agent-chat/protocol';
-import type { Logger } from '../../logger.js';
-import type { Database } from '../../store/index.js';
+import type { Logger } from '../logger.js';
+import type { Database } from '../store/index.js';
 import type { EmbeddingsClient } from './embeddings-client.js';
 import { dimensionMismatch } from './embeddings-error.js';
 import { findSpace, indexedVector, type VectorSpace, vectorLiteral } from './vector-store.js';

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
-import { AgentServiceError } from '../../agent-service-error.js';
+import { AgentServiceError } from '../agent-service-error.js';
 
 /** Why an embeddings call failed. */
 export type EmbeddingsFailure =

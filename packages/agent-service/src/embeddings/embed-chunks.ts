@@ -1,4 +1,4 @@
-import type { Database } from '../../store/index.js';
+import type { Database } from '../store/index.js';
 import type { EmbeddingsClient } from './embeddings-client.js';
 import { EmbeddingsError } from './embeddings-error.js';
 import { type ChunkToEmbed, ensureSpace, findSpace, writeVectors } from './vector-store.js';

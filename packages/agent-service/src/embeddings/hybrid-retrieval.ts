@@ -1,5 +1,5 @@
-import type { Logger } from '../../logger.js';
-import type { Database } from '../../store/index.js';
+import type { Logger } from '../logger.js';
+import type { Database } from '../store/index.js';
 import { type EmbeddingPass, startEmbeddingPass } from './embedding-pass.js';
 import { createEmbeddingsClient, type EmbeddingsOptions } from './embeddings-client.js';
 import { dimensionMismatch } from './embeddings-error.js';
