@@ -1,6 +1,5 @@
+import { type MarkdownBlock, markdownBlocks, splitBlock, splitText } from '../../markdown/index.js';
 import type { LoadedDocument } from '../loaders/index.js';
-import { type MarkdownBlock, markdownBlocks } from './markdown-blocks.js';
-import { splitBlock, splitText } from './split-block.js';
 
 /** A piece of a document that is indexed and retrieved on its own. */
 export interface DocumentChunk {

@@ -4,4 +4,3 @@
  * path and carrying its heading anchor (HTML) or page number (PDF).
  */
 export { chunkDocument, chunkQa, type DocumentChunk } from './chunk-document.js';
-export { markdownBlocks } from './markdown-blocks.js';

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { markdownBlocks } from '../chunking/index.js';
+import { markdownBlocks } from '../../markdown/index.js';
 
 /** A Markdown document split into its front matter's title and its body. */
 export interface MarkdownParts {
