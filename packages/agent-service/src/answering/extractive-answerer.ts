@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { splitBlocks } from '../knowledge/index.js';
 import { queryTerms, termsOf } from '../lexical-index/index.js';
+import { markdownBlocks } from '../markdown/index.js';
 import type { Passage } from '../retrieval/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 
@@ -23,6 +23,13 @@ interface Candidate {
   blockIndex: number;
   text: string;
   score: number;
+}
+
+/** A passage's blocks (see `markdownBlocks`) as text, its headings written as Markdown again. */
+function blocksOf(content: string): string[] {
+  return Array.from(markdownBlocks(content), (block) =>
+    block.kind === 'heading' ? `${'#'.repeat(block.level)} ${block.text}` : block.text,
+  );
 }
 
 const isCode = (block: string) => /^\s*(```|~~~)/.test(block);
@@ -113,7 +120,7 @@ function selectExcerpts(
   if (terms.size === 0 || passages.length === 0) return { excerpts: [], used: [] };
   const topScore = passages[0]?.score || 1;
   const candidates: Candidate[] = [];
-  const blocksByPassage = passages.map((passage) => splitBlocks(passage.content));
+  const blocksByPassage = passages.map((passage) => blocksOf(passage.content));
   const titleTermsByPassage = passages.map((passage) => termsOf(passage.title));
   const blockTerms = blocksByPassage.map((blocks) => blocks.map((block) => termsOf(block)));
   // Rare words say more about what is asked than common ones ("nginx" against "agent"):

@@ -5,7 +5,6 @@
  * content itself is read and chunked by `ingestion/`, indexed by `lexical-index/` (and
  * `embeddings/`), and searched by `retrieval/`.
  */
-export { splitBlocks } from './chunk-text.js';
 export { deleteDatasource, getDatasource, listDatasources } from './datasources.js';
 export {
   createDatastore,
