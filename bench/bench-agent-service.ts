@@ -1,12 +1,12 @@
 import type { RequestListener } from 'node:http';
-import { createAgentService, warmChunkAnalysis } from '@agent-chat/agent-service';
+import { createAgentService } from '@agent-chat/agent-service';
 
 /**
  * The agent service under test, in its child process: in-memory PGlite, the extractive
  * answerer (no model, no network), silent logs, and one organization whose API key is
  * handed to the parent. `allowPrivateUrls` lets it crawl a site on loopback. Its counters
  * are read once ingestion is idle (queue empty, full-text index merged), so the parent can
- * time the merge that follows the last synched upsert. Its chunk-analysis worker starts
+ * time the merge that follows the last synched upsert. Its chunk-analysis thread starts
  * with it, as `agent-chat-service serve` starts its own.
  */
 export async function createBenchAgentService(
@@ -17,8 +17,10 @@ export async function createBenchAgentService(
   info: Record<string, string>;
   counters: () => Promise<Record<string, number>>;
 }> {
-  void warmChunkAnalysis();
-  const service = await createAgentService({ allowPrivateUrls: options.allowPrivateUrls === true });
+  const service = await createAgentService({
+    allowPrivateUrls: options.allowPrivateUrls === true,
+    ingestion: { analysisThread: 'at-start' },
+  });
   const { apiKey } = await service.createOrganization('Bench');
   return {
     handle: service.app as unknown as RequestListener,

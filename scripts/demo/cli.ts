@@ -18,7 +18,6 @@ import {
   DEMO_DATASTORE_ID,
   type RunningAgentService,
   startAgentService,
-  warmChunkAnalysis,
 } from '@agent-chat/agent-service';
 import {
   type BffOptions,
@@ -165,14 +164,14 @@ async function main(): Promise<void> {
   let agentApiToken = env.AGENT_API_TOKEN?.trim();
   if (!upstreamUrl) {
     const databaseUrl = env.DATABASE_URL?.trim();
-    // As `agent-chat-service serve` does: the demo seeds its datastore through ingestion.
-    void warmChunkAnalysis();
     service = await startAgentService({
       ...(databaseUrl ? { databaseUrl } : { dataDir: resolve(dataDir, 'agent-service') }),
       host: '127.0.0.1',
       port,
       // Paces the extractive answer like a model's tokens, so the demo shows streaming.
       fragmentDelayMs: delayMs,
+      // As `agent-chat-service serve` does: the demo seeds its datastore through ingestion.
+      ingestion: { analysisThread: 'at-start' },
     }).catch((error: unknown) =>
       fail(
         `could not start the embedded agent service: ${errorMessage(error)}. ` +

@@ -76,7 +76,8 @@ export interface AgentServiceOptions {
   conversationRetentionDays?: number;
   /**
    * Ingestion workers and web fetching: `{ workers (default 2; 0: this process ingests
-   * nothing), leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }`.
+   * nothing), leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects }, analysisThread
+   * ('on-demand' by default; 'at-start' loads the chunk-analysis thread at start-up) }`.
    */
   ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive' | 'onSettled'> & {
     fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
@@ -121,7 +122,10 @@ export interface AgentService {
    * `pass.drain()` resolves once there are none.
    */
   hybrid: HybridRetrieval | undefined;
-  /** Stops the ingestion workers (jobs in progress go back to the queue) and closes the database. */
+  /**
+   * Stops the ingestion workers (jobs in progress go back to the queue) and their
+   * chunk-analysis thread, and closes the database.
+   */
   close(): Promise<void>;
 }
 

@@ -44,7 +44,6 @@ export {
   type HybridRetrieval,
   type HybridRetrievalOptions,
 } from './embeddings/index.js';
-export { stopChunkAnalysis, warmChunkAnalysis } from './lexical-index/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
 export type { Passage } from './retrieval/index.js';

@@ -1,4 +1,3 @@
-import { warmChunkAnalysis } from '../lexical-index/index.js';
 import { createJsonLogger } from '../logger.js';
 import { startAgentService } from '../server.js';
 import { type CliIo, integerEnv, storageOptions, UsageError } from './cli-io.js';
@@ -29,8 +28,6 @@ export async function serve(io: CliIo): Promise<number> {
   const uploadLimitBytes = integerEnv(io, 'UPLOAD_LIMIT_BYTES');
   const ingestionWorkers = integerEnv(io, 'INGESTION_WORKERS');
   const embeddings = embeddingsFromEnv(io);
-  // A server ingests: its chunk-analysis worker loads now, not during its first ingestion.
-  void warmChunkAnalysis();
   const service = await startAgentService({
     ...storageOptions(io),
     port,
@@ -42,7 +39,11 @@ export async function serve(io: CliIo): Promise<number> {
     ...(webhookUrl ? { handoffWebhook: { url: webhookUrl, secret: webhookSecret } } : {}),
     allowPrivateUrls: io.env.ALLOW_PRIVATE_URLS === 'true',
     ...(uploadLimitBytes === undefined ? {} : { uploadLimitBytes }),
-    ...(ingestionWorkers === undefined ? {} : { ingestion: { workers: ingestionWorkers } }),
+    ingestion: {
+      // A server ingests: its chunk-analysis thread loads now, not during its first ingestion.
+      analysisThread: 'at-start',
+      ...(ingestionWorkers === undefined ? {} : { workers: ingestionWorkers }),
+    },
     ...(embeddings ? { embeddings } : {}),
     ...(llmBaseUrl
       ? {

@@ -1,3 +1,4 @@
+import type { ChunkAnalysisPool } from '../lexical-index/index.js';
 import type { Database, Queryable } from '../store/index.js';
 import type { DocumentChunk } from './chunking/index.js';
 import { writeDocumentsChunks } from './write-chunks.js';
@@ -32,6 +33,12 @@ export interface PendingOutcome {
   fence?: (transaction: Queryable) => Promise<boolean>;
 }
 
+/** Where outcomes are written: the database, and the pool that analyses large batches. */
+interface OutcomeStore {
+  database: Database;
+  chunkAnalysis?: ChunkAnalysisPool;
+}
+
 /** An outcome whose fence let it through, with the status it is written with. */
 interface Admitted {
   target: OutcomeTarget;
@@ -46,7 +53,11 @@ interface Admitted {
  * the term statistics are added once per batch), one status update for the successes and
  * one for the failures.
  */
-async function writeOutcomes(transaction: Queryable, admitted: readonly Admitted[]): Promise<void> {
+async function writeOutcomes(
+  transaction: Queryable,
+  admitted: readonly Admitted[],
+  pool: ChunkAnalysisPool | undefined,
+): Promise<void> {
   const succeeded = admitted.filter(
     (entry): entry is Admitted & { outcome: Extract<IngestionOutcome, { ok: true }> } =>
       entry.outcome.ok,
@@ -68,12 +79,16 @@ async function writeOutcomes(transaction: Queryable, admitted: readonly Admitted
           )
         ).map((row) => row.id),
   );
-  await writeDocumentsChunks(transaction, [
-    ...failed.map((entry) => ({ datasource: entry.target, chunks: [] })),
-    ...succeeded
-      .filter((entry) => !unchanged.has(entry.target.id))
-      .map((entry) => ({ datasource: entry.target, chunks: entry.outcome.chunks })),
-  ]);
+  await writeDocumentsChunks(
+    transaction,
+    [
+      ...failed.map((entry) => ({ datasource: entry.target, chunks: [] })),
+      ...succeeded
+        .filter((entry) => !unchanged.has(entry.target.id))
+        .map((entry) => ({ datasource: entry.target, chunks: entry.outcome.chunks })),
+    ],
+    pool,
+  );
   if (failed.length > 0) {
     await transaction.query(
       `UPDATE datasources d SET status = CASE WHEN n.finished THEN 'error' ELSE 'pending' END,
@@ -115,11 +130,11 @@ async function writeOutcomes(transaction: Queryable, admitted: readonly Admitted
  * chunks left (a failed update must not keep answering from the previous version).
  */
 export async function commitOutcomes(
-  database: Database,
+  store: OutcomeStore,
   entries: readonly PendingOutcome[],
   skip?: abstract new (...args: never[]) => Error,
 ): Promise<void> {
-  await database.transaction(async (transaction) => {
+  await store.database.transaction(async (transaction) => {
     const admitted: Admitted[] = [];
     for (const entry of entries) {
       let finished = true;
@@ -133,16 +148,16 @@ export async function commitOutcomes(
       }
       admitted.push({ target: entry.target, outcome: entry.outcome, finished });
     }
-    await writeOutcomes(transaction, admitted);
+    await writeOutcomes(transaction, admitted, store.chunkAnalysis);
   });
 }
 
 /** {@link commitOutcomes} for one outcome; a failing `fence` rolls it back. */
 export async function commitOutcome(
-  database: Database,
+  store: OutcomeStore,
   target: OutcomeTarget,
   outcome: IngestionOutcome,
   fence?: (transaction: Queryable) => Promise<boolean>,
 ): Promise<void> {
-  await commitOutcomes(database, [{ target, outcome, ...(fence ? { fence } : {}) }]);
+  await commitOutcomes(store, [{ target, outcome, ...(fence ? { fence } : {}) }]);
 }

@@ -73,7 +73,7 @@ export async function ingestWebSite(
   const record = async (child: DatasourceRecord, outcome: IngestionOutcome) => {
     if (outcome.ok) succeeded += 1;
     else failed += 1;
-    await commitOutcome(database, child, outcome);
+    await commitOutcome(context, child, outcome);
     const title = outcome.ok ? outcome.config?.title : undefined;
     if (typeof title === 'string' && title.trim() !== '') {
       await database.query('UPDATE datasources SET name = $2 WHERE id = $1', [

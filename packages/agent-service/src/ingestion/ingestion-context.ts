@@ -1,13 +1,16 @@
+import type { ChunkAnalysisPool } from '../lexical-index/index.js';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
 import type { SafeFetcher } from '../web/index.js';
 
-/** What ingestion jobs share; built once by `createAgentService`. */
+/** What ingestion jobs share; built once by `startIngestion`. */
 export interface IngestionContext {
   database: Database;
   /** The SSRF-safe fetcher for web pages, sitemaps and robots.txt. */
   fetcher: SafeFetcher;
   logger: Logger;
+  /** Analyses large batches of chunks in a worker thread while the previous ones are stored. */
+  chunkAnalysis: ChunkAnalysisPool;
 }
 
 /** A datasource row as the jobs read it. */

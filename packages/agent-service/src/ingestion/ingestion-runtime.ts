@@ -1,4 +1,8 @@
-import { maintainLexicalIndex } from '../lexical-index/index.js';
+import {
+  type ChunkAnalysisPool,
+  createChunkAnalysisPool,
+  maintainLexicalIndex,
+} from '../lexical-index/index.js';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
 import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';
@@ -24,6 +28,12 @@ export interface IngestionOptions {
   fetch?: SafeFetcherOptions;
   /** Called after each job settles (new chunks may be there), e.g. to wake the embedding pass. */
   onSettled?: () => void;
+  /**
+   * When the worker thread that analyses large batches of chunks loads: `at-start` (what a
+   * server does, so that its first ingestion is not analysed while the thread loads) or
+   * `on-demand`, at the first batch large enough. Default `on-demand`.
+   */
+  analysisThread?: 'at-start' | 'on-demand';
 }
 
 /** Ingestion as the routes see it. */
@@ -53,7 +63,10 @@ export interface Ingestion {
    * (compacting the term statistics' deltas) runs once the queue is idle.
    */
   changed(): void;
-  /** Stops the workers (jobs in progress go back to the queue) and closes the fetcher. */
+  /**
+   * Stops the workers (jobs in progress go back to the queue), the chunk-analysis thread and
+   * the fetcher.
+   */
   stop(): Promise<void>;
 }
 
@@ -61,12 +74,29 @@ export interface Ingestion {
  * Starts ingestion for a service: queues jobs for datasources an older version left
  * unprocessed, brings the lexical index up to date (what a stopped process left pending),
  * then runs the workers (see `createIngestionWorker`), which keep it so whenever their
- * queue goes idle.
+ * queue goes idle. The workers share one chunk-analysis pool, stopped with them.
  */
 export async function startIngestion(
   database: Database,
   logger: Logger,
   options: IngestionOptions = {},
+): Promise<Ingestion> {
+  const chunkAnalysis = createChunkAnalysisPool();
+  if (options.analysisThread === 'at-start' && options.workers !== 0) void chunkAnalysis.warm();
+  try {
+    return await startWorkers(database, logger, options, chunkAnalysis);
+  } catch (error) {
+    await chunkAnalysis.stop();
+    throw error;
+  }
+}
+
+/** {@link startIngestion} once its chunk-analysis pool exists (stopped if this throws). */
+async function startWorkers(
+  database: Database,
+  logger: Logger,
+  options: IngestionOptions,
+  chunkAnalysis: ChunkAnalysisPool,
 ): Promise<Ingestion> {
   if (options.exclusive) await releaseAbandonedJobs(database);
   await enqueueOrphans(database);
@@ -87,7 +117,7 @@ export async function startIngestion(
   }
   const fetcher = createSafeFetcher(options.fetch);
   const listeners = new Set<() => void>();
-  const context = { database, fetcher, logger };
+  const context = { database, fetcher, logger, chunkAnalysis };
   const worker =
     options.workers === 0
       ? undefined
@@ -130,6 +160,7 @@ export async function startIngestion(
     },
     async stop() {
       await worker?.stop();
+      await chunkAnalysis.stop();
       fetcher.close();
     },
   };

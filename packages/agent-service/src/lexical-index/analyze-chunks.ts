@@ -1,3 +1,8 @@
+/**
+ * Chunk analysis, pure: a batch of chunks → the binary columns of their INSERT (tsvectors,
+ * lengths, storable titles and texts) and the term statistics they add to their
+ * datastores. The same in the calling thread and in the chunk-analysis thread.
+ */
 import {
   encodeIntegerArray,
   encodeTextArray,
@@ -41,8 +46,8 @@ export interface ChunkAnalysis {
 /**
  * Analyses chunks for the lexical index (see `analyzeChunk`) into the binary columns of
  * their INSERT (titles and texts as Postgres can store them, see `storableText`), counting
- * each datastore's statistics. Pure: it runs in the calling thread or in a chunk-analysis
- * worker (see `chunk-analysis-pool.ts`) alike.
+ * each datastore's statistics. Pure: it runs in the calling thread or in the chunk-analysis
+ * thread (see `chunk-analysis-pool.ts`) alike.
  */
 export function analyzeChunks(input: ChunkAnalysisInput): ChunkAnalysis {
   const titles = input.titles.map(storableText);

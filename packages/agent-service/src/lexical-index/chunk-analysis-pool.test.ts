@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import type { Worker } from 'node:worker_threads';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { analyzeChunks, type ChunkAnalysisInput } from './analyze-chunks.js';
-import { analyzeChunksAside, stopChunkAnalysis, warmChunkAnalysis } from './chunk-analysis-pool.js';
+import { createChunkAnalysisPool, spawnChunkAnalysisThread } from './chunk-analysis-pool.js';
 
 /** Two datastores' chunks, some prose and some of every kind of character. */
 function sampleInput(count: number): ChunkAnalysisInput {
@@ -16,26 +17,55 @@ function sampleInput(count: number): ChunkAnalysisInput {
   };
 }
 
-describe('chunk analysis in its worker', () => {
-  it('loads the worker and gets from it exactly what this thread computes', async () => {
-    expect(await warmChunkAnalysis()).toBe(true);
+/**
+ * A pool whose threads are watched: every thread it started, and how many are still
+ * running. Stopped (and its threads checked gone) when the test ends.
+ */
+function watchedPool(spawn: () => Worker = spawnChunkAnalysisThread) {
+  const threads: Worker[] = [];
+  const watch = { threads, running: 0 };
+  const pool = createChunkAnalysisPool({
+    spawn: () => {
+      const worker = spawn();
+      threads.push(worker);
+      watch.running += 1;
+      worker.once('exit', () => {
+        watch.running -= 1;
+      });
+      return worker;
+    },
+  });
+  onTestFinished(async () => {
+    await pool.stop();
+    await expect.poll(() => watch.running).toBe(0);
+  });
+  return { pool, watch };
+}
+
+describe('chunk analysis in its thread', () => {
+  it('loads the thread and gets from it exactly what this thread computes', async () => {
+    const { pool, watch } = watchedPool();
+    expect(await pool.warm()).toBe(true);
     const input = sampleInput(300);
     const [aside, here] = await Promise.all([
-      analyzeChunksAside(input),
+      pool.analyze(input),
       Promise.resolve(analyzeChunks(input)),
     ]);
     expect(aside).toEqual(here);
     expect(aside.statistics.map((statistics) => statistics.chunks)).toEqual([150, 150]);
     expect(aside.statistics[0]?.terms).toContain('otter');
-    // Many requests at once are each answered with their own analysis.
+    // Many requests at once are each answered with their own analysis, by one thread.
     const inputs = [1, 5, 40, 2].map(sampleInput);
-    const answers = await Promise.all(inputs.map((each) => analyzeChunksAside(each)));
+    const answers = await Promise.all(inputs.map((each) => pool.analyze(each)));
     expect(answers).toEqual(inputs.map((each) => analyzeChunks(each)));
+    expect(await pool.warm()).toBe(true);
+    expect(watch.threads).toHaveLength(1);
   });
 
   it('stores titles and texts as Postgres can hold them: no NUL, no lone surrogate', async () => {
-    expect(await warmChunkAnalysis()).toBe(true);
-    const analysis = await analyzeChunksAside({
+    const { pool } = watchedPool();
+    expect(await pool.warm()).toBe(true);
+    const analysis = await pool.analyze({
       titles: ['Tit\u0000le'],
       contents: ['Otters\u0000 sleep \uD800 here'],
       datastores: [0],
@@ -49,18 +79,79 @@ describe('chunk analysis in its worker', () => {
     });
     expect(analysis).toEqual(clean);
   });
+
+  it('starts on demand: the first call is analysed here while the thread loads', async () => {
+    const { pool, watch } = watchedPool();
+    const input = sampleInput(3);
+    expect(await pool.analyze(input)).toEqual(analyzeChunks(input));
+    expect(watch.threads).toHaveLength(1);
+    expect(await pool.warm()).toBe(true);
+    expect(await pool.analyze(input)).toEqual(analyzeChunks(input));
+    expect(watch.threads).toHaveLength(1);
+  });
 });
 
-describe('chunk analysis without its worker', () => {
-  it('analyses here what the worker was asked when it ends, and everything after', async () => {
-    expect(await warmChunkAnalysis()).toBe(true);
+describe('stopping the chunk-analysis pool', () => {
+  it('analyses here what the thread was asked, ends it, and starts a new one when used again', async () => {
+    const { pool, watch } = watchedPool();
+    expect(await pool.warm()).toBe(true);
     const inputs = [sampleInput(400), sampleInput(3)];
-    const asked = inputs.map((input) => analyzeChunksAside(input));
-    await stopChunkAnalysis();
+    const asked = inputs.map((input) => pool.analyze(input));
+    await pool.stop();
     expect(await Promise.all(asked)).toEqual(inputs.map((input) => analyzeChunks(input)));
-    expect(await warmChunkAnalysis()).toBe(false);
-    expect(await analyzeChunksAside(inputs[1] as ChunkAnalysisInput)).toEqual(
+    await expect.poll(() => watch.running).toBe(0);
+    // Used again: a new thread.
+    expect(await pool.warm()).toBe(true);
+    expect(watch.threads).toHaveLength(2);
+    expect(watch.running).toBe(1);
+    expect(await pool.analyze(inputs[0] as ChunkAnalysisInput)).toEqual(
+      analyzeChunks(inputs[0] as ChunkAnalysisInput),
+    );
+    await pool.stop();
+    await expect.poll(() => watch.running).toBe(0);
+  });
+
+  it('ends a thread stopped while it loads, which then never counts as loaded', async () => {
+    const { pool, watch } = watchedPool();
+    const warming = pool.warm();
+    await pool.stop();
+    expect(await warming).toBe(false);
+    await expect.poll(() => watch.running).toBe(0);
+    const input = sampleInput(2);
+    expect(await pool.analyze(input)).toEqual(analyzeChunks(input));
+    expect(watch.threads).toHaveLength(2);
+  });
+});
+
+describe('chunk analysis without its thread', () => {
+  it('analyses here when the thread cannot start, and tries again only after stop()', async () => {
+    let refuse = true;
+    const { pool, watch } = watchedPool(() => {
+      if (refuse) throw new Error('no threads here');
+      return spawnChunkAnalysisThread();
+    });
+    expect(await pool.warm()).toBe(false);
+    const input = sampleInput(5);
+    expect(await pool.analyze(input)).toEqual(analyzeChunks(input));
+    refuse = false;
+    expect(await pool.warm()).toBe(false);
+    await pool.stop();
+    expect(await pool.warm()).toBe(true);
+    expect(watch.threads).toHaveLength(1);
+  });
+
+  it('analyses here what a thread that dies was asked, and everything after', async () => {
+    const { pool, watch } = watchedPool();
+    expect(await pool.warm()).toBe(true);
+    const inputs = [sampleInput(400), sampleInput(3)];
+    const asked = inputs.map((input) => pool.analyze(input));
+    await watch.threads[0]?.terminate();
+    expect(await Promise.all(asked)).toEqual(inputs.map((input) => analyzeChunks(input)));
+    await expect.poll(() => watch.running).toBe(0);
+    expect(await pool.warm()).toBe(false);
+    expect(await pool.analyze(inputs[1] as ChunkAnalysisInput)).toEqual(
       analyzeChunks(inputs[1] as ChunkAnalysisInput),
     );
+    expect(watch.threads).toHaveLength(1);
   });
 });

@@ -1,3 +1,8 @@
+/**
+ * The chunk-analysis pool: the owner of the worker thread that analyses chunks
+ * (`analyzeChunks`, in `chunk-analysis-thread.ts`) while the calling thread stores the
+ * previous ones. One object per service, created, warmed and stopped by its ingestion.
+ */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -5,17 +10,60 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { analyzeChunks, type ChunkAnalysis, type ChunkAnalysisInput } from './analyze-chunks.js';
 
-/** A batch of chunks for the worker; id 0 is its "loaded" message. */
+/** A batch of chunks for the thread; id 0 is its "loaded" message. */
 export interface AnalysisRequest {
   id: number;
   input: ChunkAnalysisInput;
 }
 
-/** The worker's answer to a request: its analysis, or why it failed. */
+/** The thread's answer to a request: its analysis, or why it failed. */
 export interface AnalysisResponse {
   id: number;
   analysis?: ChunkAnalysis;
   error?: string;
+}
+
+/**
+ * Analyses chunks in a worker thread (see {@link createChunkAnalysisPool}); whenever the
+ * thread is not loaded, in the calling thread instead, with the same results.
+ */
+export interface ChunkAnalysisPool {
+  /**
+   * Starts the thread now (if it is not running), rather than at the first {@link analyze}:
+   * what a server does at start-up, so that its first ingestion is not analysed while the
+   * thread loads. Resolves once it is loaded (true), or false if it cannot run or was
+   * stopped meanwhile.
+   */
+  warm(): Promise<boolean>;
+  /**
+   * Analyses chunks (see `analyzeChunks`) in the thread, so that the calling thread
+   * meanwhile does other work — PGlite storing the previous chunks, on the machine's other
+   * core. The first call starts the thread and, like any call before it is loaded, analyses
+   * here; so do all calls once it cannot start or has died (what it was asked is then
+   * analysed here too).
+   */
+  analyze(input: ChunkAnalysisInput): Promise<ChunkAnalysis>;
+  /**
+   * Ends the thread: what it was asked is analysed here, and the pool is as new (a later
+   * {@link warm} or {@link analyze} starts another thread, also after one that died).
+   */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link createChunkAnalysisPool}. */
+export interface ChunkAnalysisPoolOptions {
+  /** Starts a thread. Default {@link spawnChunkAnalysisThread}; tests wrap it to watch threads. */
+  spawn?: () => Worker;
+}
+
+/** One started thread and what it owes. */
+interface Thread {
+  worker: Worker;
+  loaded: boolean;
+  /** Resolves once the thread is loaded (true), or ended or died first (false). */
+  loading: Promise<boolean>;
+  settle: (loaded: boolean) => void;
+  pending: Map<number, Pending>;
 }
 
 interface Pending {
@@ -23,17 +71,6 @@ interface Pending {
   resolve: (analysis: ChunkAnalysis) => void;
   reject: (error: Error) => void;
 }
-
-/** The worker once loaded, the one started, whether one is loading, whether none can run. */
-let worker: Worker | undefined;
-let spawned: Worker | undefined;
-let starting = false;
-let unavailable = false;
-/** Resolves once the worker is loaded (true) or cannot run (false). */
-let loading: Promise<boolean> = Promise.resolve(false);
-let settleLoading: (loaded: boolean) => void = () => {};
-const pending = new Map<number, Pending>();
-let nextId = 1;
 
 /** The ESM entry of tsx's register API, from its package's own exports map. */
 function tsxRegisterUrl(): string {
@@ -47,13 +84,14 @@ function tsxRegisterUrl(): string {
 }
 
 /**
- * Starts the worker on the entry next to this module: `chunk-analysis-thread.js` when
- * running compiled, or, when this module is TypeScript source (Vitest, tsx),
- * `chunk-analysis-thread.ts` behind a bootstrap that registers tsx in the worker first (a
- * worker starts without its parent's module hooks, and Node 20 cannot run TypeScript). The
- * worker gets none of the parent's flags (`execArgv: []`; `--expose-gc` is refused there).
+ * Starts a chunk-analysis thread on the entry next to this module:
+ * `chunk-analysis-thread.js` when running compiled, or, when this module is TypeScript
+ * source (Vitest, tsx), `chunk-analysis-thread.ts` behind a bootstrap that registers tsx in
+ * the thread first (a worker starts without its parent's module hooks, and Node 20 cannot
+ * run TypeScript). The thread gets none of the parent's flags (`execArgv: []`;
+ * `--expose-gc` is refused there).
  */
-function spawn(): Worker {
+export function spawnChunkAnalysisThread(): Worker {
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./chunk-analysis-thread.js', import.meta.url), { execArgv: [] });
   }
@@ -65,14 +103,8 @@ function spawn(): Worker {
   return new Worker(bootstrap, { eval: true, execArgv: [] });
 }
 
-/** The worker is gone: what it was asked is analysed here instead, and no worker is used again. */
-function retire(): void {
-  worker = undefined;
-  spawned = undefined;
-  starting = false;
-  unavailable = true;
-  settleLoading(false);
-  loading = Promise.resolve(false);
+/** Answers what a thread owed in the calling thread. */
+function analyzeHere(pending: Map<number, Pending>): void {
   for (const [id, request] of pending) {
     pending.delete(id);
     try {
@@ -83,85 +115,93 @@ function retire(): void {
   }
 }
 
-function start(): void {
-  if (starting || worker || unavailable) return;
-  starting = true;
-  loading = new Promise((resolve) => {
-    settleLoading = resolve;
-  });
-  let started: Worker;
-  try {
-    started = spawn();
-  } catch {
-    retire();
-    return;
-  }
-  spawned = started;
-  started.unref();
-  started.on('message', (response: AnalysisResponse) => {
-    if (response.id === 0) {
-      // Loaded after it was stopped: it is being terminated.
-      if (unavailable) return;
-      worker = started;
-      starting = false;
-      settleLoading(true);
-      return;
-    }
-    const request = pending.get(response.id);
-    if (!request) return;
-    pending.delete(response.id);
-    if (pending.size === 0) started.unref();
-    if (response.analysis) request.resolve(response.analysis);
-    else request.reject(new Error(`Chunk analysis failed: ${response.error ?? 'no reason given'}`));
-  });
-  started.on('error', retire);
-  started.on('exit', retire);
-}
-
 /**
- * Starts the chunk-analysis worker now (if it is not running), rather than at the first
- * large batch of chunks (see {@link analyzeChunksAside}): what a server does at start-up, so
- * that its first ingestion is not analysed while the worker loads. Resolves once it is
- * loaded (true), or false if it cannot run (chunks are then analysed in this thread).
- */
-export function warmChunkAnalysis(): Promise<boolean> {
-  start();
-  return loading;
-}
-
-/**
- * Ends the chunk-analysis worker for good in this process (an embedding application's
- * shutdown, or a test of the fallback): what it was asked and everything after is analysed
- * in the calling thread.
- */
-export async function stopChunkAnalysis(): Promise<void> {
-  const running = spawned;
-  retire();
-  if (running) await running.terminate();
-}
-
-/**
- * Analyses chunks (see `analyzeChunks`) in a worker thread, so that this thread meanwhile
- * does other work — PGlite storing the previous chunks, on the machine's other core. The
- * first call starts the worker and, like any call before it is loaded, analyses here; so
- * do all calls if it cannot start or dies (what it was asked is then analysed here too).
- * One worker per process, shared by every service in it, never keeping the process alive.
+ * Creates a chunk-analysis pool: one worker thread, started on demand (or by `warm`),
+ * never keeping the process alive while it owes nothing. A thread that cannot start or
+ * dies is not started again until `stop()`: chunks are analysed in the calling thread.
  *
  * @example
- * const analysis = await analyzeChunksAside({ titles, contents, datastores, datastoreCount: 1 });
+ * const pool = createChunkAnalysisPool();
+ * const analysis = await pool.analyze({ titles, contents, datastores, datastoreCount: 1 });
+ * await pool.stop();
  */
-export function analyzeChunksAside(input: ChunkAnalysisInput): Promise<ChunkAnalysis> {
-  const running = worker;
-  if (!running) {
-    start();
-    return Promise.resolve(analyzeChunks(input));
-  }
-  const id = nextId;
-  nextId += 1;
-  return new Promise<ChunkAnalysis>((resolve, reject) => {
-    pending.set(id, { input, resolve, reject });
-    // Referenced while it owes an answer, so that the process waits for it.
-    running.ref();
-    running.postMessage({ id, input } satisfies AnalysisRequest);
-  });
+export function createChunkAnalysisPool(options: ChunkAnalysisPoolOptions = {}): ChunkAnalysisPool {
+  const spawn = options.spawn ?? spawnChunkAnalysisThread;
+  let current: Thread | undefined;
+  let unavailable = false;
+  let nextId = 1;
+
+  /** The thread is gone: what it was asked is analysed here. */
+  const retire = (thread: Thread, died: boolean) => {
+    if (current === thread) {
+      current = undefined;
+      unavailable = died;
+    }
+    thread.settle(false);
+    analyzeHere(thread.pending);
+  };
+
+  const start = (): Thread | undefined => {
+    if (current || unavailable) return current;
+    let worker: Worker;
+    try {
+      worker = spawn();
+    } catch {
+      unavailable = true;
+      return undefined;
+    }
+    let settle: (loaded: boolean) => void = () => {};
+    const loading = new Promise<boolean>((resolve) => {
+      settle = resolve;
+    });
+    const thread: Thread = { worker, loaded: false, loading, settle, pending: new Map() };
+    current = thread;
+    worker.unref();
+    worker.on('message', (response: AnalysisResponse) => {
+      if (response.id === 0) {
+        // Loaded after it was stopped: it is being terminated.
+        if (current !== thread) return;
+        thread.loaded = true;
+        settle(true);
+        return;
+      }
+      const request = thread.pending.get(response.id);
+      if (!request) return;
+      thread.pending.delete(response.id);
+      if (thread.pending.size === 0) worker.unref();
+      if (response.analysis) request.resolve(response.analysis);
+      else
+        request.reject(new Error(`Chunk analysis failed: ${response.error ?? 'no reason given'}`));
+    });
+    worker.on('error', () => retire(thread, true));
+    worker.on('exit', () => retire(thread, true));
+    return thread;
+  };
+
+  return {
+    warm: () => start()?.loading ?? Promise.resolve(false),
+    analyze(input) {
+      const thread = current;
+      if (!thread?.loaded) {
+        start();
+        return Promise.resolve(analyzeChunks(input));
+      }
+      const id = nextId;
+      nextId += 1;
+      return new Promise<ChunkAnalysis>((resolve, reject) => {
+        thread.pending.set(id, { input, resolve, reject });
+        // Referenced while it owes an answer, so that the process waits for it.
+        thread.worker.ref();
+        thread.worker.postMessage({ id, input } satisfies AnalysisRequest);
+      });
+    },
+    async stop() {
+      const thread = current;
+      current = undefined;
+      unavailable = false;
+      if (!thread) return;
+      retire(thread, false);
+      await thread.worker.terminate();
+    },
+  };
 }

@@ -1,7 +1,8 @@
 /**
- * The chunk-analysis worker's entry (see `chunk-analysis-pool.ts`): analyses each batch of
- * chunks it is sent (`analyzeChunks`) and sends the analysis back, its binary columns
- * transferred rather than copied. It loads nothing but the analysis and its word handling.
+ * The chunk-analysis thread's entry (the worker that `chunk-analysis-pool.ts` starts):
+ * analyses each batch of chunks it is sent (`analyzeChunks`) and sends the analysis back,
+ * its binary columns transferred rather than copied. It loads nothing but the analysis and
+ * its word handling.
  */
 import { parentPort } from 'node:worker_threads';
 import { analyzeChunks } from './analyze-chunks.js';

@@ -1,12 +1,12 @@
 /**
  * The lexical index: chunks analysed into Porter2 stems (as Postgres's `english`
  * configuration stems them) and stored with BM25's term statistics by `replaceChunksOf`,
- * the one write path for chunks (large batches analysed in a worker thread while the
- * previous ones are stored); its upkeep (`maintainLexicalIndex`); and its read path,
+ * the one write path for chunks (large batches analysed by a chunk-analysis pool's worker
+ * thread while the previous ones are stored); its upkeep (`maintainLexicalIndex`); and its read path,
  * `searchLexical`: a question's terms weighted, misspellings corrected, BM25 candidates
  * scored. The word handling is shared with `retrieval/` and the answerers.
  */
-export { stopChunkAnalysis, warmChunkAnalysis } from './chunk-analysis-pool.js';
+export { type ChunkAnalysisPool, createChunkAnalysisPool } from './chunk-analysis-pool.js';
 export { maintainLexicalIndex } from './lexical-index-maintenance.js';
 export { searchLexical } from './lexical-search.js';
 export type { WeightedText } from './query-terms.js';

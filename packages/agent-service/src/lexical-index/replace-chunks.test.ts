@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { retrieve } from '../retrieval/index.js';
 import type { Database } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
-import { warmChunkAnalysis } from './chunk-analysis-pool.js';
+import { createChunkAnalysisPool } from './chunk-analysis-pool.js';
 import { maintainLexicalIndex } from './lexical-index-maintenance.js';
 import { replaceChunks, replaceChunksOf } from './replace-chunks.js';
 
@@ -188,8 +188,10 @@ describe('replaceChunks', () => {
   });
 
   it('writes a batch of several INSERTs (analysed while the previous one is stored) exactly, in order', async () => {
-    // The chunk-analysis worker analyses the next INSERT's chunks while this one is stored.
-    expect(await warmChunkAnalysis()).toBe(true);
+    // The chunk-analysis thread analyses the next INSERT's chunks while this one is stored.
+    const pool = createChunkAnalysisPool();
+    onTestFinished(() => pool.stop());
+    expect(await pool.warm()).toBe(true);
     const many = (datasource: string, count: number) =>
       Array.from({ length: count }, (_, position) => ({
         position,
@@ -201,10 +203,14 @@ describe('replaceChunks', () => {
       VALUES ('many-1', 'org', 's1', 'm1.md'), ('many-2', 'org', 's9', 'm2.md'),
         ('many-3', 'org', 's1', 'm3.md')`);
     const ids = await database.transaction((transaction) =>
-      replaceChunksOf(transaction, [
-        { datasource: { id: 'many-1', datastoreId: 's1' }, chunks: many('a', 420) },
-        { datasource: { id: 'many-2', datastoreId: 's9' }, chunks: many('c', 333) },
-      ]),
+      replaceChunksOf(
+        transaction,
+        [
+          { datasource: { id: 'many-1', datastoreId: 's1' }, chunks: many('a', 420) },
+          { datasource: { id: 'many-2', datastoreId: 's9' }, chunks: many('c', 333) },
+        ],
+        pool,
+      ),
     );
     expect(ids.map((list) => list.length)).toEqual([420, 333]);
     const stored = await database.query<{ id: string; position: number }>(
@@ -219,13 +225,17 @@ describe('replaceChunks', () => {
     // A statement failing in the middle of the pipeline rolls the whole batch back.
     await expect(
       database.transaction((transaction) =>
-        replaceChunksOf(transaction, [
-          { datasource: { id: 'many-1', datastoreId: 's1' }, chunks: many('a', 300) },
-          {
-            datasource: { id: 'not-a-datasource', datastoreId: 's1' },
-            chunks: [{ position: 0, title: 'Bad', content: 'No such datasource' }],
-          },
-        ]),
+        replaceChunksOf(
+          transaction,
+          [
+            { datasource: { id: 'many-1', datastoreId: 's1' }, chunks: many('a', 300) },
+            {
+              datasource: { id: 'not-a-datasource', datastoreId: 's1' },
+              chunks: [{ position: 0, title: 'Bad', content: 'No such datasource' }],
+            },
+          ],
+          pool,
+        ),
       ),
     ).rejects.toMatchObject({ code: '23503' });
     expect(await kept()).toEqual(statistics);

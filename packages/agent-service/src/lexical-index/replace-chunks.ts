@@ -1,3 +1,8 @@
+/**
+ * Storing chunks: `replaceChunksOf`, the one write path for chunks, which inserts them with
+ * their analysis (see `analyze-chunks.ts`; large batches analysed by the chunk-analysis
+ * pool) and keeps the lexical index's term statistics exact.
+ */
 import {
   createId,
   encodeIntegerArray,
@@ -6,7 +11,7 @@ import {
   storableText,
 } from '../store/index.js';
 import { analyzeChunks, type ChunkAnalysis } from './analyze-chunks.js';
-import { analyzeChunksAside } from './chunk-analysis-pool.js';
+import type { ChunkAnalysisPool } from './chunk-analysis-pool.js';
 
 /** A chunk to store: its place in the document, its heading trail and its text. */
 export interface ChunkInput {
@@ -28,11 +33,11 @@ export interface ChunkReplacement {
 }
 
 /**
- * Chunks per INSERT. In a batch of several INSERTs, the chunk-analysis worker analyses the
+ * Chunks per INSERT. In a batch of several INSERTs, the chunk-analysis thread analyses the
  * next ones while these are stored (by PGlite in this thread, or by a PostgreSQL server).
  */
 const CHUNKS_PER_INSERT = 250;
-/** Chunks of a batch's first INSERT when the worker analyses them (see replaceChunksOf). */
+/** Chunks of a batch's first INSERT when the thread analyses them (see replaceChunksOf). */
 const FIRST_CHUNKS_ASIDE = 100;
 
 /** A chunk to analyse and insert, with the id it gets and the datasource it belongs to. */
@@ -49,13 +54,13 @@ interface BatchStatistics {
 }
 
 /**
- * Analyses chunks for one INSERT (see `analyzeChunks`): in the chunk-analysis worker when
- * `aside` (there are more INSERTs, for it to overlap with), here otherwise.
+ * Analyses chunks for one INSERT (see `analyzeChunks`): by the chunk-analysis pool when
+ * given one (there are more INSERTs, for its thread to overlap with), here otherwise.
  */
 function analyzePlanned(
   planned: readonly PlannedChunk[],
   datastores: readonly string[],
-  aside: boolean,
+  pool: ChunkAnalysisPool | undefined,
 ): Promise<ChunkAnalysis> {
   const input = {
     titles: planned.map(({ chunk }) => chunk.title),
@@ -63,7 +68,7 @@ function analyzePlanned(
     datastores: planned.map(({ datasource }) => datastores.indexOf(datasource.datastoreId)),
     datastoreCount: datastores.length,
   };
-  return aside ? analyzeChunksAside(input) : Promise.resolve(analyzeChunks(input));
+  return pool ? pool.analyze(input) : Promise.resolve(analyzeChunks(input));
 }
 
 /** Adds one INSERT's analysed statistics to its batch's. */
@@ -110,8 +115,8 @@ function insertColumns(planned: readonly PlannedChunk[], analysis: ChunkAnalysis
  * its new one, never a mix or none), and returns the new chunk ids per replacement, in the
  * order given. A whole batch costs a handful of statements, whatever its size: the service
  * analyses every chunk (its `tsvector` and length, see `analyzeChunks`), inserts the chunks
- * 250 per statement — the chunk-analysis worker analysing the next ones while these are
- * stored, so both work at once — and adds the batch's
+ * 250 per statement — with a chunk-analysis `pool`, its thread analysing the next ones
+ * while these are stored, so both work at once — and adds the batch's
  * term statistics (chunk count and total length to the datastore's totals row, document
  * frequency per term appended as deltas that readers sum — migrations 4 and 12) in one
  * statement per table; the statistics of deleted chunks are taken off by the triggers on
@@ -129,6 +134,7 @@ function insertColumns(planned: readonly PlannedChunk[], analysis: ChunkAnalysis
 export async function replaceChunksOf(
   transaction: Queryable,
   replacements: readonly ChunkReplacement[],
+  pool?: ChunkAnalysisPool,
 ): Promise<string[][]> {
   if (replacements.length === 0) return [];
   const last = new Map(replacements.map((item) => [item.datasource.id, item]));
@@ -173,8 +179,8 @@ export async function replaceChunksOf(
     ]);
   })();
   writing.catch(() => {});
-  const aside = planned.length > CHUNKS_PER_INSERT;
-  // The INSERTs' slices of the planned chunks. Analysed in the worker, the first is smaller:
+  const aside = pool !== undefined && planned.length > CHUNKS_PER_INSERT;
+  // The INSERTs' slices of the planned chunks. Analysed in the thread, the first is smaller:
   // this thread waits for its analysis, and then for no other.
   const slices: [number, number][] = [];
   for (let start = 0; start < planned.length; ) {
@@ -186,7 +192,11 @@ export async function replaceChunksOf(
     start = end;
   }
   const analyze = ([start, end]: [number, number]) => {
-    const analysis = analyzePlanned(planned.slice(start, end), datastores, aside);
+    const analysis = analyzePlanned(
+      planned.slice(start, end),
+      datastores,
+      aside ? pool : undefined,
+    );
     // Awaited on its turn; until then its failure must not count as unhandled.
     analysis.catch(() => {});
     return analysis;
@@ -248,7 +258,7 @@ export async function replaceChunksOf(
  *
  * @example
  * await database.transaction((transaction) =>
- *   replaceChunks(transaction, { id: datasourceId, datastoreId }, chunkText(text, name)),
+ *   replaceChunks(transaction, { id: datasourceId, datastoreId }, [{ position: 0, title, content }]),
  * );
  */
 export async function replaceChunks(
