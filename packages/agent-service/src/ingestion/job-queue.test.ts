@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
 import { createPgDatabase } from '../store/index.js';
 import { createApiClient, createTestDatabase } from '../testing/index.js';
-import { claimJob, claimJobs, finishJob, LostLeaseError } from './job-queue.js';
+import { claimJob, claimJobs, createBatchFence, LostLeaseError } from './job-queue.js';
 
 const seed = `
   INSERT INTO organizations (id, name) VALUES ('org-1', 'Jobs');
@@ -95,14 +95,14 @@ describe('ingestion jobs', () => {
     const fast = await claimJob(database, 'fast-worker', 60_000);
     expect(fast?.id).toBe(slow?.id);
     expect(await claimJob(database, 'third-worker', 60_000)).toBeUndefined();
-    await expect(
-      database.transaction((transaction) =>
-        finishJob(transaction, slow as NonNullable<typeof slow>, 'slow-worker'),
-      ),
-    ).rejects.toBeInstanceOf(LostLeaseError);
-    await database.transaction((transaction) =>
-      finishJob(transaction, fast as NonNullable<typeof fast>, 'fast-worker'),
-    );
+    const fence = (job: typeof slow, workerId: string) => {
+      const claimed = job as NonNullable<typeof job>;
+      return database.transaction((transaction) =>
+        createBatchFence([claimed], workerId)(claimed)(transaction),
+      );
+    };
+    await expect(fence(slow, 'slow-worker')).rejects.toBeInstanceOf(LostLeaseError);
+    expect(await fence(fast, 'fast-worker')).toBe(true);
     await database.close();
   });
 });

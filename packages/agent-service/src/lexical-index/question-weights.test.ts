@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
-import { createTestDatabase } from '../testing/index.js';
+import { createTestDatabase, replaceChunks } from '../testing/index.js';
 import { searchLexical } from './lexical-search.js';
 import { FORM_WORD_WEIGHT, NAME_WEIGHT, questionWeights } from './question-weights.js';
-import { replaceChunks } from './replace-chunks.js';
 
 describe('questionWeights', () => {
   it('weighs down the words that give a question its form', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { retrieve } from '../retrieval/index.js';
 import type { Database } from '../store/index.js';
-import { createTestDatabase } from '../testing/index.js';
+import { createTestDatabase, replaceChunks } from '../testing/index.js';
 import { createChunkAnalysisPool } from './chunk-analysis-pool.js';
 import { maintainLexicalIndex } from './lexical-index-maintenance.js';
-import { replaceChunks, replaceChunksOf } from './replace-chunks.js';
+import { replaceChunksOf } from './replace-chunks.js';
 
 let database: Database;
 

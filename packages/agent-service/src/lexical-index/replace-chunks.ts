@@ -251,20 +251,3 @@ export async function replaceChunksOf(
   );
   return ids;
 }
-
-/**
- * {@link replaceChunksOf} for one datasource: replaces its chunks with `chunks` and returns
- * the new ids in order.
- *
- * @example
- * await database.transaction((transaction) =>
- *   replaceChunks(transaction, { id: datasourceId, datastoreId }, [{ position: 0, title, content }]),
- * );
- */
-export async function replaceChunks(
-  transaction: Queryable,
-  datasource: { id: string; datastoreId: string },
-  chunks: readonly ChunkInput[],
-): Promise<string[]> {
-  return (await replaceChunksOf(transaction, [{ datasource, chunks }]))[0] ?? [];
-}

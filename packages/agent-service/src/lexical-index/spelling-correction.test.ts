@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
-import { createTestDatabase } from '../testing/index.js';
+import { createTestDatabase, replaceChunks } from '../testing/index.js';
 import { searchLexical } from './lexical-search.js';
-import { replaceChunks } from './replace-chunks.js';
 import { correctUnknownTerms, spellingVariantsOf } from './spelling-correction.js';
 
 describe('spellingVariantsOf', () => {

@@ -2,9 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DOCS_DIR } from '../index.js';
-import { type Database, encodeTsvectorArray } from '../store/index.js';
+// As the chunk analysis does: from its module (the chunk-analysis thread loads no database).
+import { encodeTsvectorArray } from '../store/binary-arrays.js';
+import type { Database } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
-import { analyzeChunk, lexemesOf, searchText, termsOf } from './text-terms.js';
+import { analyzeChunk, lexemesOf, termsOf } from './text-terms.js';
 
 const stemEnglish = (word: string) => [...termsOf(word)][0];
 
@@ -67,15 +69,6 @@ describe('termsOf', () => {
     expect(stemEnglish('added')).toBe(stemEnglish('adding'));
     expect(stemEnglish('3000')).toBe('3000');
     expect(stemEnglish('go')).toBe('go');
-  });
-});
-
-describe('searchText', () => {
-  it('keeps the meaningful words of a question, without stop words and fillers', () => {
-    expect(searchText('What do penguins need? Tell me about the ICE-shelf!')).toBe(
-      'penguins ice shelf',
-    );
-    expect(searchText('How much does it cost?')).toBe('much cost');
   });
 });
 

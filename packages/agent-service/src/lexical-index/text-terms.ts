@@ -134,16 +134,6 @@ export function queryTerms(text: string): Set<string> {
   );
 }
 
-/**
- * The text Postgres should search for: the words of a question without stop words and
- * fillers ("need", "tell", "explain" — words that would match passages about anything).
- */
-export function searchText(text: string): string {
-  return wordsOf(text)
-    .filter((word) => !STOP_WORDS.has(word))
-    .join(' ');
-}
-
 /** Every word of a text, stemmed. */
 export function termsOf(text: string): Set<string> {
   return new Set(wordsOf(text).map(stemOf));

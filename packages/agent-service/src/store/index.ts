@@ -3,10 +3,10 @@
  * and PostgreSQL through `pg`, both running the same SQL), the schema migrations, and the
  * ids of stored resources.
  */
-export { encodeIntegerArray, encodeTextArray, encodeTsvectorArray } from './binary-arrays.js';
+export { encodeIntegerArray, encodeTextArray } from './binary-arrays.js';
 export { createId } from './create-id.js';
 export type { Database, Queryable } from './database.js';
-export { MIGRATIONS, migrate } from './migrations.js';
+export { migrate } from './migrations.js';
 export { createPgDatabase } from './pg-database.js';
 export { createPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.js';
 export { storableText } from './storable-text.js';

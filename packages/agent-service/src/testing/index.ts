@@ -33,4 +33,5 @@ export {
   startOpenAiTestServer,
 } from './openai-test-server.js';
 export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
+export { replaceChunks } from './replace-chunks.js';
 export { createTestDatabase } from './test-database.js';

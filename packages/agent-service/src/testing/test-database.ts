@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPgliteDatabase, type Database, MIGRATIONS, migrate } from '../store/index.js';
+import { createPgliteDatabase, type Database, migrate } from '../store/index.js';
+// The migrations themselves, which only the snapshot's key needs: not part of store's API.
+import { MIGRATIONS } from '../store/migrations.js';
 
 const snapshotPath = path.join(
   tmpdir(),

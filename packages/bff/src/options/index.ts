@@ -19,9 +19,9 @@ export {
   serverOptionsFromEnv,
 } from './env-options.js';
 export type { EnvReadOptions } from './option-docs.js';
+/** @internal For the README's test alone (see `renderOptionsTable`). */
 export { renderOptionsTable } from './options-table.js';
 export {
-  ALL_OPTION_FIELDS,
   BFF_DEFAULTS,
   resolveBffOptions,
   resolveServerOptions,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALL_OPTION_FIELDS, renderOptionsTable } from './index.js';
+import { renderOptionsTable } from './index.js';
+import { ALL_OPTION_FIELDS } from './resolve-options.js';
 
 const bffReadme = new URL('../../README.md', import.meta.url);
 const rootReadme = new URL('../../../../README.md', import.meta.url);

@@ -17,6 +17,7 @@ function optionRow(field: OptionField): [string, string, string, string] {
 /**
  * The configuration table of the BFF's README, as Markdown with padded columns, rendered
  * from the options schema (a test keeps the README equal to it).
+ * @internal Used by that test alone: the README is where the table ships.
  */
 export function renderOptionsTable(fields: readonly OptionField[] = ALL_OPTION_FIELDS): string {
   const rows = [['Option', 'Environment variable', 'Default', 'Meaning'], ...fields.map(optionRow)];

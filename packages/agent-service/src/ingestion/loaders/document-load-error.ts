@@ -35,11 +35,3 @@ export class DocumentLoadError extends AgentServiceError {
     super(code, statuses[code], message, options);
   }
 }
-
-/** Whether `error` is a {@link DocumentLoadError} (optionally with this `code`). */
-export function isDocumentLoadError(
-  error: unknown,
-  code?: DocumentLoadErrorCode,
-): error is DocumentLoadError {
-  return error instanceof DocumentLoadError && (code === undefined || error.code === code);
-}

@@ -2,14 +2,14 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, buildEncryptedDocx } from '../../testing/index.js';
 import { chunkDocument } from '../chunking/index.js';
-import { isDocumentLoadError } from './document-load-error.js';
+import { DocumentLoadError } from './document-load-error.js';
 import { type LoadInput, loadDocument } from './load-document.js';
 
 async function loadError(input: LoadInput) {
   try {
     await loadDocument(input);
   } catch (error) {
-    if (isDocumentLoadError(error)) return error;
+    if (error instanceof DocumentLoadError) return error;
     throw error;
   }
   throw new Error('expected loadDocument to fail');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleHtmlPage } from '../../testing/index.js';
-import { isDocumentLoadError } from './document-load-error.js';
+import { DocumentLoadError } from './document-load-error.js';
 import { loadDocument } from './load-document.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -9,7 +9,7 @@ async function loadError(input: Parameters<typeof loadDocument>[0]) {
   try {
     await loadDocument(input);
   } catch (error) {
-    if (isDocumentLoadError(error)) return error;
+    if (error instanceof DocumentLoadError) return error;
     throw error;
   }
   throw new Error('expected loadDocument to fail');
