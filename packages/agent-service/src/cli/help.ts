@@ -10,6 +10,7 @@ Commands:
   ingest <datastoreId> <files…>  Upload text/markdown files to a running service
   purge-conversations [--days n] Delete conversations inactive for more than n days, once
   reembed [--datastore <id>]     Embed the chunks again after an embeddings model change
+  eval --agent <id> <questions>  Ask an agent a question set and score its answers
 
 Run "agent-chat-service <command> --help" for a command's options.
 `;
@@ -106,5 +107,43 @@ Sends each item to a running service and waits until every one is synched or in 
 A datasource of the same file name (or URL) in that datastore is replaced; unchanged
 content is kept as it is. Exit code 1 when anything failed.
 Example: agent-chat-service ingest demo-docs https://example.com/sitemap.xml
+`,
+  eval: `Usage: agent-chat-service eval --agent <id> <questions.json> [--url <url>] [--key <key>]
+         [--json <file>] [--concurrency n] [--top-k n] [--quiet] [--min-source3 n] …
+
+Asks a running service's agent every question of a set through the public query API
+(POST /api/agents/{id}/query, a new conversation each) and scores the answers.
+questions.json: {"questions": [{"id": "q1", "question": "How do I …?",
+  "page": "/docs/setup", "heading": "install", "phrases": ["npm install"]}, …]}
+  page      the page that answers: a URL path or URL (compared by path: origin, query,
+            fragment and trailing slash ignored), or a file datasource's name;
+            null when the documents do not cover it (the agent should decline)
+  heading   the id of the heading whose section answers (optional)
+  phrases   key phrases a correct answer contains, all of them (optional)
+Prints, with a line per miss:
+  source@1, source@3  the page is the first / among the first three cited sources
+  section@3           one of the first three cited URLs is page#heading
+  phrase              every phrase is in the answer (case, whitespace, Markdown and HTML ignored)
+  declined            unanswerable: no sources, and "I don't know" in the first 200
+                      characters (the service's "I could not find anything…" counts) or an
+                      answer of at most 200 characters
+  refused             answerable: no sources, or "I don't know"
+  latency             p50 / p95 per query over HTTP
+  lost by             for a miss, a datastore search (POST /api/datastores/{id}/query) for
+                      the same question: retrieval when its top k lacks the page, section or
+                      phrases too, else the answer
+  --agent <id>        The agent to ask
+  --url <url>         Service URL (default: env AGENT_SERVICE_URL or http://127.0.0.1:3001)
+  --key <key>         API key of the agent's organization (default: env AGENT_API_TOKEN)
+  --json <file>       Also write the full report (every answer, source, score and diagnosis)
+  --concurrency <n>   Questions asked at once (default 4)
+  --top-k <n>         Fragments the diagnosis searches (default 10)
+  --quiet             No line per miss
+  --min-source1 / --min-source3 / --min-section3 / --min-phrase / --min-declined <n | n%>
+  --max-refused <n | n%>  Exit 1 when a measure misses this (a count, or a share of the
+                      questions it applies to)
+Exit codes: 0 the run completed (and met its thresholds), 1 a threshold was missed or the
+service failed, 2 wrong usage.
+Example: agent-chat-service eval --agent support questions.json --min-source3 90%
 `,
 };

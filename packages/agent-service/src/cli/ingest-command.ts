@@ -4,7 +4,7 @@ import type { Datasource } from '@agent-chat/protocol';
 import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
 import { type IngestTarget, resolveTargets } from './ingest-targets.js';
-import { createServiceClient, type ServiceClient } from './service-client.js';
+import { type ServiceClient, serviceClientOf } from './service-client.js';
 
 /** One submitted target and what became of it. */
 interface Item {
@@ -82,13 +82,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
   if (!datastoreId || inputs.length === 0) {
     throw new UsageError('Give a datastore id and at least one file, folder or URL.');
   }
-  const apiKey = values.key ?? io.env.AGENT_API_TOKEN;
-  if (!apiKey) throw new UsageError('Give the API key with --key or env AGENT_API_TOKEN.');
-  const baseUrl = (values.url ?? io.env.AGENT_SERVICE_URL ?? 'http://127.0.0.1:3001').replace(
-    /\/+$/,
-    '',
-  );
-  const client = createServiceClient(baseUrl, apiKey, io.fetch ?? fetch);
+  const client = serviceClientOf(values, io);
   const targets = await resolveTargets(inputs, io.cwd, values.crawl === true);
   const existing = await client.request<Datasource[]>(
     'GET',
