@@ -1,3 +1,5 @@
+import { LIMITS } from '@agent-chat/protocol';
+
 /** `agent-chat-service --help`. */
 export const MAIN_HELP = `Usage: agent-chat-service <command> [options]
 
@@ -93,7 +95,7 @@ the vector size differs; run it again to resume), 2 wrong usage.
 PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
 `,
   ingest: `Usage: agent-chat-service ingest <datastoreId> <files | folders | URLs | sitemap URLs>…
-         [--url <url>] [--key <key>] [--crawl]
+         [--url <url>] [--key <key>] [--crawl] [--max-pages <n>]
 
 Sends each item to a running service and waits until every one is synched or in error
 (a progress bar on a terminal, one line per item otherwise), then lists the failures.
@@ -101,7 +103,9 @@ Sends each item to a running service and waits until every one is synched or in 
   folder         every file under it with one of those extensions
   URL            that page, as a web_page datasource
   sitemap URL    (a URL ending in .xml) the site it lists, as a web_site datasource
-  --crawl        URLs are crawled as sites from there (same origin, robots.txt, 200 pages)
+  --crawl        URLs are crawled as sites from there (same origin, robots.txt)
+  --max-pages <n>  Most pages of each site (default ${LIMITS.crawlPages.default}, at most ${LIMITS.crawlPages.max}); when
+                 it ends a crawl the command says so ("stopped at … pages (max_pages)")
   --url <url>    Service URL (default: env AGENT_SERVICE_URL or http://127.0.0.1:3001)
   --key <key>    API key (default: env AGENT_API_TOKEN)
 A datasource of the same file name (or URL) in that datastore is replaced; unchanged
