@@ -5,8 +5,9 @@
  * then `serve` on a temporary data directory); an agent and a datastore are created through
  * the API; the site is ingested from its sitemap with the CLI's `ingest`; then the set's
  * `questions.json` is asked with the code of `agent-chat-service eval`. Prints its report,
- * the pages ingested, the ingest time and the time from spawning `serve` to the first
- * correct answer (source@3 and every key phrase).
+ * the pages ingested, the ingest time, the answers quoting the site's boilerplate (the set's
+ * `BOILERPLATE_MARKERS` and `PRIVATE_MARKER`) and the time from spawning `serve` to the
+ * first correct answer (source@3 and every key phrase).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import {
   createServiceClient,
   type EvalReport,
   formatEvalReport,
+  normalizeEvalText,
   readEvalQuestions,
   runEval,
 } from '@agent-chat/agent-service';
@@ -29,6 +31,15 @@ interface ServedSite {
   origin: string;
   pages: { path: string }[];
   close(): Promise<void>;
+}
+
+/** What a set's `serve-site.mjs` exports. */
+interface SetModule {
+  startSite(options: { port: number }): Promise<ServedSite>;
+  /** Text only the site's boilerplate holds (navbar, footer, cookie banner…). */
+  BOILERPLATE_MARKERS?: { where: string; text: string }[];
+  /** Text only the page robots.txt disallows holds. */
+  PRIVATE_MARKER?: string;
 }
 
 /** Options of {@link runSiteEval}. */
@@ -53,6 +64,25 @@ export interface SiteMeasures {
   ingestSeconds: number;
   /** `serve` spawned → the first correct answer received (null: none). */
   firstCorrectAnswerSeconds: number | null;
+  /** Answers quoting the site's boilerplate or its robots.txt-disallowed page, by question id. */
+  boilerplate: { id: string; where: string }[];
+}
+
+/** The answers that quote a marker of text no content page holds. */
+function boilerplateIn(
+  report: EvalReport,
+  markers: readonly { where: string; text: string }[],
+): SiteMeasures['boilerplate'] {
+  const found: SiteMeasures['boilerplate'] = [];
+  for (const result of report.questions) {
+    const answer = normalizeEvalText(result.answer);
+    for (const marker of markers) {
+      if (answer.includes(normalizeEvalText(marker.text))) {
+        found.push({ id: result.id, where: marker.where });
+      }
+    }
+  }
+  return found;
 }
 
 /** Runs the service's CLI from source (as `npm run eval` itself runs) with `args`. */
@@ -120,10 +150,16 @@ export async function runSiteEval(
 ): Promise<{ report: EvalReport; measures: SiteMeasures }> {
   const setFolder = path.resolve(folder);
   const questions = await readEvalQuestions(path.join(setFolder, 'questions.json'));
-  const { startSite } = (await import(
+  const setModule = (await import(
     pathToFileURL(path.join(setFolder, 'serve-site.mjs')).href
-  )) as { startSite(options: { port: number }): Promise<ServedSite> };
-  const site = await startSite({ port: 0 });
+  )) as SetModule;
+  const markers = [
+    ...(setModule.BOILERPLATE_MARKERS ?? []),
+    ...(setModule.PRIVATE_MARKER === undefined
+      ? []
+      : [{ where: 'page disallowed by robots.txt', text: setModule.PRIVATE_MARKER }]),
+  ];
+  const site = await setModule.startSite({ port: 0 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-chat-site-eval-'));
   let serve: ChildProcess | undefined;
   try {
@@ -189,12 +225,14 @@ export async function runSiteEval(
       ingestSeconds,
       firstCorrectAnswerSeconds:
         firstCorrectAt === undefined ? null : seconds(firstCorrectAt - spawnedAt),
+      boilerplate: boilerplateIn(report, markers),
     };
     console.log(`\n${formatEvalReport(report, { misses: options.quiet !== true })}`);
     console.log(
       [
         `  pages ingested         ${pagesIngested} of ${site.pages.length}${measures.pagesFailed > 0 ? ` (${measures.pagesFailed} failed)` : ''}`,
         `  ingest                 ${ingestSeconds} s`,
+        `  boilerplate            ${markers.length === 0 ? 'not checked (the set exports no markers)' : measures.boilerplate.length === 0 ? 'none in any answer' : measures.boilerplate.map((entry) => `${entry.id} (${entry.where})`).join(', ')}`,
         `  first correct answer   ${measures.firstCorrectAnswerSeconds === null ? 'none' : `${measures.firstCorrectAnswerSeconds} s`} after spawning serve (ready in ${measures.serviceReadySeconds} s)`,
       ].join('\n'),
     );

@@ -31,6 +31,7 @@ export {
   type EvalReport,
   type EvalSummary,
   formatEvalReport,
+  normalizeEvalText,
   type RunEvalOptions,
   readEvalQuestions,
   runEval,

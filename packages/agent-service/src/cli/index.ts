@@ -5,6 +5,7 @@
  * (`npm run eval -- --site`).
  */
 export type { CliIo } from './cli-io.js';
+export { normalizeEvalText } from './eval-normalize-text.js';
 export type { EvalQuestion } from './eval-questions.js';
 export { readEvalQuestions } from './eval-questions.js';
 export { formatEvalReport } from './eval-report.js';
