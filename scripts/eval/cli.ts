@@ -1,6 +1,7 @@
 /**
  * `npm run eval -- <squad-file> [flags]`: retrieval and answer quality of the agent
  * service on a SQuAD-format file, through its public HTTP API.
+ * `npm run eval -- --site <set folder>`: answers on a documentation site (see `site.ts`).
  *
  * An in-process agent service (in-memory PGlite, extractive answerer) listens on
  * loopback; every paragraph becomes one document (named after its article), every
@@ -11,10 +12,19 @@
 import { parseArgs } from 'node:util';
 import { createDistractorFactory, SECTIONS_PER_DISTRACTOR } from './distractors.js';
 import { type AskResult, askQuestions, loadDocuments, startEvalService } from './evaluate.js';
+import { runSiteEval } from './site.js';
 import { loadSquad } from './squad.js';
 
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
+       npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet]
+
+  --site             a documentation-site set (serve-site.mjs, questions.json): serves it, starts a
+                     fresh service with the CLI, ingests the sitemap with "agent-chat-service ingest"
+                     and scores the answers as "agent-chat-service eval" does
+  --json             (--site) also write the full report here
+  --concurrency      (--site) questions asked at once (default 4)
+  --quiet            (--site) no line per miss
 
   --questions        questions asked on the set itself (default: all)
   --sizes            total chunks of the scaling table, comma-separated; "none" skips it
@@ -74,11 +84,25 @@ async function main(): Promise<void> {
       folds: { type: 'boolean' },
       'embeddings-url': { type: 'string' },
       'embeddings-model': { type: 'string' },
+      site: { type: 'string' },
+      json: { type: 'string' },
+      concurrency: { type: 'string' },
+      quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
   if (values.help) {
     console.log(usage);
+    return;
+  }
+  if (values.site !== undefined) {
+    await runSiteEval(values.site, {
+      ...(values.concurrency === undefined
+        ? {}
+        : { concurrency: positiveInteger('concurrency', values.concurrency, 4) }),
+      ...(values.json === undefined ? {} : { json: values.json }),
+      ...(values.quiet ? { quiet: true } : {}),
+    });
     return;
   }
   const file = positionals[0];

@@ -25,6 +25,20 @@ export {
   type OpenAiAnswererOptions,
 } from './answering/index.js';
 export {
+  createServiceClient,
+  type EvalQuestion,
+  type EvalQuestionResult,
+  type EvalReport,
+  type EvalSummary,
+  formatEvalReport,
+  normalizeEvalText,
+  type RunEvalOptions,
+  readEvalQuestions,
+  runEval,
+  type ServiceClient,
+  type Tally,
+} from './cli/index.js';
+export {
   deleteExpiredConversations,
   type HandoffWebhookOptions,
   SIGNATURE_HEADER,

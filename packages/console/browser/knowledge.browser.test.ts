@@ -306,6 +306,50 @@ describe('Knowledge page (Chromium)', () => {
     await context.close();
   });
 
+  it("shows on a site's row that a limit ended its crawl", async () => {
+    const datastore = await admin<{ id: string }>('POST', '/api/datastores', { name: 'Big site' });
+    // The crawl itself is tested in the agent service; here the outcome it stores.
+    const stored = async (id: string, name: string, config: Record<string, unknown>) =>
+      bed.stack.service.database.query(
+        `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status, config, last_synch)
+         SELECT $2, organization_id, id, 'web_site', $3, 'synched', $4::jsonb, now()
+         FROM datastores WHERE id = $1`,
+        [datastore.id, id, name, JSON.stringify(config)],
+      );
+    await stored('site-cut', 'https://docs.example.com/sitemap.xml', {
+      sitemap: 'https://docs.example.com/sitemap.xml',
+      pages: 1_000,
+      failed_pages: 0,
+      stopped_by: 'max_pages',
+    });
+    await stored('site-whole', 'https://help.example.com/sitemap.xml', {
+      sitemap: 'https://help.example.com/sitemap.xml',
+      max_pages: 500,
+      pages: 120,
+      failed_pages: 0,
+      stopped_by: null,
+    });
+    const context = await bed.browser.newContext();
+    const page = await context.newPage();
+    await openKnowledge(page);
+    await page.getByLabel('Datastore shown').selectOption(datastore.id);
+    const cut = row(page, /docs\.example\.com/);
+    await cut.waitFor();
+    expect(await cut.locator('.warning').textContent()).toBe(
+      'Stopped at 1,000 pages (max_pages): the crawl reached its most pages before the end of the site. Add it again with more pages to read the rest.',
+    );
+    expect(
+      await row(page, /help\.example\.com/)
+        .locator('.warning')
+        .count(),
+    ).toBe(0);
+    expect(await page.getByLabel('Most pages').count()).toBe(0);
+    await page.getByLabel('Sitemap or site crawl').check();
+    expect(await page.getByLabel('Most pages').inputValue()).toBe('1000');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('pages through many datasources, and fits 375 px in dark mode', async () => {
     const datastore = await admin<{ id: string }>('POST', '/api/datastores', { name: 'Bulk' });
     for (let index = 0; index < 30; index += 1) {

@@ -23,7 +23,7 @@ export interface DatasourceCreateConfig {
   answer?: string;
   /** `qa`: … or a list of pairs. */
   pairs?: QaPair[];
-  /** `web_site`: most pages (default 200). */
+  /** `web_site`: most pages (default 1,000; `config.stopped_by` is `max_pages` when it ended the crawl). */
   max_pages?: number;
   /** `web_site`: deepest link depth followed from the start URL (default 5). */
   max_depth?: number;

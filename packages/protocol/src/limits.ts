@@ -23,8 +23,11 @@ export const LIMITS = {
   documentsPerUpsert: { max: 100 },
   /** Default largest uploaded file, in bytes (25 MiB); the service and the BFF may configure another. */
   uploadBytes: { max: 25 * 1024 * 1024 },
-  /** Most pages one `web_site` datasource may crawl (`config.max_pages`; default 200). */
-  crawlPages: { max: 10_000, default: 200 },
+  /**
+   * Most pages one `web_site` datasource may crawl (`config.max_pages`; default 1,000, enough
+   * for a real documentation site; a crawl a limit ends says so in `config.stopped_by`).
+   */
+  crawlPages: { max: 10_000, default: 1_000 },
   /** Deepest link depth a crawl may follow from its start URL (`config.max_depth`; default 5). */
   crawlDepth: { max: 50, default: 5 },
   /** Most question and answer pairs in one `qa` datasource. */

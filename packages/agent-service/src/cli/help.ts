@@ -1,3 +1,5 @@
+import { LIMITS } from '@agent-chat/protocol';
+
 /** `agent-chat-service --help`. */
 export const MAIN_HELP = `Usage: agent-chat-service <command> [options]
 
@@ -10,6 +12,7 @@ Commands:
   ingest <datastoreId> <files…>  Upload text/markdown files to a running service
   purge-conversations [--days n] Delete conversations inactive for more than n days, once
   reembed [--datastore <id>]     Embed the chunks again after an embeddings model change
+  eval --agent <id> <questions>  Ask an agent a question set and score its answers
 
 Run "agent-chat-service <command> --help" for a command's options.
 `;
@@ -92,7 +95,7 @@ the vector size differs; run it again to resume), 2 wrong usage.
 PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
 `,
   ingest: `Usage: agent-chat-service ingest <datastoreId> <files | folders | URLs | sitemap URLs>…
-         [--url <url>] [--key <key>] [--crawl]
+         [--url <url>] [--key <key>] [--crawl] [--max-pages <n>]
 
 Sends each item to a running service and waits until every one is synched or in error
 (a progress bar on a terminal, one line per item otherwise), then lists the failures.
@@ -100,11 +103,51 @@ Sends each item to a running service and waits until every one is synched or in 
   folder         every file under it with one of those extensions
   URL            that page, as a web_page datasource
   sitemap URL    (a URL ending in .xml) the site it lists, as a web_site datasource
-  --crawl        URLs are crawled as sites from there (same origin, robots.txt, 200 pages)
+  --crawl        URLs are crawled as sites from there (same origin, robots.txt)
+  --max-pages <n>  Most pages of each site (default ${LIMITS.crawlPages.default}, at most ${LIMITS.crawlPages.max}); when
+                 it ends a crawl the command says so ("stopped at … pages (max_pages)")
   --url <url>    Service URL (default: env AGENT_SERVICE_URL or http://127.0.0.1:3001)
   --key <key>    API key (default: env AGENT_API_TOKEN)
 A datasource of the same file name (or URL) in that datastore is replaced; unchanged
 content is kept as it is. Exit code 1 when anything failed.
 Example: agent-chat-service ingest demo-docs https://example.com/sitemap.xml
+`,
+  eval: `Usage: agent-chat-service eval --agent <id> <questions.json> [--url <url>] [--key <key>]
+         [--json <file>] [--concurrency n] [--top-k n] [--quiet] [--min-source3 n] …
+
+Asks a running service's agent every question of a set through the public query API
+(POST /api/agents/{id}/query, a new conversation each) and scores the answers.
+questions.json: {"questions": [{"id": "q1", "question": "How do I …?",
+  "page": "/docs/setup", "heading": "install", "phrases": ["npm install"]}, …]}
+  page      the page that answers: a URL path or URL (compared by path: origin, query,
+            fragment and trailing slash ignored), or a file datasource's name;
+            null when the documents do not cover it (the agent should decline)
+  heading   the id of the heading whose section answers (optional)
+  phrases   key phrases a correct answer contains, all of them (optional)
+Prints, with a line per miss:
+  source@1, source@3  the page is the first / among the first three cited sources
+  section@3           one of the first three cited URLs is page#heading
+  phrase              every phrase is in the answer (case, whitespace, Markdown and HTML ignored)
+  declined            unanswerable: no sources, and "I don't know" in the first 200
+                      characters (the service's "I could not find anything…" counts) or an
+                      answer of at most 200 characters
+  refused             answerable: no sources, or "I don't know"
+  latency             p50 / p95 per query over HTTP
+  lost by             for a miss, a datastore search (POST /api/datastores/{id}/query) for
+                      the same question: retrieval when its top k lacks the page, section or
+                      phrases too, else the answer
+  --agent <id>        The agent to ask
+  --url <url>         Service URL (default: env AGENT_SERVICE_URL or http://127.0.0.1:3001)
+  --key <key>         API key of the agent's organization (default: env AGENT_API_TOKEN)
+  --json <file>       Also write the full report (every answer, source, score and diagnosis)
+  --concurrency <n>   Questions asked at once (default 4)
+  --top-k <n>         Fragments the diagnosis searches (default 10)
+  --quiet             No line per miss
+  --min-source1 / --min-source3 / --min-section3 / --min-phrase / --min-declined <n | n%>
+  --max-refused <n | n%>  Exit 1 when a measure misses this (a count, or a share of the
+                      questions it applies to)
+Exit codes: 0 the run completed (and met its thresholds), 1 a threshold was missed or the
+service failed, 2 wrong usage.
+Example: agent-chat-service eval --agent support questions.json --min-source3 90%
 `,
 };

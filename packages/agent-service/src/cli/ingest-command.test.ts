@@ -28,7 +28,7 @@ function io(tty = false) {
 
 beforeAll(async () => {
   cwd = await mkdtemp(path.join(tmpdir(), 'agent-service-ingest-'));
-  site = await startLoopbackSite();
+  site = await startLoopbackSite({ sitemapPages: 5 });
   service = await startAgentService({
     port: 0,
     database: await createTestDatabase(),
@@ -101,5 +101,39 @@ describe('agent-chat-service ingest', () => {
     const empty = io();
     expect(await runCli(['ingest', datastoreId, 'empty'], empty.io)).toBe(2);
     expect(empty.err()).toMatch(/holds no files of a supported type/);
+  });
+
+  it('takes --max-pages for sites and says when that limit ended a crawl', async () => {
+    const sitemap = `${site.url}/sitemap-big.xml`;
+    const siteConfig = async () => {
+      const list = (
+        await createApiClient(service.url, apiKey)(
+          'GET',
+          `/api/datastores/${datastoreId}/datasources`,
+        )
+      ).body as { type: string; config: Record<string, unknown> }[];
+      return list.find((datasource) => datasource.config.sitemap === sitemap)?.config;
+    };
+    const cut = io();
+    expect(await runCli(['ingest', datastoreId, sitemap, '--max-pages', '3'], cut.io)).toBe(0);
+    expect(cut.out()).toMatch(
+      /sitemap-big\.xml\t\S+\tcreated\tsynched \(3 pages\)\nhttp:\/\/127\.0\.0\.1:\d+\/sitemap-big\.xml: stopped at 3 pages \(max_pages\); raise it with --max-pages\n/,
+    );
+    expect(await siteConfig()).toMatchObject({ max_pages: 3, pages: 3, stopped_by: 'max_pages' });
+
+    const whole = io();
+    expect(await runCli(['ingest', datastoreId, sitemap, '--max-pages', '5'], whole.io)).toBe(0);
+    expect(whole.out()).toMatch(/sitemap-big\.xml\t\S+\treplaced\tsynched \(5 pages\)\n/);
+    expect(whole.out()).not.toMatch(/stopped at/);
+    expect(await siteConfig()).toMatchObject({ max_pages: 5, pages: 5, stopped_by: null });
+
+    const zero = io();
+    expect(await runCli(['ingest', datastoreId, sitemap, '--max-pages', '0'], zero.io)).toBe(2);
+    expect(zero.err()).toMatch(/--max-pages must be a whole number from 1 to 10,000 \(got "0"\)/);
+    const page = io();
+    expect(
+      await runCli(['ingest', datastoreId, `${site.url}/guide`, '--max-pages', '5'], page.io),
+    ).toBe(2);
+    expect(page.err()).toMatch(/--max-pages applies to sites/);
   });
 });

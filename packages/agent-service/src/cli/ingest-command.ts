@@ -1,10 +1,10 @@
 import { openAsBlob } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Datasource } from '@agent-chat/protocol';
+import { type Datasource, LIMITS } from '@agent-chat/protocol';
 import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
 import { type IngestTarget, resolveTargets } from './ingest-targets.js';
-import { createServiceClient, type ServiceClient } from './service-client.js';
+import { type ServiceClient, serviceClientOf } from './service-client.js';
 
 /** One submitted target and what became of it. */
 interface Item {
@@ -14,9 +14,22 @@ interface Item {
   type: string;
   status: string;
   error?: string;
+  /** The datasource's config when it settled (a site's `pages`, `stopped_by`…). */
+  config?: Record<string, unknown>;
 }
 
 const settledStatuses = new Set(['synched', 'error']);
+
+function maxPagesOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > LIMITS.crawlPages.max) {
+    throw new UsageError(
+      `--max-pages must be a whole number from 1 to ${LIMITS.crawlPages.max.toLocaleString('en-US')} (got "${raw}").`,
+    );
+  }
+  return value;
+}
 
 function sameSource(target: IngestTarget, datasource: Datasource): boolean {
   if (datasource.groupId !== null && datasource.type === 'web_page') return false;
@@ -39,6 +52,7 @@ async function submit(
   datastoreId: string,
   target: IngestTarget,
   existingId: string | undefined,
+  maxPages: number | undefined,
 ): Promise<Datasource> {
   if (target.kind === 'file') {
     const form = new FormData();
@@ -49,10 +63,12 @@ async function submit(
     form.set('file', await openAsBlob(target.path), target.name);
     return client.request<Datasource>('POST', '/api/datasources', form);
   }
-  const config =
-    target.kind === 'web_site' && target.sitemap
+  const config = {
+    ...(target.kind === 'web_site' && target.sitemap
       ? { sitemap: target.url }
-      : { source_url: target.url };
+      : { source_url: target.url }),
+    ...(target.kind === 'web_site' && maxPages !== undefined ? { max_pages: maxPages } : {}),
+  };
   return client.request<Datasource>('POST', '/api/datasources', {
     datastoreId,
     type: target.kind,
@@ -62,11 +78,28 @@ async function submit(
 }
 
 /**
- * `ingest <datastoreId> <files | folders | URLs | sitemap URLs>… [--crawl]`: sends each
+ * What a site's `config.stopped_by` means for the person ingesting it, e.g. "stopped at
+ * 1,000 pages (max_pages); raise it with --max-pages"; undefined when the crawl reached the end.
+ */
+function crawlStopMessage(config: Record<string, unknown>): string | undefined {
+  const reason = config.stopped_by;
+  if (typeof reason !== 'string') return undefined;
+  const number = (value: unknown) => (typeof value === 'number' ? value : 0);
+  const pages =
+    reason === 'max_pages'
+      ? number(config.max_pages) || LIMITS.crawlPages.default
+      : number(config.pages) + number(config.failed_pages);
+  const advice = reason === 'max_pages' ? '; raise it with --max-pages' : '';
+  return `stopped at ${pages.toLocaleString('en-US')} pages (${reason})${advice}`;
+}
+
+/**
+ * `ingest <datastoreId> <files | folders | URLs | sitemap URLs>… [--crawl] [--max-pages n]`: sends each
  * item to a running service (`POST /api/datasources`; files as multipart uploads, a
  * datasource with the same name or URL is replaced), then waits until every item is
  * `synched` or `error` — a progress bar on a terminal, one line per item otherwise — and
- * lists the failures (a site's failed pages too). Exit code 1 when anything failed.
+ * lists the failures (a site's failed pages too). A site a limit cut short says so
+ * ({@link crawlStopMessage}). Exit code 1 when anything failed.
  */
 export async function ingest(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -75,6 +108,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
       url: { type: 'string' },
       key: { type: 'string' },
       crawl: { type: 'boolean', default: false },
+      'max-pages': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -82,14 +116,12 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
   if (!datastoreId || inputs.length === 0) {
     throw new UsageError('Give a datastore id and at least one file, folder or URL.');
   }
-  const apiKey = values.key ?? io.env.AGENT_API_TOKEN;
-  if (!apiKey) throw new UsageError('Give the API key with --key or env AGENT_API_TOKEN.');
-  const baseUrl = (values.url ?? io.env.AGENT_SERVICE_URL ?? 'http://127.0.0.1:3001').replace(
-    /\/+$/,
-    '',
-  );
-  const client = createServiceClient(baseUrl, apiKey, io.fetch ?? fetch);
+  const maxPages = maxPagesOf(values['max-pages']);
+  const client = serviceClientOf(values, io);
   const targets = await resolveTargets(inputs, io.cwd, values.crawl === true);
+  if (maxPages !== undefined && !targets.some((target) => target.kind === 'web_site')) {
+    throw new UsageError('--max-pages applies to sites: a sitemap URL, or URLs with --crawl.');
+  }
   const existing = await client.request<Datasource[]>(
     'GET',
     `/api/datastores/${datastoreId}/datasources`,
@@ -100,13 +132,14 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     const label = target.kind === 'file' ? target.name : target.url;
     const known = existing.find((datasource) => sameSource(target, datasource));
     try {
-      const created = await submit(client, datastoreId, target, known?.id);
+      const created = await submit(client, datastoreId, target, known?.id, maxPages);
       items.push({
         label,
         id: created.id,
         replaced: known !== undefined,
         type: created.type,
         status: created.status,
+        config: created.config,
       });
     } catch (error) {
       if (
@@ -147,6 +180,8 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     progress.settled(
       `${item.label}\t${item.id}\t${item.replaced ? 'replaced' : 'created'}\t${item.status}${detail}`,
     );
+    const stopped = item.type === 'web_site' ? crawlStopMessage(item.config ?? {}) : undefined;
+    if (stopped !== undefined) progress.settled(`${item.label}: ${stopped}`);
   };
   for (const item of items) if (settledStatuses.has(item.status)) await report(item);
   let open = items.filter((item) => !settledStatuses.has(item.status));
@@ -157,6 +192,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     for (const item of open) {
       const current = await client.request<Datasource>('GET', `/api/datasources/${item.id}`);
       item.status = current.status;
+      item.config = current.config;
       if (current.status === 'error') item.error = String(current.config.errorMessage ?? 'unknown');
       if (settledStatuses.has(current.status)) await report(item);
     }

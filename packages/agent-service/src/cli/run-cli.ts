@@ -1,4 +1,5 @@
 import { type CliIo, UsageError } from './cli-io.js';
+import { evalCommand } from './eval-command.js';
 import { HELP, MAIN_HELP } from './help.js';
 import { ingest } from './ingest-command.js';
 import { keysCreate } from './keys-command.js';
@@ -41,6 +42,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await purgeConversations(rest, io);
       case 'reembed':
         return await reembedCommand(rest, io);
+      case 'eval':
+        return await evalCommand(rest, io);
       default:
         return await ingest(rest, io);
     }

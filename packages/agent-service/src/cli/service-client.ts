@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '@agent-chat/protocol';
+import { type CliIo, UsageError } from './cli-io.js';
 
 /** A minimal client of the service's HTTP API for the CLI. */
 export interface ServiceClient {
@@ -42,4 +43,21 @@ export function createServiceClient(
       return parsed as T;
     },
   };
+}
+
+/**
+ * The client a command talks to the service with: `--url` (default env `AGENT_SERVICE_URL`,
+ * else http://127.0.0.1:3001) and `--key` (default env `AGENT_API_TOKEN`; required).
+ */
+export function serviceClientOf(
+  values: { url?: string | undefined; key?: string | undefined },
+  io: CliIo,
+): ServiceClient {
+  const apiKey = values.key ?? io.env.AGENT_API_TOKEN;
+  if (!apiKey) throw new UsageError('Give the API key with --key or env AGENT_API_TOKEN.');
+  const baseUrl = (values.url ?? io.env.AGENT_SERVICE_URL ?? 'http://127.0.0.1:3001').replace(
+    /\/+$/,
+    '',
+  );
+  return createServiceClient(baseUrl, apiKey, io.fetch ?? fetch);
 }

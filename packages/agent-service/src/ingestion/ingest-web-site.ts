@@ -17,8 +17,9 @@ function stringList(value: unknown): string[] {
  * and makes each page a `web_page` child datasource whose `groupId` is the site's id,
  * indexed as it is fetched (an unchanged page keeps its chunks). Pages that are no longer
  * part of the site are deleted. The site's own outcome: `synched` with `config.pages`,
- * `config.failed_pages` (and `config.stopped_by` when a limit ended the crawl), or `error`
- * when no page could be ingested.
+ * `config.failed_pages` and `config.stopped_by` (the limit that ended the crawl, `max_pages`
+ * or `max_total_bytes`; `null` when it reached the end, so a re-sync clears an old one), or
+ * `error` when no page could be ingested.
  */
 export async function ingestWebSite(
   context: IngestionContext,
@@ -133,7 +134,7 @@ export async function ingestWebSite(
       pages: succeeded,
       failed_pages: failed,
       ...(summary.disallowed > 0 ? { disallowed_pages: summary.disallowed } : {}),
-      ...(summary.stoppedBy === undefined ? {} : { stopped_by: summary.stoppedBy }),
+      stopped_by: summary.stoppedBy ?? null,
     },
   };
 }

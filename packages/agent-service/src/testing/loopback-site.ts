@@ -21,13 +21,15 @@ const page = (title: string, body: string) => `<!doctype html><html><head><title
  * robots.txt), an off-site page (`offsite`, another origin) and more; `/sitemap.xml` is
  * a sitemap index pointing at `/sitemap-pages.xml`; `/loop` redirects forever; `/slow`
  * answers after `slowMs`; `/image.png` is not HTML; `/missing` is a 404; `/page/N` are
- * `extraPages` numbered pages linking to the next.
+ * numbered pages, the first `extraPages` linking to the next; `/sitemap-big.xml` lists
+ * `/page/1` to `/page/{sitemapPages}` (a site larger than a crawl limit).
  */
 export async function startLoopbackSite(
-  options: { slowMs?: number; offsite?: string; extraPages?: number } = {},
+  options: { slowMs?: number; offsite?: string; extraPages?: number; sitemapPages?: number } = {},
 ): Promise<LoopbackSite> {
   const requests: string[] = [];
   const extraPages = options.extraPages ?? 0;
+  const sitemapPages = options.sitemapPages ?? 0;
   let origin = '';
   const routes: Record<
     string,
@@ -75,6 +77,13 @@ export async function startLoopbackSite(
         <url><loc>${origin}/guide</loc></url><url><loc>${origin}/faq</loc></url>
         <url><loc>${origin}/private/secret</loc></url>
         <url><loc>${options.offsite ?? 'http://example.invalid'}/elsewhere</loc></url></urlset>`,
+    }),
+    '/sitemap-big.xml': () => ({
+      type: 'application/xml',
+      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from(
+        { length: sitemapPages },
+        (_, index) => `<url><loc>${origin}/page/${index + 1}</loc></url>`,
+      ).join('')}</urlset>`,
     }),
     '/loop': () => ({ type: 'text/plain', body: '', status: 302, location: '/loop-again' }),
     '/loop-again': () => ({ type: 'text/plain', body: '', status: 302, location: '/loop' }),

@@ -1,3 +1,4 @@
+import { LIMITS } from '@agent-chat/protocol';
 import { extractLinks } from './extract-links.js';
 import { parseSitemap } from './parse-sitemap.js';
 import { createRobotsRules } from './robots-rules.js';
@@ -10,7 +11,7 @@ export interface CrawlSiteOptions {
   sitemapUrl?: string | undefined;
   /** Where a breadth-first crawl starts (used when there is no `sitemapUrl`). */
   startUrl?: string | undefined;
-  /** Most pages fetched. Default 200. */
+  /** Most pages fetched. Default 1,000 (`LIMITS.crawlPages.default`). */
   maxPages?: number;
   /** Deepest link depth followed from the start URL (0: the start page only). Default 5. */
   maxDepth?: number;
@@ -60,7 +61,7 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
   const excluded = options.excludedPrefixes ?? [];
   const onSite = (url: URL) =>
     origins.has(url.origin) && !excluded.some((prefix) => url.href.startsWith(prefix));
-  const maxPages = options.maxPages ?? 200;
+  const maxPages = options.maxPages ?? LIMITS.crawlPages.default;
   const maxDepth = options.maxDepth ?? 5;
   const maxTotalBytes = options.maxTotalBytes ?? 100 * 1024 * 1024;
   const robots = createRobotsRules(

@@ -1,4 +1,4 @@
-import type { Datasource } from '@agent-chat/protocol';
+import { type Datasource, LIMITS } from '@agent-chat/protocol';
 import { formatSize, formatTime } from '../models/format-units.js';
 import type { KnowledgeModel } from '../models/knowledge-model.js';
 import { Pager } from './pager.js';
@@ -21,18 +21,41 @@ function detailOf(datasource: Datasource): string {
   return parts.join(' · ');
 }
 
+const stopReasons: Record<string, string> = {
+  max_pages: 'its most pages',
+  max_total_bytes: 'the 100 MiB a crawl may fetch',
+};
+
+/**
+ * Why a site's crawl ended before the site did (`config.stopped_by`), for its row: pages
+ * past the limit were not read, and nothing else would say so.
+ */
+function crawlStopOf(datasource: Datasource): string | undefined {
+  const { config } = datasource;
+  if (datasource.type !== 'web_site' || typeof config.stopped_by !== 'string') return undefined;
+  const count = (value: unknown) => (typeof value === 'number' ? value : 0);
+  const pages =
+    config.stopped_by === 'max_pages'
+      ? count(config.max_pages) || LIMITS.crawlPages.default
+      : count(config.pages) + count(config.failed_pages);
+  const reason = stopReasons[config.stopped_by] ?? config.stopped_by;
+  return `Stopped at ${pages.toLocaleString('en-US')} pages (${config.stopped_by}): the crawl reached ${reason} before the end of the site.${config.stopped_by === 'max_pages' ? ' Add it again with more pages to read the rest.' : ''}`;
+}
+
 function DatasourceRow({ model, datasource }: { model: KnowledgeModel; datasource: Datasource }) {
   const errorMessage =
     datasource.status === 'error' && typeof datasource.config.errorMessage === 'string'
       ? datasource.config.errorMessage
       : undefined;
   const rowError = model.rowErrors.value[datasource.id];
+  const crawlStop = crawlStopOf(datasource);
   const synching = model.synching.value.has(datasource.id);
   return (
     <tr data-datasource-id={datasource.id}>
       <th scope="row">
         <span class="cell-name">{datasource.name}</span>
         <span class="muted block">{detailOf(datasource)}</span>
+        {crawlStop ? <span class="warning block">{crawlStop}</span> : null}
       </th>
       <td>
         <StatusBadge status={datasource.status} />

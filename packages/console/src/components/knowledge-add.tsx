@@ -1,4 +1,4 @@
-import type { QaPair } from '@agent-chat/protocol';
+import { LIMITS, type QaPair } from '@agent-chat/protocol';
 import { useState } from 'preact/hooks';
 import type { DatasourceDraft, KnowledgeModel } from '../models/knowledge-model.js';
 import { FileDrop } from './file-drop.js';
@@ -30,7 +30,7 @@ function Submit({ model, label }: { model: KnowledgeModel; label: string }) {
 function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: KnowledgeModel }) {
   const [url, setUrl] = useState('');
   const [siteMode, setSiteMode] = useState<'sitemap' | 'crawl'>('sitemap');
-  const [maxPages, setMaxPages] = useState('50');
+  const [maxPages, setMaxPages] = useState(String(LIMITS.crawlPages.default));
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [pairs, setPairs] = useState<QaPair[]>([{ question: '', answer: '' }]);
@@ -40,12 +40,13 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
       case 'web_page':
         return { type: 'web_page', config: { source_url: url.trim() } };
       case 'web_site':
-        return siteMode === 'sitemap'
-          ? { type: 'web_site', config: { sitemap: url.trim() } }
-          : {
-              type: 'web_site',
-              config: { source_url: url.trim(), max_pages: Number(maxPages) || 50 },
-            };
+        return {
+          type: 'web_site',
+          config: {
+            ...(siteMode === 'sitemap' ? { sitemap: url.trim() } : { source_url: url.trim() }),
+            max_pages: Number(maxPages) || LIMITS.crawlPages.default,
+          },
+        };
       case 'text':
         return {
           type: 'text',
@@ -129,19 +130,15 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
             value={url}
             onInput={(event) => setUrl(event.currentTarget.value)}
           />
-          {siteMode === 'crawl' ? (
-            <>
-              <label for="add-max-pages">Most pages</label>
-              <input
-                id="add-max-pages"
-                type="number"
-                min={1}
-                max={10000}
-                value={maxPages}
-                onInput={(event) => setMaxPages(event.currentTarget.value)}
-              />
-            </>
-          ) : null}
+          <label for="add-max-pages">Most pages</label>
+          <input
+            id="add-max-pages"
+            type="number"
+            min={1}
+            max={LIMITS.crawlPages.max}
+            value={maxPages}
+            onInput={(event) => setMaxPages(event.currentTarget.value)}
+          />
           <Submit model={model} label="Add site" />
         </>
       ) : null}

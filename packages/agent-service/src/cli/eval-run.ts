@@ -1,0 +1,203 @@
+import type { Agent, DatastoreQueryResponse, QueryResponse } from '@agent-chat/protocol';
+import { diagnoseMiss, type MissDiagnosis, type RetrievedFragment } from './eval-diagnosis.js';
+import type { EvalQuestion } from './eval-questions.js';
+import { failedMeasures, type QuestionScore, scoreReply } from './eval-score.js';
+import { type EvalSummary, summarizeEval } from './eval-summary.js';
+import type { ServiceClient } from './service-client.js';
+
+/** Options of {@link runEval}. */
+export interface RunEvalOptions {
+  /** A client of the running service, with the key of the agent's organization. */
+  client: ServiceClient;
+  agentId: string;
+  questions: readonly EvalQuestion[];
+  /** Questions asked at once. Default 4. */
+  concurrency?: number;
+  /** Fragments a datastore search returns when a miss is diagnosed. Default 10. */
+  retrievalTopK?: number;
+  /** Clock in ms (default `performance.now`). */
+  now?: () => number;
+  /** Called after each answer is scored, with how many have come back. */
+  onAnswered?(result: EvalQuestionResult, done: number, total: number): void;
+}
+
+/** One question, what came back and how it scored. */
+export interface EvalQuestionResult {
+  id: string;
+  question: string;
+  kind?: string;
+  page: string | null;
+  heading: string | null;
+  phrases: string[];
+  answer: string;
+  /** The cited sources in order: URL (with the heading anchor), else datasource name. */
+  sources: { url: string | null; name: string; score: number }[];
+  /** Time of the query over HTTP, ms. */
+  latencyMs: number;
+  /** When the answer came back, ms after the run started. */
+  answeredAfterMs: number;
+  /** Why the query failed (then it scores as a miss). */
+  error?: string;
+  score: QuestionScore;
+  /** Set when a measure failed: which ones, and which stage lost the answer. */
+  miss?: { failed: string[] } & MissDiagnosis;
+}
+
+/** A whole evaluation run: what was asked of which agent, per question and in total. */
+export interface EvalReport {
+  agentId: string;
+  startedAt: string;
+  concurrency: number;
+  retrievalTopK: number;
+  summary: EvalSummary;
+  questions: EvalQuestionResult[];
+}
+
+async function pool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/** A request; a failure before any HTTP answer (a dropped keep-alive socket) is tried once more. */
+async function requestWithRetry<T>(
+  client: ServiceClient,
+  method: string,
+  route: string,
+  body: unknown,
+): Promise<T> {
+  try {
+    return await client.request<T>(method, route, body);
+  } catch (error) {
+    if ((error as { status?: number }).status !== undefined) throw error;
+    return client.request<T>(method, route, body);
+  }
+}
+
+async function retrieve(
+  client: ServiceClient,
+  datastoreIds: readonly string[],
+  query: string,
+  topK: number,
+): Promise<RetrievedFragment[]> {
+  const found = await Promise.all(
+    datastoreIds.map((id) =>
+      requestWithRetry<DatastoreQueryResponse>(client, 'POST', `/api/datastores/${id}/query`, {
+        query,
+        topK,
+      }),
+    ),
+  );
+  return found
+    .flatMap((response) => response.results)
+    .sort((left, right) => right.score - left.score)
+    .slice(0, topK)
+    .map((result) => ({
+      source_url: result.source,
+      datasource_name: result.datasource_name,
+      text: result.text,
+    }));
+}
+
+/**
+ * Asks every question through the public query API (`POST /api/agents/{id}/query`, JSON,
+ * a new conversation each, `concurrency` at once), scores each reply ({@link scoreReply}),
+ * then diagnoses each miss by asking the agent's datastores the same question
+ * (`POST /api/datastores/{id}/query`, top `retrievalTopK`; {@link diagnoseMiss}) after
+ * every answer is in, so the diagnosis does not slow the answers measured.
+ *
+ * @example
+ * const report = await runEval({ client, agentId: 'support', questions });
+ * console.log(formatEvalReport(report));
+ */
+export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
+  const { client, agentId, questions } = options;
+  const now = options.now ?? (() => performance.now());
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const retrievalTopK = Math.max(1, options.retrievalTopK ?? 10);
+  const agent = await client.request<Agent>('GET', `/api/agents/${encodeURIComponent(agentId)}`);
+  const startedAt = new Date().toISOString();
+  const start = now();
+  const results: EvalQuestionResult[] = new Array(questions.length);
+  let done = 0;
+  await pool([...questions.entries()], concurrency, async ([index, question]) => {
+    const asked = now();
+    let reply: QueryResponse | undefined;
+    let error: string | undefined;
+    try {
+      reply = await requestWithRetry<QueryResponse>(
+        client,
+        'POST',
+        `/api/agents/${encodeURIComponent(agentId)}/query`,
+        { query: question.question },
+      );
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    const answered = now();
+    const answer = reply?.answer ?? '';
+    const sources = reply?.sources ?? [];
+    const result: EvalQuestionResult = {
+      id: question.id,
+      question: question.question,
+      ...(question.kind === undefined ? {} : { kind: question.kind }),
+      page: question.page,
+      heading: question.heading ?? null,
+      phrases: question.phrases,
+      answer,
+      sources: sources.map((source) => ({
+        url: source.source_url,
+        name: source.datasource_name,
+        score: source.score,
+      })),
+      latencyMs: answered - asked,
+      answeredAfterMs: answered - start,
+      ...(error === undefined ? {} : { error }),
+      score:
+        error === undefined
+          ? scoreReply(question, { answer, sources })
+          : scoreReply(question, { answer: '', sources: [] }),
+    };
+    results[index] = result;
+    done += 1;
+    options.onAnswered?.(result, done, questions.length);
+  });
+
+  const datastoreIds = agent.datastoreIds;
+  await pool([...questions.entries()], concurrency, async ([index, question]) => {
+    const result = results[index] as EvalQuestionResult;
+    const failed = failedMeasures(result.score);
+    if (result.error !== undefined) {
+      result.miss = { failed: failed.length > 0 ? failed : ['error'], lostBy: 'error' };
+      return;
+    }
+    if (failed.length === 0) return;
+    if (question.page === null || datastoreIds === undefined || datastoreIds.length === 0) {
+      result.miss = { failed, lostBy: question.page === null ? 'answer' : 'unknown' };
+      return;
+    }
+    try {
+      const fragments = await retrieve(client, datastoreIds, question.question, retrievalTopK);
+      result.miss = { failed, ...diagnoseMiss(question, result.score, fragments) };
+    } catch {
+      result.miss = { failed, lostBy: 'unknown' };
+    }
+  });
+  return {
+    agentId,
+    startedAt,
+    concurrency,
+    retrievalTopK,
+    summary: summarizeEval(results),
+    questions: results,
+  };
+}

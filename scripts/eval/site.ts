@@ -1,0 +1,252 @@
+/**
+ * `npm run eval -- --site <set folder>`: the answers on a documentation site, measured as a
+ * new user would meet them. The set's `serve-site.mjs` serves its site on loopback; a fresh
+ * service is started as a child process of the real CLI (`agent-chat-service keys create`,
+ * then `serve` on a temporary data directory); an agent and a datastore are created through
+ * the API; the site is ingested from its sitemap with the CLI's `ingest`; then the set's
+ * `questions.json` is asked with the code of `agent-chat-service eval`. Prints its report,
+ * the pages ingested, the ingest time, the answers quoting the site's boilerplate (the set's
+ * `BOILERPLATE_MARKERS` and `PRIVATE_MARKER`) and the time from spawning `serve` to the
+ * first correct answer (source@3 and every key phrase).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  createServiceClient,
+  type EvalReport,
+  formatEvalReport,
+  normalizeEvalText,
+  readEvalQuestions,
+  runEval,
+} from '@agent-chat/agent-service';
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+const serviceCli = path.join(repositoryRoot, 'packages/agent-service/src/cli.ts');
+
+/** What `startSite()` of a set's `serve-site.mjs` resolves to. */
+interface ServedSite {
+  origin: string;
+  pages: { path: string }[];
+  close(): Promise<void>;
+}
+
+/** What a set's `serve-site.mjs` exports. */
+interface SetModule {
+  startSite(options: { port: number }): Promise<ServedSite>;
+  /** Text only the site's boilerplate holds (navbar, footer, cookie banner…). */
+  BOILERPLATE_MARKERS?: { where: string; text: string }[];
+  /** Text only the page robots.txt disallows holds. */
+  PRIVATE_MARKER?: string;
+}
+
+/** Options of {@link runSiteEval}. */
+export interface SiteEvalOptions {
+  /** Questions asked at once (default 4). */
+  concurrency?: number;
+  /** Writes the full report (with the site measures) here. */
+  json?: string;
+  /** No line per miss. */
+  quiet?: boolean;
+}
+
+/** The site measures printed under the eval report (and kept in `--json`). */
+export interface SiteMeasures {
+  site: string;
+  sitePages: number;
+  pagesIngested: number;
+  pagesFailed: number;
+  /** `serve` spawned → listening. */
+  serviceReadySeconds: number;
+  /** `ingest` spawned → exited. */
+  ingestSeconds: number;
+  /** `serve` spawned → the first correct answer received (null: none). */
+  firstCorrectAnswerSeconds: number | null;
+  /** Answers quoting the site's boilerplate or its robots.txt-disallowed page, by question id. */
+  boilerplate: { id: string; where: string }[];
+}
+
+/** The answers that quote a marker of text no content page holds. */
+function boilerplateIn(
+  report: EvalReport,
+  markers: readonly { where: string; text: string }[],
+): SiteMeasures['boilerplate'] {
+  const found: SiteMeasures['boilerplate'] = [];
+  for (const result of report.questions) {
+    const answer = normalizeEvalText(result.answer);
+    for (const marker of markers) {
+      if (answer.includes(normalizeEvalText(marker.text))) {
+        found.push({ id: result.id, where: marker.where });
+      }
+    }
+  }
+  return found;
+}
+
+/** Runs the service's CLI from source (as `npm run eval` itself runs) with `args`. */
+function spawnCli(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--conditions=agent-chat-source', '--import', 'tsx', serviceCli, ...args],
+    { cwd: repositoryRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+/** Resolves with the exit code and what the process wrote, once it exits. */
+function finished(child: ChildProcess): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+    out += text;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    err += text;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code: code ?? 1, out, err }));
+  });
+}
+
+/** Waits for `serve` to print its URL; rejects if it exits first. */
+function listeningUrl(child: ChildProcess, log: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+      log.push(text);
+      if (log.length > 50) log.shift();
+    });
+    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+      out += text;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`serve exited with code ${code} before listening:\n${log.join('')}`)),
+    );
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/**
+ * Serves the set in `folder`, starts and fills a fresh service through the CLI, asks the
+ * set's questions and prints the report; resolves with it and the site measures.
+ */
+export async function runSiteEval(
+  folder: string,
+  options: SiteEvalOptions = {},
+): Promise<{ report: EvalReport; measures: SiteMeasures }> {
+  const setFolder = path.resolve(folder);
+  const questions = await readEvalQuestions(path.join(setFolder, 'questions.json'));
+  const setModule = (await import(
+    pathToFileURL(path.join(setFolder, 'serve-site.mjs')).href
+  )) as SetModule;
+  const markers = [
+    ...(setModule.BOILERPLATE_MARKERS ?? []),
+    ...(setModule.PRIVATE_MARKER === undefined
+      ? []
+      : [{ where: 'page disallowed by robots.txt', text: setModule.PRIVATE_MARKER }]),
+  ];
+  const site = await setModule.startSite({ port: 0 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-chat-site-eval-'));
+  let serve: ChildProcess | undefined;
+  try {
+    const env = { DATA_DIR: dataDir };
+    const keys = await finished(spawnCli(['keys', 'create', '--org', 'Evaluation'], env));
+    const apiKey = keys.out.trim();
+    if (keys.code !== 0 || apiKey === '') throw new Error(`keys create failed:\n${keys.err}`);
+
+    const serveLog: string[] = [];
+    const spawnedAt = performance.now();
+    serve = spawnCli(['serve'], {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOW_PRIVATE_URLS: 'true',
+    });
+    const url = await listeningUrl(serve, serveLog);
+    const readyAt = performance.now();
+    const client = createServiceClient(url, apiKey, fetch);
+    const datastore = await client.request<{ id: string }>('POST', '/api/datastores', {
+      name: path.basename(setFolder),
+    });
+    const agent = await client.request<{ id: string }>('POST', '/api/agents', {
+      name: path.basename(setFolder),
+      datastoreIds: [datastore.id],
+    });
+
+    const sitemap = `${site.origin}/sitemap.xml`;
+    console.log(
+      `${path.basename(setFolder)}: ${site.pages.length} pages at ${site.origin}; service ${url} ready in ${seconds(readyAt - spawnedAt)} s; ingesting ${sitemap}`,
+    );
+    const ingestStart = performance.now();
+    const ingest = await finished(
+      spawnCli(['ingest', datastore.id, sitemap, '--url', url, '--key', apiKey], {}),
+    );
+    const ingestSeconds = seconds(performance.now() - ingestStart);
+    process.stdout.write(ingest.out);
+    if (ingest.code !== 0) process.stderr.write(ingest.err);
+    const datasources = await client.request<{ type: string; status: string }[]>(
+      'GET',
+      `/api/datastores/${datastore.id}/datasources`,
+    );
+    const pages = datasources.filter((datasource) => datasource.type === 'web_page');
+    const pagesIngested = pages.filter((page) => page.status === 'synched').length;
+
+    let firstCorrectAt: number | undefined;
+    const report = await runEval({
+      client,
+      agentId: agent.id,
+      questions,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      onAnswered(result) {
+        if (result.score.correct && firstCorrectAt === undefined)
+          firstCorrectAt = performance.now();
+      },
+    });
+    const measures: SiteMeasures = {
+      site: setFolder,
+      sitePages: site.pages.length,
+      pagesIngested,
+      pagesFailed: pages.length - pagesIngested,
+      serviceReadySeconds: seconds(readyAt - spawnedAt),
+      ingestSeconds,
+      firstCorrectAnswerSeconds:
+        firstCorrectAt === undefined ? null : seconds(firstCorrectAt - spawnedAt),
+      boilerplate: boilerplateIn(report, markers),
+    };
+    console.log(`\n${formatEvalReport(report, { misses: options.quiet !== true })}`);
+    console.log(
+      [
+        `  pages ingested         ${pagesIngested} of ${site.pages.length}${measures.pagesFailed > 0 ? ` (${measures.pagesFailed} failed)` : ''}`,
+        `  ingest                 ${ingestSeconds} s`,
+        `  boilerplate            ${markers.length === 0 ? 'not checked (the set exports no markers)' : measures.boilerplate.length === 0 ? 'none in any answer' : measures.boilerplate.map((entry) => `${entry.id} (${entry.where})`).join(', ')}`,
+        `  first correct answer   ${measures.firstCorrectAnswerSeconds === null ? 'none' : `${measures.firstCorrectAnswerSeconds} s`} after spawning serve (ready in ${measures.serviceReadySeconds} s)`,
+      ].join('\n'),
+    );
+    if (options.json !== undefined) {
+      await writeFile(
+        path.resolve(options.json),
+        `${JSON.stringify({ ...measures, ...report }, null, 2)}\n`,
+      );
+      console.log(`Full report: ${path.resolve(options.json)}`);
+    }
+    return { report, measures };
+  } finally {
+    if (serve) await stop(serve);
+    await site.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
