@@ -84,15 +84,6 @@ export function isHidden(element: Element): boolean {
   );
 }
 
-/**
- * Whether an element is site chrome rather than content: scripts, styles, media, forms and
- * controls, nav/aside/footer/dialog/menu, a <header> outside article/section/main (the
- * site banner), a chrome landmark role (navigation, banner, contentinfo, complementary,
- * search, dialog…), a breadcrumb or cookie label, hidden elements, or a class or id naming
- * chrome (cookie/consent banners, breadcrumbs, sidebars, tables of contents, skip links,
- * pagination, share buttons, newsletter sign-ups, adverts, permalink anchors) unless it
- * holds an `<h1>`, `<main>` or `<article>`.
- */
 // Whether the element holds the page's content (an <h1>, <main> or <article>): a layout
 // wrapper whose class happens to name chrome ("page has-sidebar") is not dropped.
 function holdsContent(element: Element): boolean {
@@ -110,6 +101,15 @@ function holdsContent(element: Element): boolean {
   return false;
 }
 
+/**
+ * Whether an element is site chrome rather than content: scripts, styles, media, forms and
+ * controls, nav/aside/footer/dialog/menu, a <header> outside article/section/main (the
+ * site banner), a chrome landmark role (navigation, banner, contentinfo, complementary,
+ * search, dialog…), a breadcrumb or cookie label, hidden elements, or a class or id naming
+ * chrome (cookie/consent banners, breadcrumbs, sidebars, tables of contents, skip links,
+ * pagination, share buttons, newsletter sign-ups, adverts, permalink anchors) unless it
+ * holds an `<h1>`, `<main>` or `<article>`.
+ */
 export function isChrome(element: Element, inSection: boolean): boolean {
   if (droppedTags.has(element.tagName)) return true;
   if (element.tagName === 'header' && !inSection) return true;
