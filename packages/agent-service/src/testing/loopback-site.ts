@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { docusaurusPage } from './generator-pages/index.js';
 
 /** A small website on 127.0.0.1 for ingestion tests. */
 export interface LoopbackSite {
@@ -21,7 +22,8 @@ const page = (title: string, body: string) => `<!doctype html><html><head><title
  * robots.txt), an off-site page (`offsite`, another origin) and more; `/sitemap.xml` is
  * a sitemap index pointing at `/sitemap-pages.xml`; `/loop` redirects forever; `/slow`
  * answers after `slowMs`; `/image.png` is not HTML; `/missing` is a 404; `/page/N` are
- * `extraPages` numbered pages linking to the next.
+ * `extraPages` numbered pages linking to the next; `/docs/offline-sync` is a page as
+ * Docusaurus writes it (see {@link docusaurusPage}).
  */
 export async function startLoopbackSite(
   options: { slowMs?: number; offsite?: string; extraPages?: number } = {},
@@ -80,6 +82,7 @@ export async function startLoopbackSite(
     '/loop-again': () => ({ type: 'text/plain', body: '', status: 302, location: '/loop' }),
     '/image.png': () => ({ type: 'image/png', body: '\u0089PNG' }),
     '/empty': () => ({ type: 'text/html', body: page('Empty', '') }),
+    '/docs/offline-sync': () => ({ type: 'text/html; charset=utf-8', body: docusaurusPage.html }),
   };
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
