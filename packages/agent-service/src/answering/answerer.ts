@@ -45,12 +45,27 @@ export interface AnswerInput {
   settings: AnswerSettings;
   /** Aborted when the client goes away: stop working and return. */
   signal: AbortSignal;
+  /** Whether the agent can hand the conversation to a person (offered when declining). */
+  handoffEnabled?: boolean | undefined;
 }
+
+/**
+ * Which sources an answer cites: `[n]` in its text stands for the source of
+ * `input.passages[citations[n - 1]]`, and the response lists exactly those, in that order.
+ * An answerer that sends none is taken to number its citations by the datasources of the
+ * passages in their order (the response then lists one source per datasource).
+ */
+export interface AnswerCitations {
+  citations: number[];
+}
+
+/** What an answer streams: text fragments that concatenate to it, and its citations. */
+export type AnswerPart = string | AnswerCitations;
 
 /**
  * Produces an answer as a sequence of text fragments that concatenate to the answer.
  * Implementations: the extractive answerer (default) and the OpenAI-compatible one.
  */
 export interface Answerer {
-  answer(input: AnswerInput): AsyncIterable<string>;
+  answer(input: AnswerInput): AsyncIterable<AnswerPart>;
 }

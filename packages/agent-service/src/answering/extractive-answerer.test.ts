@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval/index.js';
-import {
-  composeExtractiveAnswer,
-  createExtractiveAnswerer,
-  NOTHING_FOUND_ANSWER,
-  toFragments,
-} from './extractive-answerer.js';
+import { HANDOFF_OFFER, NOTHING_FOUND_ANSWER } from './decline.js';
+import { composeExtractiveAnswer, createExtractiveAnswerer, toFragments } from './extractive-answerer.js';
+
+const answerOf = (...args: Parameters<typeof composeExtractiveAnswer>) =>
+  composeExtractiveAnswer(...args).text;
 
 function passage(overrides: Partial<Passage>): Passage {
   return {
@@ -30,21 +29,32 @@ const settings = {
 };
 
 describe('composeExtractiveAnswer', () => {
-  it('quotes the paragraph that answers and the code block it introduces', () => {
+  it('quotes a section that fits whole, with its code block, and cites it', () => {
+    const content =
+      'To install the CLI, run:\n\n```sh\nnpm install -g thing\n```\n\nIt needs Node.js 20.';
     const answer = composeExtractiveAnswer('How do I install the CLI?', [
+      passage({ title: 'Guide › Install', content }),
+    ]);
+    expect(answer.text).toBe(
+      'According to “Guide › Install”:\n\nTo install the CLI, run:\n\n```sh\nnpm install -g thing\n```\n\nIt needs Node.js 20. [1]',
+    );
+    expect(answer.citations).toEqual([0]);
+  });
+
+  it('of a long section, quotes the paragraph that answers and the code block it introduces', () => {
+    const filler = Array.from({ length: 12 }, (_, index) => `Billing note ${index} about invoices.`);
+    const answer = answerOf('How do I install the CLI?', [
       passage({
         title: 'Guide › Install',
-        content:
-          'The project has many parts.\n\nTo install the CLI, run:\n\n```sh\nnpm install -g thing\n```\n\nBilling is monthly.',
+        content: `${filler.join('\n\n')}\n\nTo install the CLI, run:\n\n\`\`\`sh\nnpm install -g thing\n\`\`\`\n\n${filler.join('\n\n')}`,
       }),
-    ]);
-    expect(answer).toBe(
-      'According to “Guide › Install”:\n\nTo install the CLI, run:\n\n```sh\nnpm install -g thing\n```\n[1]',
-    );
+    ], { maxChars: 200 });
+    expect(answer).toContain('To install the CLI, run:\n\n```sh\nnpm install -g thing\n```');
+    expect(answer).not.toContain('Billing note 11');
   });
 
   it('keeps a whole list whose heading matches the question', () => {
-    const answer = composeExtractiveAnswer('Which environment variables does the server read?', [
+    const answer = answerOf('Which environment variables does the server read?', [
       passage({
         title: 'Server › Environment variables',
         content: [
@@ -52,23 +62,26 @@ describe('composeExtractiveAnswer', () => {
           '- `TOKEN`: the secret sent upstream; it is never logged and never sent to browsers.',
           '- `ORIGINS`: the origins allowed to call, comma separated, default same origin.',
           '- `CACHE`: a Redis URL shared by several server replicas for their rate limits.',
-          '- `LEVEL`: how much is logged: debug, info, warn or error; default info.',
-          '- `GRACE`: how long open streams may finish during shutdown, in milliseconds.',
         ].join('\n'),
       }),
     ]);
     expect(answer).toContain('`PORT`');
-    expect(answer).toContain('`TOKEN`');
+    expect(answer).toContain('`CACHE`');
   });
 
-  it('says plainly when nothing relevant was found', () => {
-    expect(composeExtractiveAnswer('penguins?', [])).toBe(NOTHING_FOUND_ANSWER);
-    expect(composeExtractiveAnswer('what is it?', [passage({ content: 'Anything.' })])).toBe(
-      NOTHING_FOUND_ANSWER,
+  it('says plainly when nothing relevant was found, citing nothing', () => {
+    expect(composeExtractiveAnswer('penguins?', [])).toEqual({
+      text: NOTHING_FOUND_ANSWER,
+      citations: [],
+    });
+    expect(answerOf('what is it?', [passage({ content: 'Anything.' })])).toBe(NOTHING_FOUND_ANSWER);
+    expect(answerOf('penguins?', [], { handoffEnabled: true })).toBe(
+      `${NOTHING_FOUND_ANSWER} ${HANDOFF_OFFER}`,
     );
+    expect(NOTHING_FOUND_ANSWER).toMatch(/^I don't know/);
   });
 
-  it('names several documents when the answer draws on them', () => {
+  it('names several documents when the answer draws on them, numbering them as cited', () => {
     const answer = composeExtractiveAnswer('refund policy', [
       passage({ datasourceName: 'a.md', title: 'A', content: 'Refund policy: 30 days.' }),
       passage({
@@ -79,70 +92,89 @@ describe('composeExtractiveAnswer', () => {
         score: 0.9,
       }),
     ]);
-    expect(answer).toMatch(/^Here is what I found in “a\.md” and “b\.md”:/);
-    expect(answer).toContain('Refund policy: 30 days. [1]');
-    expect(answer).toContain('The refund policy excludes sale items. [2]');
-    expect(answer).toContain('30 days');
-    expect(answer).toContain('sale items');
+    expect(answer.text).toMatch(/^Here is what I found in “a\.md” and “b\.md”:/);
+    expect(answer.text).toContain('Refund policy: 30 days. [1]');
+    expect(answer.text).toContain('The refund policy excludes sale items. [2]');
+    expect(answer.citations).toEqual([0, 1]);
+  });
+
+  it('leaves out a passage much weaker than the best one, and does not cite it', () => {
+    const answer = composeExtractiveAnswer('refund policy', [
+      passage({ datasourceName: 'a.md', title: 'A', content: 'Refund policy: 30 days.' }),
+      passage({
+        datasourceId: 'd2',
+        datasourceName: 'b.md',
+        title: 'B',
+        content: 'Our policy on shipping is generous.',
+        score: 0.3,
+      }),
+    ]);
+    expect(answer.text).not.toContain('shipping');
+    expect(answer.citations).toEqual([0]);
+  });
+
+  it('never quotes the same sentence twice', () => {
+    const sentence = 'Set `maxAge` to keep the cookie for a day.';
+    const answer = answerOf('cookie maxAge', [
+      passage({ datasourceId: 'd1', content: sentence }),
+      passage({ datasourceId: 'd2', datasourceName: 'b.md', content: `${sentence} It is optional.` }),
+      passage({ datasourceId: 'd3', datasourceName: 'c.md', content: sentence }),
+    ]);
+    expect(answer.split('keep the cookie').length).toBe(2);
+  });
+
+  it('never cuts inside inline code or a link', () => {
+    const long = Array.from({ length: 30 }, (_, index) => `Word${index}`).join(' ');
+    const answer = answerOf('robots file', [
+      passage({
+        content: `The robots file lives at \`public/robots.txt\`. ${long} robots [robots guide](https://example.com/robots.txt) ${long}.`,
+      }),
+    ], { maxChars: 150 });
+    expect(answer).toContain('`public/robots.txt`');
+    expect((answer.match(/`/g) ?? []).length % 2).toBe(0);
+    expect(answer).not.toMatch(/\[[^\]]*$/m);
   });
 
   it('keeps only the matching items of a long list', () => {
     const items = Array.from({ length: 40 }, (_, index) => `- item ${index}: filler text here`);
     items[17] = '- colour: sets the accent colour';
-    const answer = composeExtractiveAnswer('colour', [
-      passage({ content: `Options:\n${items.join('\n')}` }),
-    ]);
+    const answer = answerOf('colour', [passage({ content: `Options:\n${items.join('\n')}` })]);
     expect(answer).toContain('- colour: sets the accent colour');
     expect(answer).not.toContain('item 3:');
   });
-});
 
-describe('concise, cited answers', () => {
-  it('answers with the best sentences of a long passage, within about 400 characters', () => {
+  it('answers with the best sentences of a long passage, within its budget', () => {
     const filler = Array.from(
-      { length: 12 },
+      { length: 40 },
       (_, index) => `Sentence ${index} talks about the weather and the harbour at length.`,
     );
     filler.splice(7, 0, 'The museum opens at nine and tickets cost twelve euros.');
-    const answer = composeExtractiveAnswer('When does the museum open and what do tickets cost?', [
+    const answer = answerOf('When does the museum open and what do tickets cost?', [
       passage({ title: 'Visit', content: filler.join(' ') }),
-    ]);
+    ], { maxChars: 400 });
     expect(answer).toContain('The museum opens at nine and tickets cost twelve euros. [1]');
     expect(answer.length).toBeLessThan(450);
-    expect(answer).not.toContain('Sentence 0');
-  });
-
-  it('numbers citations in the order of the sources (one per datasource, best first)', () => {
-    const answer = composeExtractiveAnswer('otters and stones', [
-      passage({ datasourceId: 'd1', content: 'Otters sleep holding hands.' }),
-      passage({
-        datasourceId: 'd2',
-        datasourceName: 'b.md',
-        content: 'Otters use stones as tools.',
-      }),
-      passage({ datasourceId: 'd1', content: 'Sea otters use stones.', position: 1 }),
-    ]);
-    expect(answer).toContain('Sea otters use stones. [1]');
-    expect(answer).toContain('Otters use stones as tools. [2]');
+    expect(answer).not.toContain('Sentence 0 ');
   });
 });
 
 describe('createExtractiveAnswerer', () => {
-  it('streams word fragments that concatenate to the answer', async () => {
+  it('sends its citations, then word fragments that concatenate to the answer', async () => {
     const passages = [passage({ content: 'Otters hold hands while sleeping.' })];
-    const fragments: string[] = [];
+    const parts: unknown[] = [];
     const answerer = createExtractiveAnswerer();
-    for await (const fragment of answerer.answer({
+    for await (const part of answerer.answer({
       query: 'otters',
       passages,
       history: [],
       settings,
       signal: new AbortController().signal,
     })) {
-      fragments.push(fragment);
+      parts.push(part);
     }
-    expect(fragments.length).toBeGreaterThan(5);
-    expect(fragments.join('')).toBe(composeExtractiveAnswer('otters', passages));
+    expect(parts[0]).toEqual({ citations: [0] });
+    expect(parts.length).toBeGreaterThan(5);
+    expect(parts.slice(1).join('')).toBe(answerOf('otters', passages));
   });
 
   it('stops when aborted, even while waiting between fragments', async () => {
@@ -157,6 +189,7 @@ describe('createExtractiveAnswerer', () => {
         signal: controller.signal,
       })
       [Symbol.asyncIterator]();
+    expect(await iterator.next()).toEqual({ done: false, value: { citations: [0] } });
     const next = iterator.next();
     controller.abort();
     expect(await next).toEqual({ done: true, value: undefined });

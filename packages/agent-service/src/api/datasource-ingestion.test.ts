@@ -83,6 +83,27 @@ describe('POST /api/datasources (JSON)', () => {
     }
   });
 
+  it('cites the section of a Docusaurus page by its heading id', async () => {
+    const page = await create({
+      type: 'web_page',
+      config: { source_url: `${site.url}/docs/offline-sync` },
+    });
+    expect(page.status).toBe('synched');
+    const answer = await ask('Which conflict policy keeps the edit with the newest vector clock?');
+    expect(answer.answer).toContain('lastWriterWins');
+    expect(answer.sources[0]).toMatchObject({
+      datasource_id: page.id,
+      source_url: `${site.url}/docs/offline-sync#conflictpolicy`,
+    });
+    const titles = await service.database.query<{ title: string }>(
+      'SELECT title FROM chunks WHERE datasource_id = $1 ORDER BY position',
+      [page.id],
+    );
+    expect(titles.map((row) => row.title)).toContain(
+      'Offline sync › Resolving conflicts › `conflictPolicy`',
+    );
+  });
+
   it('takes text (config.text or datasourceText) and Q&A pairs', async () => {
     const text = await create({
       type: 'text',

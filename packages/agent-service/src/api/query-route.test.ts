@@ -88,7 +88,7 @@ describe('POST /api/agents/:id/query (JSON)', () => {
       query: 'What is the capital of Mongolia?',
     });
     expect(response.status).toBe(200);
-    expect(response.body.answer).toMatch(/could not find anything/);
+    expect(response.body.answer).toBe(NOTHING_FOUND_ANSWER);
     expect(response.body.sources).toEqual([]);
   });
 
@@ -162,6 +162,31 @@ describe('POST /api/agents/:id/query (JSON)', () => {
     });
     expect(museum.body.answer).toContain('You need a ticket');
     expect(museum.body.sources).toHaveLength(1);
+  });
+
+  it('declines a question about something the documents never name, citing nothing', async () => {
+    for (const query of [
+      'How do I embed the widget in a Drupal site?',
+      'Can the widget colours follow the Google Material Design palette?',
+    ]) {
+      const response = await call('POST', `/api/agents/${agentId}/query`, { query });
+      expect(response.body.answer).toBe(NOTHING_FOUND_ANSWER);
+      expect(response.body.sources).toEqual([]);
+    }
+    const answerable = await call('POST', `/api/agents/${agentId}/query`, {
+      query: 'How do I change the Colours of the widget?',
+    });
+    expect(answerable.body.answer).toContain('data-primary-color');
+  });
+
+  it('lists only the sources its answer cites, each numbered as cited', async () => {
+    const response = await call('POST', `/api/agents/${agentId}/query`, {
+      query: 'How do I embed the widget?',
+    });
+    const cited = [...response.body.answer.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
+    expect(new Set(cited).size).toBe(response.body.sources.length);
+    expect(Math.max(...cited)).toBe(response.body.sources.length);
+    expect(response.body.sources[0].source_url).toMatch(/^https:\/\/docs\.example\/embed/);
   });
 
   it('keeps the conversation and visitor ids it is given', async () => {

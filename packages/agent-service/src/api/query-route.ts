@@ -13,7 +13,12 @@ import { queryRequestSchema } from '@agent-chat/protocol/schemas';
 import { type Response, Router } from 'express';
 import { AgentServiceError } from '../agent-service-error.js';
 import { getAgent, searchedDatastores } from '../agents/index.js';
-import { type Answerer, answerSettings, type CondenseInput } from '../answering/index.js';
+import {
+  type Answerer,
+  type AnswerPart,
+  answerSettings,
+  type CondenseInput,
+} from '../answering/index.js';
 import { resolveConversation, saveExchange } from '../conversations/index.js';
 import { enforceUsageLimit } from '../organizations/index.js';
 import { retrieve } from '../retrieval/index.js';
@@ -132,14 +137,22 @@ export function createQueryRoute(context: ServiceContext): Router {
           },
           { agentId: agent.id, conversationId: conversation.conversationId },
         );
-    const { passages, sources } = searched
+    const retrieved = searched
       ? await retrieve(database, searched.text, {
           datastoreIds,
           filters: query.filters,
           earlier: searched.earlier,
           vectorSearch: context.hybrid?.vectorSearch,
         })
-      : { passages: [], sources: [] };
+      : { passages: [], sources: [], passageSources: [] };
+    const { passages } = retrieved;
+    // The sources listed: those the answer cites, when the answerer says which.
+    let sources = retrieved.sources;
+    const cite = (part: AnswerPart): string => {
+      if (typeof part === 'string') return part;
+      sources = part.citations.flatMap((index) => retrieved.passageSources[index] ?? []);
+      return '';
+    };
     if (signal.aborted) return;
     const answerer = inHandoff ? handoffAnswerer : context.answerer;
 
@@ -149,13 +162,14 @@ export function createQueryRoute(context: ServiceContext): Router {
       history: conversation.history,
       settings,
       signal,
+      handoffEnabled: agent.handoffEnabled ?? false,
     };
     const finish = async (answer: string): Promise<QueryResponse> => {
       const metadata: AnswerMetadata = {
         answerer: inHandoff ? 'handoff' : context.answererName,
         latencyMs: Math.round(performance.now() - startedAt),
         topScores: passages.slice(0, TOP_SCORES).map((passage) => passage.score),
-        found: passages.length > 0,
+        found: sources.length > 0,
       };
       const { messageId, status } = await saveExchange(database, {
         organizationId: organization.id,
@@ -180,7 +194,7 @@ export function createQueryRoute(context: ServiceContext): Router {
 
     if (!query.streaming) {
       let answer = '';
-      for await (const fragment of answerer.answer(input)) answer += fragment;
+      for await (const part of answerer.answer(input)) answer += cite(part);
       if (signal.aborted) return;
       res.json(await finish(answer));
       return;
@@ -195,8 +209,10 @@ export function createQueryRoute(context: ServiceContext): Router {
     }, context.heartbeatMs);
     try {
       let answer = '';
-      for await (const fragment of answerer.answer(input)) {
+      for await (const part of answerer.answer(input)) {
         if (signal.aborted) break;
+        const fragment = cite(part);
+        if (!fragment) continue;
         answer += fragment;
         await send({ type: 'answer', text: fragment });
       }

@@ -6,8 +6,11 @@ import { readDatasourceFile } from './datasource-files.js';
 import type { DatasourceRecord, IngestionContext } from './ingestion-context.js';
 import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/index.js';
 
-/** Bumped when chunking changes, so re-ingesting re-chunks unchanged content. */
-const CHUNKING_VERSION = '1';
+/**
+ * Bumped when loading or chunking changes, so re-ingesting re-chunks unchanged content
+ * (2: the headings of generator-made pages kept, with their ids).
+ */
+const CHUNKING_VERSION = '2';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

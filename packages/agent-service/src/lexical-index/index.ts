@@ -9,6 +9,13 @@
 export { type ChunkAnalysisPool, createChunkAnalysisPool } from './chunk-analysis-pool.js';
 export { maintainLexicalIndex } from './lexical-index-maintenance.js';
 export { searchLexical } from './lexical-search.js';
-export type { WeightedText } from './query-terms.js';
+export { tsqueryLiteral, type WeightedText } from './query-terms.js';
 export { replaceChunksOf } from './replace-chunks.js';
-export { queryTerms, stemOf, termsOf, wordsOf, writtenWordsOf } from './text-terms.js';
+export {
+  lexemesOf,
+  queryTerms,
+  stemOf,
+  termsOf,
+  wordsOf,
+  writtenWordsOf,
+} from './text-terms.js';

@@ -32,6 +32,15 @@ export interface LexicalHit {
   score: number;
 }
 
+/** What {@link searchLexical} found, and what it learnt of the question's words. */
+export interface LexicalSearchResult {
+  hits: LexicalHit[];
+  /** Each query term (a Postgres lexeme) and its weight (idf × the weight of its text). */
+  termWeights: Map<string, number>;
+  /** The question's lexemes no chunk of the datastores holds (before spelling correction). */
+  unknownTerms: string[];
+}
+
 // BM25 parameters, tuned with `npm run eval` on SQuAD: chunks are short and of similar
 // length, so length normalisation (b) matters less than in the usual 0.75.
 const K1 = 1.0;
@@ -142,9 +151,11 @@ export async function searchLexical(
   database: Queryable,
   texts: readonly WeightedText[],
   options: LexicalSearchOptions,
-): Promise<{ hits: LexicalHit[]; termWeights: Map<string, number> }> {
-  if (options.datastoreIds.length === 0) return { hits: [], termWeights: new Map() };
-  const { terms, phrases, averageLength } = await termStatistics(
+): Promise<LexicalSearchResult> {
+  if (options.datastoreIds.length === 0) {
+    return { hits: [], termWeights: new Map(), unknownTerms: [] };
+  }
+  const { terms, phrases, averageLength, unknown } = await termStatistics(
     database,
     texts,
     options.datastoreIds,
@@ -152,7 +163,7 @@ export async function searchLexical(
   const budget = options.candidateBudget ?? 1_000;
   const candidates = candidateQuery(terms, budget);
   const termWeights = new Map(terms.map((term) => [term.term, term.weight * term.idf]));
-  if (candidates.length === 0) return { hits: [], termWeights };
+  if (candidates.length === 0) return { hits: [], termWeights, unknownTerms: unknown };
   const best =
     terms.reduce((sum, term) => sum + term.weight * term.idf * (K1 + 1), 0) +
     phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
@@ -186,5 +197,5 @@ export async function searchLexical(
     chunkId: row.chunk_id,
     score: Math.min(1, Math.round((Number(row.score) / best) * 1e6) / 1e6),
   }));
-  return { hits, termWeights };
+  return { hits, termWeights, unknownTerms: unknown };
 }

@@ -63,6 +63,8 @@ export async function termStatistics(
   terms: QueryTerm[];
   phrases: Phrase[];
   averageLength: number;
+  /** The question's lexemes (of the first text) that no chunk holds, filler words aside. */
+  unknown: string[];
 }> {
   const analyzed = texts.map((text) => {
     const emphasis = questionWeights(text.text);
@@ -152,9 +154,11 @@ export async function termStatistics(
       weight: PHRASE_WEIGHT * ((leftTerm.idf + rightTerm.idf) / 2),
     });
   }
+  const asked = new Set(analyzed[0]?.map((item) => item.lexeme));
   return {
     terms: [...byTerm.values()].sort((left, right) => left.frequency - right.frequency),
     phrases,
     averageLength: Math.max(averageLength, 1),
+    unknown: unknown.filter((lexeme) => asked.has(lexeme)),
   };
 }

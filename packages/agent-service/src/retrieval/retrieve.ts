@@ -2,6 +2,7 @@ import type { QueryFilters, Source } from '@agent-chat/protocol';
 import type { VectorSearch } from '../embeddings/index.js';
 import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
+import { judgeAnswerability, type OutOfScopeReason, phraseChecker } from './answerability.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
@@ -26,6 +27,8 @@ interface RetrievalResult {
   sources: Source[];
   /** The source each passage is cited as (its own chunk, page and anchor), in passage order. */
   passageSources: Source[];
+  /** Set when the question was judged outside what the documents cover (no passages then). */
+  outOfScope?: OutOfScopeReason;
 }
 
 /** Options of {@link retrieve}. */
@@ -116,7 +119,7 @@ export async function retrieve(
 ): Promise<RetrievalResult> {
   const limit = options.limit ?? 6;
   const texts: WeightedText[] = [{ text: query, weight: 1 }, ...(options.earlier ?? [])];
-  const [{ hits, termWeights }, nearest] = await Promise.all([
+  const [{ hits, termWeights, unknownTerms }, nearest] = await Promise.all([
     searchLexical(database, texts, {
       datastoreIds: options.datastoreIds,
       filters: options.filters,
@@ -133,6 +136,12 @@ export async function retrieve(
   ]);
   if (hits.length === 0 && nearest.length === 0)
     return { passages: [], sources: [], passageSources: [] };
+  const outOfScope = await judgeAnswerability({
+    question: query,
+    unknownTerms,
+    holdsPhrase: phraseChecker(database, options.datastoreIds),
+  });
+  if (outOfScope) return { passages: [], sources: [], passageSources: [], outOfScope };
   const rows = await database.query<Omit<PassageRow, 'score'>>(
     `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
        d.type AS datasource_type, d.config, c.title, c.content, c.position,

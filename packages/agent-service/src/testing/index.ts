@@ -21,6 +21,12 @@ export {
   startEmbeddingsTestServer,
 } from './embeddings-test-server.js';
 export {
+  docusaurusPage,
+  GENERATOR_PAGES,
+  type GeneratorPage,
+  type GeneratorSection,
+} from './generator-pages/index.js';
+export {
   type SampleHtmlPage,
   type SampleHtmlPageOptions,
   sampleHtmlPage,

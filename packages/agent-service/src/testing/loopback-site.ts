@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { docusaurusPage } from './generator-pages/index.js';
 
 /** A small website on 127.0.0.1 for ingestion tests. */
 export interface LoopbackSite {
@@ -22,7 +23,8 @@ const page = (title: string, body: string) => `<!doctype html><html><head><title
  * a sitemap index pointing at `/sitemap-pages.xml`; `/loop` redirects forever; `/slow`
  * answers after `slowMs`; `/image.png` is not HTML; `/missing` is a 404; `/page/N` are
  * numbered pages, the first `extraPages` linking to the next; `/sitemap-big.xml` lists
- * `/page/1` to `/page/{sitemapPages}` (a site larger than a crawl limit).
+ * `/page/1` to `/page/{sitemapPages}` (a site larger than a crawl limit);
+ * `/docs/offline-sync` is a page as Docusaurus writes it (see {@link docusaurusPage}).
  */
 export async function startLoopbackSite(
   options: { slowMs?: number; offsite?: string; extraPages?: number; sitemapPages?: number } = {},
@@ -89,6 +91,7 @@ export async function startLoopbackSite(
     '/loop-again': () => ({ type: 'text/plain', body: '', status: 302, location: '/loop' }),
     '/image.png': () => ({ type: 'image/png', body: '\u0089PNG' }),
     '/empty': () => ({ type: 'text/html', body: page('Empty', '') }),
+    '/docs/offline-sync': () => ({ type: 'text/html; charset=utf-8', body: docusaurusPage.html }),
   };
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';

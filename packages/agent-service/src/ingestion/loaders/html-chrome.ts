@@ -60,9 +60,15 @@ const droppedRoles = new Set([
 ]);
 
 // A class or id naming chrome: cookie/consent banners, breadcrumbs, sidebars, tables of
-// contents, skip links, pagination, share buttons, newsletter sign-ups, adverts.
+// contents (`toc`, `md-toc`, `TableOfContents`), skip links, pagination, share buttons,
+// newsletter sign-ups, adverts, and what is left out when printing (Tailwind
+// `print:hidden`, Nextra's `print:nx-hidden`, Bootstrap's `d-print-none`, `noprint`):
+// the previous/next links and toolbars inside an article.
 const chromeToken =
-  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|^toc$|table-of-contents|skip-link|skip-to|pagination|^pager$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$/i;
+  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|(?:^|[-_])toc(?:$|[-_])|table-?of-?contents|skip-link|skip-to|pagination|^pager$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$|(?:^|:)print:(?:[a-z]+-)?hidden$|^d-print-none$|^no-?print$/i;
+
+/** The heading elements, `<h1>` to `<h6>`. */
+export const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Elements inside which a `<header>` is content (the heading of an article or section). */
 export const sectioningTags = new Set(['article', 'section', 'main']);
@@ -84,15 +90,6 @@ export function isHidden(element: Element): boolean {
   );
 }
 
-/**
- * Whether an element is site chrome rather than content: scripts, styles, media, forms and
- * controls, nav/aside/footer/dialog/menu, a <header> outside article/section/main (the
- * site banner), a chrome landmark role (navigation, banner, contentinfo, complementary,
- * search, dialog…), a breadcrumb or cookie label, hidden elements, or a class or id naming
- * chrome (cookie/consent banners, breadcrumbs, sidebars, tables of contents, skip links,
- * pagination, share buttons, newsletter sign-ups, adverts, permalink anchors) unless it
- * holds an `<h1>`, `<main>` or `<article>`.
- */
 // Whether the element holds the page's content (an <h1>, <main> or <article>): a layout
 // wrapper whose class happens to name chrome ("page has-sidebar") is not dropped.
 function holdsContent(element: Element): boolean {
@@ -110,6 +107,17 @@ function holdsContent(element: Element): boolean {
   return false;
 }
 
+/**
+ * Whether an element is site chrome rather than content: scripts, styles, media, forms and
+ * controls, nav/aside/footer/dialog/menu, a <header> outside article/section/main (the
+ * site banner), a chrome landmark role (navigation, banner, contentinfo, complementary,
+ * search, dialog…), a breadcrumb or cookie label, hidden elements, or a class or id naming
+ * chrome (cookie/consent banners, breadcrumbs, sidebars, tables of contents, skip links,
+ * pagination, share buttons, newsletter sign-ups, adverts, permalink anchors) unless it
+ * holds an `<h1>`, `<main>` or `<article>`. A heading (`<h1>`…`<h6>`) is never chrome by its
+ * class or id: generators style headings with classes such as Docusaurus's
+ * `anchor anchorWithStickyNavbar_x`, which would otherwise read as a navbar.
+ */
 export function isChrome(element: Element, inSection: boolean): boolean {
   if (droppedTags.has(element.tagName)) return true;
   if (element.tagName === 'header' && !inSection) return true;
@@ -118,5 +126,6 @@ export function isChrome(element: Element, inSection: boolean): boolean {
   const label = element.properties.ariaLabel;
   if (typeof label === 'string' && /breadcrumb|cookie|consent/i.test(label)) return true;
   if (isHidden(element)) return true;
+  if (headingTags.has(element.tagName)) return false;
   return tokens(element).some((token) => chromeToken.test(token)) && !holdsContent(element);
 }

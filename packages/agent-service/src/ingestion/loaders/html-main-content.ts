@@ -1,7 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { isChrome, isHidden, sectioningTags } from './html-chrome.js';
-
-const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+import { headingTags, isChrome, isHidden, sectioningTags } from './html-chrome.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
 // the tree small (the Markdown conversion slows down sharply with many siblings). Links
@@ -65,8 +63,12 @@ function text(node: ElementContent | RootContent): string {
   return '';
 }
 
-// A heading's own id, else an id/name anchor inside it, else the target of its permalink
-// ("¶", "#"), else the id of the <section> it opens.
+const hasWords = (value: string) => /[\p{L}\p{N}]/u.test(value);
+
+// A heading's own id (Docusaurus, VitePress, MkDocs, plain `<hN id>`), else an id/name
+// anchor inside it (Nextra's `subheading-anchor`, old `<a name>`), else the target of its
+// permalink ("¶", "#"), else the id of the <section> it opens (Sphinx: the first heading
+// among the section's children, after any `<span id>` label targets).
 function headingId(heading: Element, parent: Element | Root | undefined): string | undefined {
   const own = heading.properties.id;
   if (typeof own === 'string' && own) return own;
@@ -80,18 +82,50 @@ function headingId(heading: Element, parent: Element | Root | undefined): string
     }
   }
   if (parent?.type === 'element' && parent.tagName === 'section') {
-    const first = parent.children.find((child) => child.type === 'element');
+    const first = parent.children.find(
+      (child) => child.type === 'element' && headingTags.has(child.tagName),
+    );
     const id = parent.properties.id;
     if (first === heading && typeof id === 'string' && id) return id;
   }
   return undefined;
 }
 
-// Permalink anchors ("#", "¶", "🔗" linking to the heading itself) are not heading text.
-function isPermalink(node: ElementContent): boolean {
+// How generators name a permalink in its class, aria-label or title: Docusaurus
+// `hash-link` "Direct link to …", VitePress `header-anchor` "Permalink to …", MkDocs and
+// Sphinx `headerlink` "Permanent link" / "Link to this heading", Nextra
+// `subheading-anchor` "Permalink for this section", AnchorJS `anchorjs-link`.
+const permalinkName =
+  /permalink|permanent link|direct link|link to (?:this )?(?:heading|section)|anchor|hash-?link|headerlink/i;
+
+function names(element: Element): string {
+  const { className, ariaLabel, title } = element.properties;
+  const classes = Array.isArray(className) ? className.map(String) : [];
+  return [...classes, ariaLabel, title].filter((name) => typeof name === 'string').join(' ');
+}
+
+// A permalink anchor inside a heading links to a fragment and is not heading text: it
+// shows only a glyph ("¶", "#", "🔗", a zero-width space) or nothing, or it names itself a
+// permalink while the heading has words of its own besides (so a heading whose whole
+// text is a link to itself keeps that text).
+function isPermalink(node: ElementContent, heading: Element): boolean {
   if (node.type !== 'element' || node.tagName !== 'a') return false;
   const href = node.properties.href;
-  return typeof href === 'string' && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(text(node));
+  if (typeof href !== 'string' || !href.startsWith('#')) return false;
+  if (!hasWords(text(node))) return true;
+  if (!permalinkName.test(names(node))) return false;
+  return heading.children.some((child) => child !== node && hasWords(text(child)));
+}
+
+// Zero-width characters that generators put into headings (VitePress and Docusaurus
+// permalinks hold a zero-width space): invisible, but they would stick to words.
+const zeroWidth = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+function dropZeroWidth(node: Element): void {
+  for (const child of node.children) {
+    if (child.type === 'text') child.value = child.value.replace(zeroWidth, '');
+    else if (child.type === 'element') dropZeroWidth(child);
+  }
 }
 
 // A table without a header row (no <thead>, no <th> in its first row) gets its first row
@@ -145,7 +179,9 @@ function prune(
     } catch {
       id = undefined; // a malformed %-escape in a permalink: no anchor rather than a failure
     }
-    parent.children = parent.children.filter((child) => !isPermalink(child));
+    const heading = parent;
+    heading.children = heading.children.filter((child) => !isPermalink(child, heading));
+    dropZeroWidth(heading);
     if (id !== undefined) parent.properties.id = id;
     else delete parent.properties.id;
   }

@@ -1,0 +1,298 @@
+import { queryTerms, termsOf } from '../lexical-index/index.js';
+import { markdownBlocks } from '../markdown/index.js';
+import type { Passage } from '../retrieval/index.js';
+import { sentencesOf } from './sentences.js';
+
+/** A piece of a passage quoted in an answer. */
+export interface Excerpt {
+  text: string;
+  passage: Passage;
+  passageIndex: number;
+  blockIndex: number;
+}
+
+/** The excerpts an extractive answer quotes, in the order it quotes them. */
+export interface ExtractivePlan {
+  excerpts: Excerpt[];
+}
+
+interface Candidate {
+  passageIndex: number;
+  blockIndex: number;
+  titleHits: number;
+  /** The block's share of the question's weight (with its title's), 0..1. */
+  relevance: number;
+  /** `relevance` times the passage's retrieval strength: what candidates are ranked by. */
+  score: number;
+}
+
+/**
+ * A passage whose best block matches the question much less than the primary's best is
+ * padding, not an answer: it is quoted only from this share of the primary's relevance.
+ */
+const WEAKER_EXCERPT_SHARE = 0.6;
+/** Most datasources (pages, documents) one answer quotes and cites. */
+const MAX_PASSAGES = 3;
+/**
+ * Another passage is quoted too when retrieval scores it at least this share of the
+ * primary one: a close second is often the page that answers (measured on two real
+ * documentation sites: the right page, when not first, scored 0.72–0.99 of the first).
+ */
+const SECONDARY_SHARE = 0.7;
+/** Longest excerpt of a passage other than the primary one, in characters. */
+const SECONDARY_CHARS = 300;
+/** Another passage's excerpt is added only when at least this much room is left. */
+const MIN_ROOM = 120;
+
+const isCode = (block: string) => /^\s*(```|~~~)/.test(block);
+const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
+
+/** A passage's blocks (see `markdownBlocks`) as text, its headings written as Markdown again. */
+function blocksOf(content: string): string[] {
+  return Array.from(markdownBlocks(content), (block) =>
+    block.kind === 'heading' ? `${'#'.repeat(block.level)} ${block.text}` : block.text,
+  );
+}
+
+function hits(text: string, terms: ReadonlySet<string>): number {
+  let count = 0;
+  for (const term of termsOf(text)) if (terms.has(term)) count += 1;
+  return count;
+}
+
+/**
+ * Cuts prose to at most `maxChars`, at a sentence end where one fits, else at a word
+ * boundary; never inside inline code or a link (an unclosed one is left out whole).
+ */
+export function shorten(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let kept = '';
+  for (const sentence of sentencesOf(text)) {
+    if (kept.length + sentence.length > maxChars) break;
+    kept += sentence;
+  }
+  if (kept.trim()) return `${kept.trimEnd()} …`;
+  let cut = text.slice(0, maxChars).replace(/\s+\S*$/, '');
+  const ticks = cut.match(/`+/g)?.length ?? 0;
+  if (ticks % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('`')).trimEnd();
+  const open = cut.lastIndexOf('[');
+  if (open > cut.lastIndexOf(')')) cut = cut.slice(0, open).trimEnd();
+  return `${cut}…`;
+}
+
+/**
+ * Trims a block to what answers: of a long list, the items matching the most question
+ * terms (plus the line introducing the list); of long prose, the sentences that mention
+ * a term, back in document order. A code block is kept whole.
+ */
+function bestPart(block: string, terms: ReadonlySet<string>, maxChars: number, titleHits: number) {
+  if (isCode(block) || block.length <= maxChars) return block;
+  const lines = block.split('\n');
+  const items = lines.filter((line) => listItemPattern.test(line));
+  if (items.length >= 2) {
+    const best = Math.max(...items.map((line) => hits(line, terms)));
+    // Under a heading that already matches the question the whole list is the answer,
+    // unless one item matches more specifically.
+    if (best >= 2 || (best > 0 && titleHits === 0)) {
+      const kept = lines.filter((line, index) =>
+        listItemPattern.test(line) ? hits(line, terms) >= best : index === 0,
+      );
+      const text = kept.join('\n');
+      return text.length <= maxChars ? text : shorten(text, maxChars);
+    }
+    const kept: string[] = [];
+    let length = 0;
+    for (const line of lines) {
+      if (kept.length > 0 && length + line.length > maxChars) {
+        kept.push('…');
+        break;
+      }
+      kept.push(line);
+      length += line.length + 1;
+    }
+    return kept.join('\n');
+  }
+  const sentences = sentencesOf(block);
+  const ranked = sentences
+    .map((sentence, index) => ({ sentence, index, hits: hits(sentence, terms) }))
+    .filter((entry) => entry.hits > 0)
+    .sort((left, right) => right.hits - left.hits || left.index - right.index);
+  const kept: typeof ranked = [];
+  let length = 0;
+  for (const entry of ranked) {
+    if (kept.length > 0 && length + entry.sentence.length > maxChars) continue;
+    kept.push(entry);
+    length += entry.sentence.length;
+  }
+  if (kept.length === 0) return shorten(block, maxChars);
+  kept.sort((left, right) => left.index - right.index);
+  return shorten(kept.map((entry) => entry.sentence).join('').trim(), maxChars);
+}
+
+/** A sentence as compared for repeats: case, spacing and Markdown marks ignored. */
+function sentenceKey(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/[`*_[\]()>#|]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Drops from `text` the sentences already quoted; `undefined` when nothing new is left. */
+function withoutRepeats(text: string, seen: Set<string>): string | undefined {
+  if (isCode(text)) {
+    const key = sentenceKey(text);
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    return text;
+  }
+  const fresh = sentencesOf(text).filter((sentence) => {
+    const key = sentenceKey(sentence);
+    if (key.length < 12) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const kept = fresh.join('').trim();
+  return sentenceKey(kept).length > 0 ? kept : undefined;
+}
+
+/** Scores every block of every passage against the question (see {@link planExcerpts}). */
+function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], blocks: string[][]) {
+  const titleTerms = passages.map((passage) => termsOf(passage.title));
+  const blockTerms = blocks.map((list) => list.map((block) => termsOf(block)));
+  // Rare words say more about what is asked than common ones ("nginx" against "agent"):
+  // weight each question term by its inverse frequency among the blocks (with titles).
+  const all = blockTerms.flatMap((sets, index) =>
+    sets.map((set) => ({ set, title: titleTerms[index] as Set<string> })),
+  );
+  const weights = new Map<string, number>();
+  for (const term of terms) {
+    const frequency = all.filter(({ set, title }) => set.has(term) || title.has(term)).length;
+    if (frequency > 0) weights.set(term, Math.log(1 + all.length / frequency));
+  }
+  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  const candidates: Candidate[] = [];
+  if (totalWeight === 0) return candidates;
+  const topScore = passages[0]?.score || 1;
+  passages.forEach((passage, passageIndex) => {
+    const title = titleTerms[passageIndex] as Set<string>;
+    let titleWeight = 0;
+    let titleHits = 0;
+    for (const [term, weight] of weights) {
+      if (title.has(term)) {
+        titleWeight += weight;
+        titleHits += 1;
+      }
+    }
+    blocks[passageIndex]?.forEach((block, blockIndex) => {
+      const own = blockTerms[passageIndex]?.[blockIndex] as Set<string>;
+      let ownWeight = 0;
+      for (const [term, weight] of weights) if (own.has(term)) ownWeight += weight;
+      if (ownWeight === 0 && titleWeight === 0) return;
+      // A block that only sits under a matching heading: the first ones explain it best.
+      const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;
+      // Code blocks are pulled in by the paragraph that introduces them; alone they rank lower.
+      const kind = isCode(block) ? 0.5 : 1;
+      const relevance = ((ownWeight + titleWeight) / totalWeight) * position * kind;
+      // Retrieval ranks passages well: its order weighs more than a block's own overlap.
+      const score = relevance * (passage.score / topScore) ** 2;
+      candidates.push({ passageIndex, blockIndex, titleHits, relevance, score });
+    });
+  });
+  return candidates.sort((left, right) => right.score - left.score);
+}
+
+/**
+ * Chooses what an extractive answer quotes. The best passage (the section retrieval ranks
+ * first, unless another's block matches the question clearly better) is the answer: quoted
+ * whole when it fits in `maxChars`, else its blocks that share the question's words, best
+ * first, each trimmed to what fits, put back in document order, with the code block a
+ * quoted paragraph introduces (`…:`). Other passages add an excerpt only while room is
+ * left and it scores at least {@link WEAKER_EXCERPT_SHARE} of the best (no padding); no
+ * sentence is quoted twice; a code block is never cut.
+ */
+export function planExcerpts(
+  query: string,
+  passages: readonly Passage[],
+  maxChars: number,
+): ExtractivePlan {
+  const terms = queryTerms(query);
+  if (terms.size === 0 || passages.length === 0) return { excerpts: [] };
+  const blocks = passages.map((passage) => blocksOf(passage.content));
+  const candidates = scoreBlocks(terms, passages, blocks);
+  const first = candidates[0];
+  if (!first) return { excerpts: [] };
+  const chosen: Excerpt[] = [];
+  const taken = new Set<string>();
+  const seen = new Set<string>();
+  let length = 0;
+  const take = (passageIndex: number, blockIndex: number, text: string) => {
+    const key = `${passageIndex}:${blockIndex}`;
+    if (taken.has(key)) return false;
+    const fresh = withoutRepeats(text, seen);
+    taken.add(key);
+    if (fresh === undefined) return false;
+    chosen.push({ text: fresh, passage: passages[passageIndex] as Passage, passageIndex, blockIndex });
+    length += fresh.length;
+    return true;
+  };
+  const primary = first.passageIndex;
+  const primaryBlocks = blocks[primary] ?? [];
+  const primaryLength = primaryBlocks.reduce((sum, block) => sum + block.length, 0);
+  const pullCode = (passageIndex: number, blockIndex: number, block: string, limit: number) => {
+    const next = blocks[passageIndex]?.[blockIndex + 1];
+    if (next && isCode(next) && next.length <= limit && block.trimEnd().endsWith(':')) {
+      take(passageIndex, blockIndex + 1, next);
+    }
+    const previous = blocks[passageIndex]?.[blockIndex - 1];
+    if (previous && isCode(block) && previous.trimEnd().endsWith(':')) {
+      take(passageIndex, blockIndex - 1, bestPart(previous, terms, MIN_ROOM * 2, 0));
+    }
+  };
+  if (primaryLength <= maxChars) {
+    primaryBlocks.forEach((block, index) => {
+      if (!/^#{1,6} /.test(block)) take(primary, index, block);
+    });
+  } else {
+    for (const candidate of candidates) {
+      if (candidate.passageIndex !== primary) continue;
+      const block = primaryBlocks[candidate.blockIndex] as string;
+      const room = maxChars - length;
+      if (chosen.length > 0 && (isCode(block) ? block.length > maxChars : room < MIN_ROOM)) {
+        continue;
+      }
+      const text = bestPart(block, terms, Math.max(MIN_ROOM, room), candidate.titleHits);
+      if (take(primary, candidate.blockIndex, text)) {
+        pullCode(primary, candidate.blockIndex, block, maxChars);
+      }
+    }
+  }
+  // Other passages nearly as strong as the primary add their best excerpt each, short.
+  const datasources = new Set([passages[primary]?.datasourceId]);
+  const floor = (passages[primary]?.score ?? 0) * SECONDARY_SHARE;
+  passages.forEach((passage, passageIndex) => {
+    if (passageIndex === primary || passage.score < floor) return;
+    if (!datasources.has(passage.datasourceId) && datasources.size >= MAX_PASSAGES) return;
+    const best = candidates.find((candidate) => candidate.passageIndex === passageIndex);
+    if (!best || best.relevance < first.relevance * WEAKER_EXCERPT_SHARE) return;
+    const block = blocks[passageIndex]?.[best.blockIndex] as string;
+    if (isCode(block) && block.length > SECONDARY_CHARS * 2) return;
+    const text = bestPart(block, terms, SECONDARY_CHARS, best.titleHits);
+    if (!take(passageIndex, best.blockIndex, text)) return;
+    datasources.add(passage.datasourceId);
+    pullCode(passageIndex, best.blockIndex, block, SECONDARY_CHARS * 2);
+  });
+  // Passages in order of their best excerpt; inside a passage, document order.
+  const rank = new Map<number, number>();
+  for (const candidate of candidates) {
+    if (!rank.has(candidate.passageIndex)) rank.set(candidate.passageIndex, rank.size);
+  }
+  rank.set(primary, -1);
+  chosen.sort(
+    (left, right) =>
+      (rank.get(left.passageIndex) ?? 0) - (rank.get(right.passageIndex) ?? 0) ||
+      left.blockIndex - right.blockIndex,
+  );
+  return { excerpts: chosen };
+}

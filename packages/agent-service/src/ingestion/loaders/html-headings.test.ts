@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadHtml } from './html-loader.js';
+
+const headings = (body: string) =>
+  loadHtml(`<main><h1>Guide</h1>${body}<p>Text.</p></main>`)
+    .markdown.split('\n')
+    .filter((line) => line.startsWith('## '));
+
+describe('loadHtml: headings', () => {
+  it('keeps a heading whose class names chrome (Docusaurus anchorWithStickyNavbar)', () => {
+    expect(
+      headings('<h2 class="anchor anchorWithStickyNavbar_x sidebar-title" id="a">Setup</h2>'),
+    ).toEqual(['## Setup {#a}']);
+  });
+
+  it('drops permalinks: glyphs, empty anchors, and links that name themselves permalinks', () => {
+    expect(
+      headings(
+        [
+          '<h2 id="a">Glyph<a href="#a">¶</a></h2>',
+          '<h2 id="b"><a aria-hidden="true" href="#b">#</a> Leading glyph</h2>',
+          '<h2>Inner id<a id="c" href="#c" aria-label="Permalink for this section"></a></h2>',
+          '<h2 id="d">Hidden label<a class="permalink" href="#d"><span class="sr-only">Permalink to Hidden label</span></a></h2>',
+          '<h2 id="e">Zero&#8203;width <a href="#e" class="x">&ZeroWidthSpace;</a></h2>',
+        ].join(''),
+      ),
+    ).toEqual([
+      '## Glyph {#a}',
+      '## Leading glyph {#b}',
+      '## Inner id {#c}',
+      '## Hidden label {#d}',
+      '## Zerowidth {#e}',
+    ]);
+  });
+
+  it('keeps the text of a heading that is all a link to itself', () => {
+    expect(headings('<h2 id="a"><a class="anchor" href="#a">Configure</a></h2>')).toEqual([
+      '## Configure {#a}',
+    ]);
+  });
+
+  it('takes the id of the <section> a heading opens, after label spans, not of a later one', () => {
+    expect(
+      headings(
+        '<section id="setup"><span id="label"></span><h2>Setup</h2><p>x</p><h2>Second</h2></section>',
+      ),
+    ).toEqual(['## Setup {#setup}', '## Second']);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { judgeAnswerability } from './answerability.js';
+
+/** A vocabulary's phrase check: the phrases the documents hold, as lexemes. */
+function holding(...phrases: string[][]) {
+  return async (lexemes: readonly string[]) =>
+    phrases.some((phrase) => phrase.join(' ') === lexemes.join(' '));
+}
+
+const judge = (question: string, unknownTerms: string[], phrases: string[][] = []) =>
+  judgeAnswerability({ question, unknownTerms, holdsPhrase: holding(...phrases) });
+
+describe('judgeAnswerability', () => {
+  it('refuses a question naming something no chunk mentions', async () => {
+    expect(await judge('How do I serve over HTTP/3 (QUIC) with Node?', ['quic'])).toBe(
+      'unknown-name',
+    );
+    expect(await judge('Which rule checks the propTypes of a component?', ['proptyp'])).toBe(
+      'unknown-name',
+    );
+    expect(await judge('Can it lint my Python files?', ['python'])).toBe('unknown-name');
+  });
+
+  it('accepts names written in code, short names, and names partly known', async () => {
+    expect(await judge('Why is `publicUser` flagged?', ['publicus'])).toBeUndefined();
+    expect(await judge('Is the limit 100 MB on Bun?', ['mb'])).toBeUndefined();
+    expect(await judge('Our Yarn Berry project fails', ['berri'])).toBeUndefined();
+    expect(await judge('How do I install it?', [])).toBeUndefined();
+  });
+
+  it('refuses a three-word name whose words never occur together', async () => {
+    const question = 'How do I deploy to Google App Engine?';
+    expect(await judge(question, [])).toBe('unknown-phrase');
+    expect(await judge(question, [], [['googl', 'app', 'engin']])).toBeUndefined();
+    // Two capitalised words are often title case, not a name.
+    expect(await judge('Can I use it as Pages Functions middleware?', [])).toBeUndefined();
+  });
+
+  it('refuses a question whose words are largely foreign to the documents', async () => {
+    expect(
+      await judge('Do you sell paid support contracts?', ['sell', 'paid', 'contract']),
+    ).toBe('foreign-words');
+    // Three unknown words in a long question are a paraphrase, not another topic.
+    expect(
+      await judge(
+        'When we catch a low-level failure and throw our own error with upload context, the original error vanishes from the logs; is there a rule that makes us carry it?',
+        ['upload', 'vanish', 'carri'],
+      ),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,111 @@
+import { lexemesOf, stemOf, tsqueryLiteral, wordsOf } from '../lexical-index/index.js';
+import type { Queryable } from '../store/index.js';
+
+/**
+ * Why a question is judged outside what the documents cover (see {@link judgeAnswerability}):
+ * - `unknown-name`: it names something (a capitalised word inside a sentence, an acronym,
+ *   a camelCase identifier) that no chunk mentions: "HTTP/3 (QUIC)", "Python", "Slack";
+ * - `unknown-phrase`: it names something in three or more capitalised words that each occur,
+ *   but never together: "Google App Engine" in docs that mention Google and engines;
+ * - `foreign-words`: several of its words, a good share of them, occur nowhere in the
+ *   documents ("sell", "paid", "contracts" in a framework's docs).
+ */
+export type OutOfScopeReason = 'unknown-name' | 'unknown-phrase' | 'foreign-words';
+
+/**
+ * `foreign-words` needs at least this many content words no chunk holds, making up at
+ * least {@link FOREIGN_SHARE} of the question's content words. Measured on the two
+ * development sites (docs/benchmarks.md): answerable questions rarely use three words
+ * the documents never do, questions about something else often do.
+ */
+const FOREIGN_WORDS = 3;
+const FOREIGN_SHARE = 0.25;
+/** Capitalised words in a row that make a name looked for as a phrase. */
+const MIN_PHRASE_WORDS = 3;
+/** Names shorter than this are too often units or abbreviations ("MB", "UI", "v2"). */
+const MIN_NAME_LENGTH = 3;
+
+/**
+ * The runs of words a question writes as names: capitalised inside a sentence ("Python"), all
+ * capitals ("QUIC"), or camelCase ("propTypes"). Inline code is left out: there a person
+ * quotes their own code (`publicUser`), not the documents' vocabulary.
+ */
+function namesIn(question: string): string[][] {
+  const groups: string[][] = [];
+  const prose = question.replace(/`[^`]*`/g, ' , ');
+  for (const sentence of prose.split(/(?<=[.?!:;])\s+|[,()"“”]/)) {
+    const words = sentence.match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? [];
+    let group: string[] = [];
+    words.forEach((word, index) => {
+      const camel = /\p{Ll}\p{Lu}/u.test(word);
+      const acronym = /^\p{Lu}{2,}s?$/u.test(word);
+      const capitalised = index > 0 && /^\p{Lu}\p{Ll}/u.test(word) && word !== 'I';
+      if (camel || acronym || capitalised) {
+        group.push(word);
+        return;
+      }
+      if (group.length > 0) groups.push(group);
+      group = [];
+    });
+    if (group.length > 0) groups.push(group);
+  }
+  return groups;
+}
+
+/** What {@link judgeAnswerability} reads. */
+export interface AnswerabilityInput {
+  question: string;
+  /** The question's lexemes that no chunk of the searched datastores holds. */
+  unknownTerms: readonly string[];
+  /** Whether some chunk of the searched datastores holds these lexemes side by side. */
+  holdsPhrase: (lexemes: readonly string[]) => Promise<boolean>;
+}
+
+/**
+ * The relevance floor: whether the documents can answer a question at all, judged from
+ * what the question names and the words it uses against the index's vocabulary, before
+ * any passage is quoted. Returns the reason it is out of scope, or `undefined` when it
+ * may be answered. Deliberately cautious: one rule per kind of evidence, each measured on
+ * real documentation sites and SQuAD, so that an answerable question is rarely refused.
+ */
+export async function judgeAnswerability(
+  input: AnswerabilityInput,
+): Promise<OutOfScopeReason | undefined> {
+  const unknown = new Set(input.unknownTerms);
+  const groups = namesIn(input.question);
+  const isUnknown = (word: string) => {
+    const stems = wordsOf(word).map(stemOf);
+    return stems.length > 0 && stems.every((stem) => unknown.has(stem));
+  };
+  for (const group of groups) {
+    // "Yarn Berry" in docs that mention Yarn is still partly known: only a name none of
+    // whose words the documents use counts.
+    const words = group.filter((word) => word.length >= MIN_NAME_LENGTH);
+    if (words.length > 0 && words.every(isUnknown)) return 'unknown-name';
+  }
+  for (const group of groups) {
+    // Two capitalised words side by side are often just title case ("Pages Functions");
+    // three make a name ("Google App Engine").
+    if (group.length < MIN_PHRASE_WORDS) continue;
+    const lexemes = lexemesOf(group.join(' ')).map((item) => item.lexeme);
+    if (lexemes.length < 2 || lexemes.some((lexeme) => unknown.has(lexeme))) continue;
+    if (!(await input.holdsPhrase(lexemes))) return 'unknown-phrase';
+  }
+  const content = new Set(lexemesOf(input.question).map((item) => item.lexeme));
+  if (unknown.size >= FOREIGN_WORDS && unknown.size >= content.size * FOREIGN_SHARE) {
+    return 'foreign-words';
+  }
+  return undefined;
+}
+
+/** {@link AnswerabilityInput.holdsPhrase} over the chunks of the given datastores. */
+export function phraseChecker(database: Queryable, datastoreIds: readonly string[]) {
+  return async (lexemes: readonly string[]): Promise<boolean> => {
+    const rows = await database.query<{ found: number }>(
+      `SELECT 1 AS found FROM chunks c
+       WHERE c.tsv @@ $1::tsquery AND (c.datastore_id || '') = ANY($2::text[]) LIMIT 1`,
+      [lexemes.map(tsqueryLiteral).join(' <-> '), [...datastoreIds]],
+    );
+    return rows.length > 0;
+  };
+}
