@@ -14,11 +14,11 @@ export {
   BFF_ENV_VARIABLES,
   bffOptionsFromEnv,
   type Env,
+  type EnvReadOptions,
   type EnvVariable,
   type ServerEnvOptions,
   serverOptionsFromEnv,
 } from './env-options.js';
-export type { EnvReadOptions } from './option-docs.js';
 export { renderOptionsTable } from './options-table.js';
 export {
   ALL_OPTION_FIELDS,

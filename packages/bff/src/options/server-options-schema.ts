@@ -1,7 +1,6 @@
+import { optionDocs, wholeNumber, wholeNumberFromEnv } from '@agent-chat/protocol/options';
 import { z } from 'zod';
-import { trustProxyFromEnv, wholeNumberFromEnv } from './env-readers.js';
-import { optionDocs } from './option-docs.js';
-import { wholeNumber } from './whole-number.js';
+import { trustProxyFromEnv } from './env-readers.js';
 
 const PORT = 'must be a port number from 0 to 65535';
 
