@@ -16,6 +16,7 @@ export {
   NOTHING_FOUND_ANSWER,
 } from './extractive-answerer.js';
 export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';
+export { DEFAULT_MODEL_TIMEOUT_MS } from './openai-chat-stream.js';
 export {
   type CondenseInput,
   createQuestionCondenser,

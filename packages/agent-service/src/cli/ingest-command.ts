@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Datasource } from '@agent-chat/protocol';
+import { ingestOptionsFrom } from '../options/index.js';
 import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
 import { type IngestTarget, resolveTargets } from './ingest-targets.js';
@@ -82,12 +83,11 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
   if (!datastoreId || inputs.length === 0) {
     throw new UsageError('Give a datastore id and at least one file, folder or URL.');
   }
-  const apiKey = values.key ?? io.env.AGENT_API_TOKEN;
-  if (!apiKey) throw new UsageError('Give the API key with --key or env AGENT_API_TOKEN.');
-  const baseUrl = (values.url ?? io.env.AGENT_SERVICE_URL ?? 'http://127.0.0.1:3001').replace(
-    /\/+$/,
-    '',
-  );
+  const { serviceUrl, apiKey, pollMs } = ingestOptionsFrom(io.env, {
+    url: values.url,
+    key: values.key,
+  });
+  const baseUrl = serviceUrl.replace(/\/+$/, '');
   const client = createServiceClient(baseUrl, apiKey, io.fetch ?? fetch);
   const targets = await resolveTargets(inputs, io.cwd, values.crawl === true);
   const existing = await client.request<Datasource[]>(
@@ -150,7 +150,6 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
   };
   for (const item of items) if (settledStatuses.has(item.status)) await report(item);
   let open = items.filter((item) => !settledStatuses.has(item.status));
-  const pollMs = Number(io.env.INGEST_POLL_MS) || 300;
   while (open.length > 0) {
     progress.update(items.length - open.length, items.length, failures.length);
     await new Promise((resolve) => setTimeout(resolve, pollMs));

@@ -13,4 +13,5 @@ export {
   synchDatasource,
 } from './create-datasource.js';
 export { type Ingestion, type IngestionOptions, startIngestion } from './ingestion-runtime.js';
+export { DEFAULT_INGESTION_WORKERS } from './ingestion-worker.js';
 export { updateDatasourceDocument, upsertDocuments } from './upsert-documents.js';

@@ -28,6 +28,7 @@ export {
 } from './datastores.js';
 export {
   createEmbeddingsClient,
+  DEFAULT_MIN_SIMILARITY,
   EmbeddingsError,
   type EmbeddingsFailure,
   type HybridRetrieval,
