@@ -33,7 +33,7 @@ export const httpOptionFields = {
       periodMs: wholeNumber(86_400_000).register(optionDocs, {
         env: 'USAGE_LIMIT_PERIOD_MS',
         fromEnv: wholeNumberFromEnv,
-        description: 'Length of that period, ms (86400000: one day).',
+        description: 'Length of the usage limit period, ms.',
       }),
     })
     .optional() satisfies z.ZodType<UsageLimit | undefined>,

@@ -14,7 +14,6 @@ export {
 export type { HandoffWebhookSettings } from './conversation-options-schema.js';
 export {
   embeddingsFromEnv,
-  type Flags,
   ingestOptionsFrom,
   retentionDaysFrom,
   serveOptionsFromEnv,
@@ -28,11 +27,7 @@ export {
   SERVER_OPTION_FIELDS,
   SERVICE_OPTION_FIELDS,
 } from './resolve-options.js';
-export type {
-  ResolvedServerOptions,
-  ServerOptions,
-  StartAgentServiceOptions,
-} from './server-options-schema.js';
+export type { ServerOptions, StartAgentServiceOptions } from './server-options-schema.js';
 export type {
   AgentServiceOptions,
   ResolvedAgentServiceOptions,

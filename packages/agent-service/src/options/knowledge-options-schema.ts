@@ -32,9 +32,9 @@ export const knowledgeOptionFields = {
   })
     .optional()
     .register(optionDocs, {
-      defaultText: 'see its fields',
+      defaultText: 'see `IngestionOptions`',
       description:
-        'Ingestion workers and web fetching `{ workers, leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }` (see `IngestionOptions`).',
+        'Ingestion workers and web fetching: `{ workers, leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }`.',
     }),
   /** Let web datasources fetch loopback, private and link-local addresses. Env `ALLOW_PRIVATE_URLS`. Default false. */
   allowPrivateUrls: z

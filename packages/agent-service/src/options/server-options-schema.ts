@@ -39,7 +39,7 @@ export const serverOptionFields = z.object({
   }),
   /** Time between conversation retention sweeps, ms (with `conversationRetentionDays`). */
   retentionIntervalMs: wholeNumber(3_600_000).register(optionDocs, {
-    description: 'Time between conversation retention sweeps, ms (one hour).',
+    description: 'Time between conversation retention sweeps, ms.',
   }),
 });
 
