@@ -1,37 +1,15 @@
 import {
+  listenOptionFields,
   optionDocs,
   wholeNumber,
-  wholeNumberFromEnv,
   wholeNumberSchema,
 } from '@agent-chat/protocol/options';
 import { z } from 'zod';
 import type { AgentServiceOptions } from './service-options-schema.js';
 
-const PORT = 'must be a port number from 0 to 65535';
-
 /** The options of `startAgentService()` besides the service's: where it listens, how it stops. */
 export const serverOptionFields = z.object({
-  /** Port to listen on; `0` picks a free one. Env `PORT`. */
-  port: z
-    .number({ error: PORT })
-    .int({ error: PORT })
-    .min(0, { error: PORT })
-    .max(65_535, { error: PORT })
-    .default(3001)
-    .register(optionDocs, {
-      env: 'PORT',
-      fromEnv: wholeNumberFromEnv,
-      description: 'Port to listen on (`0`: any free port).',
-    }),
-  /** Address to listen on. Env `HOST`. */
-  host: z
-    .string()
-    .min(1, { error: 'must be an address to listen on' })
-    .default('127.0.0.1')
-    .register(optionDocs, {
-      env: 'HOST',
-      description: 'Address to listen on (`0.0.0.0`: every interface, e.g. in a container).',
-    }),
+  ...listenOptionFields(3001),
   /** On `close()`, how long requests in flight (open streams) may finish, ms. */
   shutdownGraceMs: wholeNumberSchema(0).default(5_000).register(optionDocs, {
     description:

@@ -25,7 +25,8 @@ export {
   numberFromEnv,
   wholeNumberFromEnv,
 } from './env-readers.js';
-export { renderMarkdownTable } from './markdown-table.js';
+export { listenOptionFields } from './listen-options.js';
+export { readMarkdownTable, renderMarkdownTable } from './markdown-table.js';
 export { type EnvReadOptions, type OptionDoc, optionDocs } from './option-docs.js';
 export { defaultTextOf, type OptionField, optionFields } from './option-fields.js';
 export {

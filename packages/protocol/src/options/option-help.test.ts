@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdownTable } from './markdown-table.js';
+import { readMarkdownTable, renderMarkdownTable } from './markdown-table.js';
 import { renderOptionHelp } from './option-help.js';
 
 describe('renderOptionHelp', () => {
@@ -32,5 +32,16 @@ describe('renderMarkdownTable', () => {
         ['`port`', '3001'],
       ]),
     ).toBe('| Option | Default |\n| ------ | ------- |\n| `port` | 3001    |');
+  });
+
+  it('is read back from a README: the table under its header, up to the first other line', () => {
+    const readme = 'Intro\n\n| Option | Default |\n| --- | --- |\n| `a` | 1 |\nAfter\n| other |';
+    expect(readMarkdownTable(readme, '| Option ')).toEqual([
+      '| Option | Default |',
+      '| --- | --- |',
+      '| `a` | 1 |',
+    ]);
+    expect(readMarkdownTable('| Option |', '| Option ')).toEqual(['| Option |']);
+    expect(readMarkdownTable(readme, '| Variable ')).toBeUndefined();
   });
 });
