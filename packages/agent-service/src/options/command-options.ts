@@ -48,8 +48,8 @@ export const COMMAND_OPTIONS = {
   keys: STORAGE_OPTIONS,
   'seed-demo': STORAGE_OPTIONS,
   'purge-conversations': [
-    ...STORAGE_OPTIONS,
     { field: find(SERVICE_OPTION_FIELDS, 'conversationRetentionDays'), flag: '--days <n>' },
+    ...STORAGE_OPTIONS,
   ],
   reembed: [
     ...STORAGE_OPTIONS,

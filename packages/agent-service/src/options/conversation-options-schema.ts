@@ -47,6 +47,6 @@ export const conversationOptionFields = {
     fromEnv: wholeNumberFromEnv,
     defaultText: 'kept forever',
     description:
-      'Delete conversations inactive for longer than this many days (checked hourly while the server runs).',
+      'Delete conversations inactive for longer than this many days (`serve` sweeps hourly).',
   }),
 };
