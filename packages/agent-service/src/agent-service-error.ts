@@ -19,6 +19,17 @@ export class AgentServiceError extends Error {
   }
 }
 
+/** The code of a configuration mistake found by `createAgentService()`, `startAgentService()` or the CLI. */
+export const INVALID_OPTIONS = 'INVALID_OPTIONS';
+
+/**
+ * Options (given in code, or read from the environment by the CLI) that break a rule; the
+ * message names the option or variable and the rule. Thrown at start, never at a request.
+ */
+export function invalidOptions(message: string): AgentServiceError {
+  return new AgentServiceError(INVALID_OPTIONS, 500, message);
+}
+
 /** A resource that does not exist, or belongs to another organization (no existence leak). */
 export function notFound(kind: string, id: string): AgentServiceError {
   return new AgentServiceError(ERROR_CODES.notFound, 404, `${kind} "${id}" was not found.`);

@@ -1,4 +1,3 @@
-import { LIMITS } from '@agent-chat/protocol';
 import type { Express } from 'express';
 import {
   type Answerer,
@@ -8,96 +7,18 @@ import {
   type QuestionCondenser,
 } from './answering/index.js';
 import { createHttpApp, type ServiceContext } from './api/index.js';
-import { createHandoffWebhook, type HandoffWebhookOptions } from './conversations/index.js';
+import { createHandoffWebhook } from './conversations/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
+import { type HybridRetrieval, startHybridRetrieval } from './embeddings/index.js';
+import { type Ingestion, startIngestion } from './ingestion/index.js';
+import { silentLogger } from './logger.js';
 import {
-  type HybridRetrieval,
-  type HybridRetrievalOptions,
-  startHybridRetrieval,
-} from './embeddings/index.js';
-import { type Ingestion, type IngestionOptions, startIngestion } from './ingestion/index.js';
-import { type Logger, silentLogger } from './logger.js';
-import {
-  assertUsageLimit,
-  type CreateOrganizationOptions,
-  createOrganization,
-  type UsageLimit,
-} from './organizations/index.js';
+  type AgentServiceOptions,
+  type ResolvedAgentServiceOptions,
+  resolveAgentServiceOptions,
+} from './options/index.js';
+import { type CreateOrganizationOptions, createOrganization } from './organizations/index.js';
 import { createPgDatabase, createPgliteDatabase, type Database, migrate } from './store/index.js';
-
-/** Options of {@link createAgentService} (and `startAgentService`). */
-export interface AgentServiceOptions {
-  /** PGlite data directory (created if missing). Omitted (and no `databaseUrl`): in-memory PGlite. */
-  dataDir?: string;
-  /** A PostgreSQL connection string: use a real server through `pg` instead of PGlite. */
-  databaseUrl?: string;
-  /** An already open database (tests, embedding); takes precedence over the two above. */
-  database?: Database;
-  /** Default query quota per organization (organizations may have their own). Default: unlimited. */
-  usageLimit?: UsageLimit;
-  /**
-   * An OpenAI-compatible backend. Omitted: the extractive answerer (no model, no network).
-   * `condenseTimeoutMs`: longest time the model may take to turn a follow-up into a
-   * standalone question before retrieval (default 5 000; 0: do not condense, blend the
-   * previous question in as without a model).
-   */
-  llm?: {
-    baseUrl: string;
-    apiKey?: string;
-    model?: string;
-    timeoutMs?: number;
-    condenseTimeoutMs?: number;
-  };
-  /** A custom answerer, used instead of the extractive or LLM one. */
-  answerer?: Answerer;
-  /** Pause between the extractive answerer's streamed words, ms. Default 0. */
-  fragmentDelayMs?: number;
-  /** Interval of `: ping` heartbeat comments on streams, ms. Default 15 000. */
-  heartbeatMs?: number;
-  /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
-  bodyLimitBytes?: number;
-  /** How long a resolved API key is remembered in memory, ms (0: look it up every time). Default 30 000. */
-  authCacheTtlMs?: number;
-  /** Logger with pino's call shape. Default: silent. */
-  logger?: Logger;
-  /** Clock for usage-limit windows. Default `Date.now`. */
-  now?: () => number;
-  /** Fetch used by the LLM backend and the handoff webhook. Default: global fetch. */
-  fetch?: typeof fetch;
-  /**
-   * POST a signed notification here when a visitor starts a handoff (`url`, `secret`,
-   * optional `retries`, `baseDelayMs`, `timeoutMs`). Default: none.
-   */
-  handoffWebhook?: Omit<HandoffWebhookOptions, 'fetch' | 'logger' | 'now'>;
-  /**
-   * Delete conversations inactive for longer than this many days, hourly (by
-   * `startAgentService`; `deleteExpiredConversations` runs it once). Default: kept forever.
-   */
-  conversationRetentionDays?: number;
-  /**
-   * Ingestion workers and web fetching: `{ workers (default 2; 0: this process ingests
-   * nothing), leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects }, analysisThread
-   * ('on-demand' by default; 'at-start' loads the chunk-analysis thread at start-up) }`.
-   */
-  ingestion?: Omit<IngestionOptions, 'fetch' | 'exclusive' | 'onSettled'> & {
-    fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
-  };
-  /**
-   * Let `web_page`/`web_site` datasources fetch loopback, private and link-local addresses
-   * (env `ALLOW_PRIVATE_URLS=true`). Default false: the admin API must not become a
-   * server-side request forgery tool.
-   */
-  allowPrivateUrls?: boolean;
-  /** Largest uploaded file, in bytes (413 above, nothing stored). Default 25 MiB. */
-  uploadLimitBytes?: number;
-  /**
-   * Hybrid retrieval: an OpenAI-compatible `/v1/embeddings` API (`{ url, model, apiKey?,
-   * dimensions?, batchSize?, minSimilarity?, … }`). Chunks get vectors in the background
-   * (pgvector, HNSW index), and queries fuse them with the lexical ranking. Default: none
-   * (lexical only; no vector extension needed).
-   */
-  embeddings?: HybridRetrievalOptions;
-}
 
 /** The service without a listening socket: an Express app plus its storage. */
 export interface AgentService {
@@ -129,13 +50,13 @@ export interface AgentService {
   close(): Promise<void>;
 }
 
-async function openDatabase(options: AgentServiceOptions): Promise<Database> {
+async function openDatabase(options: ResolvedAgentServiceOptions): Promise<Database> {
   if (options.database) return options.database;
   if (options.databaseUrl) return createPgDatabase({ databaseUrl: options.databaseUrl });
   return createPgliteDatabase(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
 }
 
-function chooseAnswerer(options: AgentServiceOptions): Answerer {
+function chooseAnswerer(options: ResolvedAgentServiceOptions): Answerer {
   if (options.answerer) return options.answerer;
   if (options.llm) {
     return createOpenAiAnswerer({
@@ -151,7 +72,7 @@ function chooseAnswerer(options: AgentServiceOptions): Answerer {
   );
 }
 
-function chooseCondenser(options: AgentServiceOptions): QuestionCondenser | undefined {
+function chooseCondenser(options: ResolvedAgentServiceOptions): QuestionCondenser | undefined {
   const { llm } = options;
   if (!llm || options.answerer || llm.condenseTimeoutMs === 0) return undefined;
   return createQuestionCondenser({
@@ -173,8 +94,8 @@ function chooseCondenser(options: AgentServiceOptions): QuestionCondenser | unde
  * const { apiKey } = await service.createOrganization('Acme');
  * http.createServer(service.app).listen(3001);
  */
-export async function createAgentService(options: AgentServiceOptions = {}): Promise<AgentService> {
-  if (options.usageLimit) assertUsageLimit(options.usageLimit);
+export async function createAgentService(given: AgentServiceOptions = {}): Promise<AgentService> {
+  const options = resolveAgentServiceOptions(given);
   const logger = options.logger ?? silentLogger;
   const handoffNotifier = options.handoffWebhook
     ? createHandoffWebhook({
@@ -203,7 +124,7 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
       onSettled: () => hybrid?.pass?.wake(),
       // PGlite in a data directory is locked to this process: nobody else can hold a job.
       exclusive: options.database === undefined && options.databaseUrl === undefined,
-      fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls === true },
+      fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls },
     });
   } catch (error) {
     await hybrid?.pass?.stop();
@@ -217,9 +138,9 @@ export async function createAgentService(options: AgentServiceOptions = {}): Pro
     answererName: options.answerer ? 'custom' : options.llm ? 'openai' : 'extractive',
     condenser: chooseCondenser(options),
     usageLimit: options.usageLimit,
-    heartbeatMs: options.heartbeatMs ?? 15_000,
+    heartbeatMs: options.heartbeatMs,
     now: options.now ?? Date.now,
-    uploadLimitBytes: options.uploadLimitBytes ?? LIMITS.uploadBytes.max,
+    uploadLimitBytes: options.uploadLimitBytes,
     logger,
     handoffNotifier,
     hybrid,

@@ -8,11 +8,7 @@
  * const service = await startAgentService({ port: 0 });
  * const { apiKey } = await service.seedDemo();
  */
-export {
-  type AgentService,
-  type AgentServiceOptions,
-  createAgentService,
-} from './agent-service.js';
+export { type AgentService, createAgentService } from './agent-service.js';
 export { AgentServiceError } from './agent-service-error.js';
 export {
   type Answerer,
@@ -59,13 +55,16 @@ export {
   type HybridRetrievalOptions,
 } from './embeddings/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
+export type {
+  AgentServiceOptions,
+  HandoffWebhookSettings,
+  IngestionSettings,
+  ServerOptions,
+  StartAgentServiceOptions,
+} from './options/index.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
 export type { Passage } from './retrieval/index.js';
-export {
-  type RunningAgentService,
-  type StartAgentServiceOptions,
-  startAgentService,
-} from './server.js';
+export { type RunningAgentService, startAgentService } from './server.js';
 export {
   createPgDatabase,
   createPgliteDatabase,

@@ -1,23 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type AgentService,
-  type AgentServiceOptions,
-  createAgentService,
-} from './agent-service.js';
+import { type AgentService, createAgentService } from './agent-service.js';
 import { scheduleRetention } from './conversations/index.js';
-
-/** Options of {@link startAgentService}. */
-export interface StartAgentServiceOptions extends AgentServiceOptions {
-  /** Port to listen on; 0 picks a free one. Default 3001. */
-  port?: number;
-  /** Interface to bind. Default `127.0.0.1` (local only). */
-  host?: string;
-  /** On `close()`, how long requests in flight (e.g. open streams) may finish, ms. Default 5 000. */
-  shutdownGraceMs?: number;
-  /** Time between conversation retention sweeps (with `conversationRetentionDays`), ms. Default one hour. */
-  retentionIntervalMs?: number;
-}
+import { resolveServerOptions, type StartAgentServiceOptions } from './options/index.js';
 
 /** A listening agent service. */
 export interface RunningAgentService extends Omit<AgentService, 'close'> {
@@ -42,6 +27,12 @@ export interface RunningAgentService extends Omit<AgentService, 'close'> {
 export async function startAgentService(
   options: StartAgentServiceOptions = {},
 ): Promise<RunningAgentService> {
+  const {
+    port: listenPort,
+    host,
+    shutdownGraceMs,
+    retentionIntervalMs,
+  } = resolveServerOptions(options);
   const service = await createAgentService(options);
   const server = createServer(service.app);
   let inFlight = 0;
@@ -54,11 +45,10 @@ export async function startAgentService(
       if (closingRequested && inFlight === 0) server.closeAllConnections();
     });
   });
-  const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? 3001, host, () => {
+      server.listen(listenPort, host, () => {
         server.off('error', reject);
         resolve();
       });
@@ -73,9 +63,7 @@ export async function startAgentService(
       ? undefined
       : scheduleRetention(service.database, {
           retentionDays: options.conversationRetentionDays,
-          ...(options.retentionIntervalMs === undefined
-            ? {}
-            : { intervalMs: options.retentionIntervalMs }),
+          intervalMs: retentionIntervalMs,
           ...(options.now ? { now: options.now } : {}),
           ...(options.logger ? { logger: options.logger } : {}),
         });
@@ -87,10 +75,7 @@ export async function startAgentService(
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
-          const cut = setTimeout(
-            () => server.closeAllConnections(),
-            options.shutdownGraceMs ?? 5_000,
-          );
+          const cut = setTimeout(() => server.closeAllConnections(), shutdownGraceMs);
           closingRequested = true;
           server.close(() => {
             clearTimeout(cut);

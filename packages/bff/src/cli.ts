@@ -5,6 +5,7 @@
  * it down gracefully (open streams get `SHUTDOWN_GRACE_MS`); a second signal exits at once.
  */
 import { readFileSync } from 'node:fs';
+import { renderOptionHelp } from '@agent-chat/protocol/options';
 import { BffError } from './bff-error.js';
 import { BFF_ENV_VARIABLES, bffOptionsFromEnv, serverOptionsFromEnv } from './options/index.js';
 import { startBff } from './server.js';
@@ -21,18 +22,13 @@ function version(): string {
 }
 
 function help(): string {
-  const width = Math.max(...BFF_ENV_VARIABLES.map((variable) => variable.name.length));
-  const rows = BFF_ENV_VARIABLES.map(
-    (variable) =>
-      `  ${variable.name.padEnd(width)}  ${variable.description} [${variable.default === 'required' ? 'required' : `default: ${variable.default}`}]`,
-  );
   return [
     'agent-chat-bff — relays the agent API to browsers without exposing its token.',
     '',
     'Usage: UPSTREAM_URL=… AGENT_API_TOKEN=… agent-chat-bff',
     '',
     'Environment variables:',
-    ...rows,
+    renderOptionHelp(BFF_ENV_VARIABLES),
     '',
     'Options: --help, --version',
     '',

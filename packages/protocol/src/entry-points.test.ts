@@ -44,7 +44,7 @@ describe('browser entry (@agent-chat/protocol)', () => {
     expect(modules.filter((id) => id.includes('node_modules/zod/'))).toEqual([]);
     // Vite swaps Node built-ins for a `__vite-browser-external` stub in browser builds.
     expect(modules.filter((id) => /^node:|browser-external/.test(id))).toEqual([]);
-    expect(modules.filter((id) => id.startsWith('src/schemas/'))).toEqual([]);
+    expect(modules.filter((id) => /^src\/(schemas|options)\//.test(id))).toEqual([]);
   });
 
   it('is told apart from the server entry, which does bundle zod', async () => {
@@ -119,7 +119,11 @@ describe('build output (npm run build)', () => {
   });
 
   it('loads in plain Node (no source condition) with the same exports as the source', async () => {
-    const sources = { '.': './index.js', './schemas': './schemas/index.js' } as const;
+    const sources = {
+      '.': './index.js',
+      './schemas': './schemas/index.js',
+      './options': './options/index.js',
+    } as const;
     for (const [entry, source] of Object.entries(sources)) {
       const url = pathToFileURL(built(packageJson.exports[entry]!.import!)).href;
       const { stdout } = await run(process.execPath, [

@@ -126,7 +126,13 @@ function bestPart(block: string, terms: ReadonlySet<string>, maxChars: number, t
   }
   if (kept.length === 0) return shorten(block, maxChars);
   kept.sort((left, right) => left.index - right.index);
-  return shorten(kept.map((entry) => entry.sentence).join('').trim(), maxChars);
+  return shorten(
+    kept
+      .map((entry) => entry.sentence)
+      .join('')
+      .trim(),
+    maxChars,
+  );
 }
 
 /** A sentence as compared for repeats: case, spacing and Markdown marks ignored. */
@@ -233,7 +239,12 @@ export function planExcerpts(
     const fresh = withoutRepeats(text, seen);
     taken.add(key);
     if (fresh === undefined) return false;
-    chosen.push({ text: fresh, passage: passages[passageIndex] as Passage, passageIndex, blockIndex });
+    chosen.push({
+      text: fresh,
+      passage: passages[passageIndex] as Passage,
+      passageIndex,
+      blockIndex,
+    });
     length += fresh.length;
     return true;
   };

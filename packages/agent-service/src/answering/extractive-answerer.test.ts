@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval/index.js';
 import { HANDOFF_OFFER, NOTHING_FOUND_ANSWER } from './decline.js';
-import { composeExtractiveAnswer, createExtractiveAnswerer, toFragments } from './extractive-answerer.js';
+import {
+  composeExtractiveAnswer,
+  createExtractiveAnswerer,
+  toFragments,
+} from './extractive-answerer.js';
 
 const answerOf = (...args: Parameters<typeof composeExtractiveAnswer>) =>
   composeExtractiveAnswer(...args).text;
@@ -42,13 +46,20 @@ describe('composeExtractiveAnswer', () => {
   });
 
   it('of a long section, quotes the paragraph that answers and the code block it introduces', () => {
-    const filler = Array.from({ length: 12 }, (_, index) => `Billing note ${index} about invoices.`);
-    const answer = answerOf('How do I install the CLI?', [
-      passage({
-        title: 'Guide › Install',
-        content: `${filler.join('\n\n')}\n\nTo install the CLI, run:\n\n\`\`\`sh\nnpm install -g thing\n\`\`\`\n\n${filler.join('\n\n')}`,
-      }),
-    ], { maxChars: 200 });
+    const filler = Array.from(
+      { length: 12 },
+      (_, index) => `Billing note ${index} about invoices.`,
+    );
+    const answer = answerOf(
+      'How do I install the CLI?',
+      [
+        passage({
+          title: 'Guide › Install',
+          content: `${filler.join('\n\n')}\n\nTo install the CLI, run:\n\n\`\`\`sh\nnpm install -g thing\n\`\`\`\n\n${filler.join('\n\n')}`,
+        }),
+      ],
+      { maxChars: 200 },
+    );
     expect(answer).toContain('To install the CLI, run:\n\n```sh\nnpm install -g thing\n```');
     expect(answer).not.toContain('Billing note 11');
   });
@@ -117,7 +128,11 @@ describe('composeExtractiveAnswer', () => {
     const sentence = 'Set `maxAge` to keep the cookie for a day.';
     const answer = answerOf('cookie maxAge', [
       passage({ datasourceId: 'd1', content: sentence }),
-      passage({ datasourceId: 'd2', datasourceName: 'b.md', content: `${sentence} It is optional.` }),
+      passage({
+        datasourceId: 'd2',
+        datasourceName: 'b.md',
+        content: `${sentence} It is optional.`,
+      }),
       passage({ datasourceId: 'd3', datasourceName: 'c.md', content: sentence }),
     ]);
     expect(answer.split('keep the cookie').length).toBe(2);
@@ -125,11 +140,15 @@ describe('composeExtractiveAnswer', () => {
 
   it('never cuts inside inline code or a link', () => {
     const long = Array.from({ length: 30 }, (_, index) => `Word${index}`).join(' ');
-    const answer = answerOf('robots file', [
-      passage({
-        content: `The robots file lives at \`public/robots.txt\`. ${long} robots [robots guide](https://example.com/robots.txt) ${long}.`,
-      }),
-    ], { maxChars: 150 });
+    const answer = answerOf(
+      'robots file',
+      [
+        passage({
+          content: `The robots file lives at \`public/robots.txt\`. ${long} robots [robots guide](https://example.com/robots.txt) ${long}.`,
+        }),
+      ],
+      { maxChars: 150 },
+    );
     expect(answer).toContain('`public/robots.txt`');
     expect((answer.match(/`/g) ?? []).length % 2).toBe(0);
     expect(answer).not.toMatch(/\[[^\]]*$/m);
@@ -149,9 +168,11 @@ describe('composeExtractiveAnswer', () => {
       (_, index) => `Sentence ${index} talks about the weather and the harbour at length.`,
     );
     filler.splice(7, 0, 'The museum opens at nine and tickets cost twelve euros.');
-    const answer = answerOf('When does the museum open and what do tickets cost?', [
-      passage({ title: 'Visit', content: filler.join(' ') }),
-    ], { maxChars: 400 });
+    const answer = answerOf(
+      'When does the museum open and what do tickets cost?',
+      [passage({ title: 'Visit', content: filler.join(' ') })],
+      { maxChars: 400 },
+    );
     expect(answer).toContain('The museum opens at nine and tickets cost twelve euros. [1]');
     expect(answer.length).toBeLessThan(450);
     expect(answer).not.toContain('Sentence 0 ');

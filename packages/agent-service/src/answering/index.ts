@@ -15,6 +15,7 @@ export {
 export { declineAnswer, HANDOFF_OFFER, NOTHING_FOUND_ANSWER } from './decline.js';
 export { createExtractiveAnswerer, type ExtractiveAnswererOptions } from './extractive-answerer.js';
 export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';
+export { DEFAULT_MODEL_TIMEOUT_MS } from './openai-chat-stream.js';
 export {
   type CondenseInput,
   createQuestionCondenser,

@@ -19,6 +19,9 @@ interface ChatCompletionRequest {
   frequency_penalty?: number;
 }
 
+/** Longest silence of the model (before its response, or between two chunks), ms. */
+export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
+
 /** Options of {@link streamChatCompletion}. */
 interface ChatCompletionStreamOptions {
   /** Base URL of the API, e.g. `https://api.openai.com/v1` (`/chat/completions` is appended). */
@@ -27,7 +30,7 @@ interface ChatCompletionStreamOptions {
   apiKey?: string | undefined;
   request: ChatCompletionRequest;
   signal: AbortSignal;
-  /** Longest wait for the response or for the next chunk, ms. Default 60 000. */
+  /** Longest wait for the response or for the next chunk, ms. Default {@link DEFAULT_MODEL_TIMEOUT_MS}. */
   idleTimeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -63,7 +66,7 @@ export async function* streamChatCompletion(
   const fetchImplementation = options.fetch ?? fetch;
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const host = new URL(url).host;
-  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   const controller = new AbortController();
   const forwardAbort = () => controller.abort();
   options.signal.addEventListener('abort', forwardAbort, { once: true });

@@ -10,8 +10,8 @@ export interface QuestionCondenserOptions {
   apiKey?: string | undefined;
   /** Model to request. Default: the agent's `modelName` mapped to OpenAI's name. */
   model?: string | undefined;
-  /** Longest time the whole condensing may take, ms. Default 5 000. */
-  timeoutMs?: number | undefined;
+  /** Longest time the whole condensing may take, ms (the service's `llm.condenseTimeoutMs`). */
+  timeoutMs: number;
   fetch?: typeof fetch | undefined;
 }
 
@@ -83,7 +83,7 @@ function cleanQuestion(reply: string): string {
  * const searched = result?.ok ? result.question : question;
  */
 export function createQuestionCondenser(options: QuestionCondenserOptions): QuestionCondenser {
-  const timeoutMs = options.timeoutMs ?? 5_000;
+  const { timeoutMs } = options;
   return {
     async condense(input) {
       if (!input.history.some((message) => message.role === 'user')) return undefined;

@@ -2,7 +2,19 @@
  * Words after which a full stop does not end a sentence ("e.g. the CLI", "vs. a server").
  * Lower-case, without the final dot.
  */
-const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'approx', 'incl', 'mr', 'mrs', 'dr', 'no']);
+const ABBREVIATIONS = new Set([
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'cf',
+  'approx',
+  'incl',
+  'mr',
+  'mrs',
+  'dr',
+  'no',
+]);
 
 /** What may open a sentence: a capital, a digit, a quote, inline code, emphasis or a link. */
 const SENTENCE_START = /[\p{Lu}\p{N}"'“‘`*_[(]/u;
@@ -49,7 +61,9 @@ export function sentencesOf(text: string): string[] {
       while (next < text.length && /\s/.test(text[next] as string)) next += 1;
       const atEnd = next >= text.length;
       const breaks =
-        next > end && (atEnd || SENTENCE_START.test(text[next] as string)) && !abbreviated(text, index);
+        next > end &&
+        (atEnd || SENTENCE_START.test(text[next] as string)) &&
+        !abbreviated(text, index);
       if (breaks) {
         sentences.push(text.slice(start, next));
         start = next;

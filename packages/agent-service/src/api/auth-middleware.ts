@@ -12,9 +12,9 @@ export function organizationOf(locals: Record<string, unknown>): Organization {
 interface AuthOptions {
   /**
    * How long a resolved key is remembered, ms (each lookup is a database round trip on
-   * every request). Unknown keys are never cached. 0 disables. Default 30 000.
+   * every request). Unknown keys are never cached. 0 disables.
    */
-  cacheTtlMs?: number;
+  cacheTtlMs: number;
   /** Most keys remembered. Default 1 000. */
   cacheSize?: number;
   now?: () => number;
@@ -24,11 +24,8 @@ interface AuthOptions {
  * Requires `Authorization: Bearer <key>` and resolves the key (stored hashed) to its
  * organization, kept in `res.locals.organization`. Missing or unknown keys get 401.
  */
-export function createAuthMiddleware(
-  database: Queryable,
-  options: AuthOptions = {},
-): RequestHandler {
-  const ttl = options.cacheTtlMs ?? 30_000;
+export function createAuthMiddleware(database: Queryable, options: AuthOptions): RequestHandler {
+  const ttl = options.cacheTtlMs;
   const size = options.cacheSize ?? 1_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { organization: Organization; expires: number }>();

@@ -12,12 +12,12 @@ import { createQueryRoute } from './query-route.js';
 import type { ServiceContext } from './service-context.js';
 import { createVisitorConversationRoutes } from './visitor-conversation-routes.js';
 
-/** Options of {@link createHttpApp}. */
+/** Options of {@link createHttpApp} (the service's options of the same names). */
 interface HttpAppOptions {
-  /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
-  bodyLimitBytes?: number | undefined;
-  /** How long a resolved API key is remembered in memory, ms. Default 30 000. */
-  authCacheTtlMs?: number | undefined;
+  /** Largest JSON body accepted, in bytes (413 above). */
+  bodyLimitBytes: number;
+  /** How long a resolved API key is remembered in memory, ms (0: not at all). */
+  authCacheTtlMs: number;
 }
 
 /**
@@ -25,7 +25,7 @@ interface HttpAppOptions {
  * middleware, the JSON body parser and the routes (query, agents, datastores,
  * datasources, conversations); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  */
-export function createHttpApp(context: ServiceContext, options: HttpAppOptions = {}): Express {
+export function createHttpApp(context: ServiceContext, options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -37,10 +37,10 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions =
   api.use(
     createAuthMiddleware(context.database, {
       now: context.now,
-      ...(options.authCacheTtlMs === undefined ? {} : { cacheTtlMs: options.authCacheTtlMs }),
+      cacheTtlMs: options.authCacheTtlMs,
     }),
   );
-  api.use(express.json({ limit: options.bodyLimitBytes ?? 10 * 1024 * 1024 }));
+  api.use(express.json({ limit: options.bodyLimitBytes }));
   api.use(createQueryRoute(context));
   api.use(createAgentRoutes(context));
   api.use(createDatastoreRoutes(context));

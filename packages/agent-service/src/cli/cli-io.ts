@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { storageFromEnv } from '../options/index.js';
 
 /** What the CLI reads from and writes to; `cli.ts` passes the real process's. */
 export interface CliIo {
@@ -18,19 +18,10 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Where `keys`, `seed-demo` and `serve` keep their data: `DATABASE_URL`, else `DATA_DIR`. */
+/**
+ * Where the commands keep their data: PostgreSQL at `DATABASE_URL`, else PGlite in
+ * `DATA_DIR` (see the options' `storageFromEnv`).
+ */
 export function storageOptions(io: CliIo): { dataDir: string } | { databaseUrl: string } {
-  if (io.env.DATABASE_URL) return { databaseUrl: io.env.DATABASE_URL };
-  return { dataDir: path.resolve(io.cwd, io.env.DATA_DIR || '.data/agent-service') };
-}
-
-/** A whole-number environment variable (0 or more), `fallback` when unset or empty. */
-export function integerEnv(io: CliIo, name: string, fallback?: number): number | undefined {
-  const raw = io.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new UsageError(`${name} must be a whole number of 0 or more (got "${raw}").`);
-  }
-  return value;
+  return storageFromEnv(io.env, io.cwd);
 }

@@ -1,4 +1,5 @@
 import { LIMITS } from '@agent-chat/protocol';
+import { commandOptionsHelp } from '../options/index.js';
 
 /** `agent-chat-service --help`. */
 export const MAIN_HELP = `Usage: agent-chat-service <command> [options]
@@ -17,48 +18,23 @@ Commands:
 Run "agent-chat-service <command> --help" for a command's options.
 `;
 
-const STORAGE_ENV = `  DATA_DIR       PGlite data directory (default: .data/agent-service under the current directory)
-  DATABASE_URL   Use PostgreSQL instead of PGlite`;
-
-const EMBEDDINGS_ENV = `  EMBEDDINGS_URL          OpenAI-compatible API for hybrid retrieval, e.g. http://127.0.0.1:11434/v1
-                          (default: lexical retrieval only)
-  EMBEDDINGS_MODEL        Embedding model (required with the URL), e.g. nomic-embed-text
-  EMBEDDINGS_API_KEY      Its API key
-  EMBEDDINGS_DIMENSIONS   Vector size to ask for and expect (default: the model's)
-  EMBEDDINGS_MIN_SIMILARITY  Nearest chunks below this cosine similarity are not used (default 0.2)`;
+const PGLITE_ONE_PROCESS =
+  'PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.';
 
 /** `agent-chat-service <command> --help`, by command; also the list of known commands. */
 export const HELP: Record<string, string> = {
   serve: `Usage: agent-chat-service serve
 
-Runs the HTTP API. Configuration by environment:
-  PORT                    Port (default 3001)
-  HOST                    Interface (default 127.0.0.1)
-${STORAGE_ENV}
-  LLM_BASE_URL            OpenAI-compatible API base URL (default: extractive answers, no model)
-  LLM_API_KEY             Its API key
-  LLM_MODEL               Model name (default: mapped from the agent's modelName)
-  LLM_TIMEOUT_MS          Longest silence of the model before giving up (default 60000)
-  LLM_CONDENSE_TIMEOUT_MS Longest time to rewrite a follow-up as a standalone question (default 5000; 0: off)
-  USAGE_LIMIT_QUERIES     Default queries per organization per period (default: unlimited)
-  USAGE_LIMIT_PERIOD_MS   Length of that period in ms (default 86400000, one day)
-  HEARTBEAT_MS            Stream heartbeat interval in ms (default 15000)
-  CONVERSATION_RETENTION_DAYS  Delete conversations inactive for longer, hourly (default: keep)
-  HANDOFF_WEBHOOK_URL     POST a signed JSON notification here when a visitor asks for a person
-  HANDOFF_WEBHOOK_SECRET  Its HMAC-SHA256 key (16+ characters; required with the URL)
-  UPLOAD_LIMIT_BYTES      Largest uploaded file (default 26214400, 25 MiB; larger → 413)
-  INGESTION_WORKERS       Ingestion jobs run at once by this process (default 2; 0: none)
-  ALLOW_PRIVATE_URLS      true lets web_page/web_site fetch loopback, private and link-local
-                          addresses (default false: refused, so the API cannot reach your network)
-${EMBEDDINGS_ENV}
+Runs the HTTP API. Configuration by environment (empty variables count as unset):
+${commandOptionsHelp('serve')}
 `,
   keys: `Usage: agent-chat-service keys create [--org <name>]
 
 Creates an organization and prints its new API key (shown once, stored hashed).
   --org <name>   Organization name (default "Default")
 Environment:
-${STORAGE_ENV}
-PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+${commandOptionsHelp('keys')}
+${PGLITE_ONE_PROCESS}
 `,
   'seed-demo': `Usage: agent-chat-service seed-demo [--key <key>]
 
@@ -67,18 +43,16 @@ agent-chat's documentation, and the agent "demo". Idempotent. Prints the API key
 agent id and datastore id.
   --key <key>    Give the demo organization this exact API key (stable across runs)
 Environment:
-${STORAGE_ENV}
-PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+${commandOptionsHelp('seed-demo')}
+${PGLITE_ONE_PROCESS}
 `,
   'purge-conversations': `Usage: agent-chat-service purge-conversations [--days <n>]
 
 Deletes, once, every conversation (with its messages) whose last message or status
 change is more than n days old. "serve" does the same hourly when
 CONVERSATION_RETENTION_DAYS is set.
-  --days <n>     Days to keep (default: env CONVERSATION_RETENTION_DAYS)
-Environment:
-${STORAGE_ENV}
-PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+${commandOptionsHelp('purge-conversations')}
+${PGLITE_ONE_PROCESS}
 `,
   reembed: `Usage: agent-chat-service reembed [--datastore <id>]
 
@@ -88,11 +62,10 @@ A progress bar on a terminal, a line every tenth otherwise. Without --datastore 
 deletes the vectors of other models, and a new vector size rebuilds the index.
   --datastore <id>  Only this datastore's chunks (the vector size cannot change then)
 Environment:
-${STORAGE_ENV}
-${EMBEDDINGS_ENV}
+${commandOptionsHelp('reembed')}
 Exit codes: 0 done, 1 failed (the server was unreachable after retries, refused texts, or
 the vector size differs; run it again to resume), 2 wrong usage.
-PGlite allows one process per data directory: stop "serve" on the same DATA_DIR first.
+${PGLITE_ONE_PROCESS}
 `,
   ingest: `Usage: agent-chat-service ingest <datastoreId> <files | folders | URLs | sitemap URLs>…
          [--url <url>] [--key <key>] [--crawl] [--max-pages <n>]
@@ -106,8 +79,7 @@ Sends each item to a running service and waits until every one is synched or in 
   --crawl        URLs are crawled as sites from there (same origin, robots.txt)
   --max-pages <n>  Most pages of each site (default ${LIMITS.crawlPages.default}, at most ${LIMITS.crawlPages.max}); when
                  it ends a crawl the command says so ("stopped at … pages (max_pages)")
-  --url <url>    Service URL (default: env AGENT_SERVICE_URL or http://127.0.0.1:3001)
-  --key <key>    API key (default: env AGENT_API_TOKEN)
+${commandOptionsHelp('ingest')}
 A datasource of the same file name (or URL) in that datastore is replaced; unchanged
 content is kept as it is. Exit code 1 when anything failed.
 Example: agent-chat-service ingest demo-docs https://example.com/sitemap.xml

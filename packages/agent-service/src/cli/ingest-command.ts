@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Datasource, LIMITS } from '@agent-chat/protocol';
+import { ingestOptionsFrom } from '../options/index.js';
 import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
 import { type IngestTarget, resolveTargets } from './ingest-targets.js';
@@ -117,6 +118,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('Give a datastore id and at least one file, folder or URL.');
   }
   const maxPages = maxPagesOf(values['max-pages']);
+  const { pollMs } = ingestOptionsFrom(io.env, { url: values.url, key: values.key });
   const client = serviceClientOf(values, io);
   const targets = await resolveTargets(inputs, io.cwd, values.crawl === true);
   if (maxPages !== undefined && !targets.some((target) => target.kind === 'web_site')) {
@@ -185,7 +187,6 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
   };
   for (const item of items) if (settledStatuses.has(item.status)) await report(item);
   let open = items.filter((item) => !settledStatuses.has(item.status));
-  const pollMs = Number(io.env.INGEST_POLL_MS) || 300;
   while (open.length > 0) {
     progress.update(items.length - open.length, items.length, failures.length);
     await new Promise((resolve) => setTimeout(resolve, pollMs));

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createAgentService } from '../agent-service.js';
 import { deleteExpiredConversations } from '../conversations/index.js';
-import { type CliIo, integerEnv, storageOptions, UsageError } from './cli-io.js';
+import { retentionDaysFrom } from '../options/index.js';
+import { type CliIo, storageOptions, UsageError } from './cli-io.js';
 
 /**
  * `purge-conversations [--days <n>]`: deletes, once, the conversations inactive for more
@@ -14,11 +15,8 @@ export async function purgeConversations(args: string[], io: CliIo): Promise<num
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError('purge-conversations takes no arguments.');
-  const days =
-    values.days === undefined
-      ? integerEnv(io, 'CONVERSATION_RETENTION_DAYS')
-      : integerEnv({ ...io, env: { '--days': values.days } }, '--days');
-  if (days === undefined || days === 0) {
+  const days = retentionDaysFrom(io.env, { days: values.days });
+  if (days === undefined) {
     throw new UsageError('Give --days <n> (1 or more) or set CONVERSATION_RETENTION_DAYS.');
   }
   const service = await createAgentService(storageOptions(io));

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createEmbeddingsClient, reembed } from '../embeddings/index.js';
+import { embeddingsFromEnv } from '../options/index.js';
 import { createPgDatabase, createPgliteDatabase, migrate } from '../store/index.js';
 import { type CliIo, storageOptions, UsageError } from './cli-io.js';
-import { embeddingsFromEnv } from './embeddings-env.js';
 import { createIngestProgress } from './ingest-progress.js';
 
 /**
@@ -18,7 +18,7 @@ export async function reembedCommand(args: string[], io: CliIo): Promise<number>
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError('reembed takes no arguments.');
-  const embeddings = embeddingsFromEnv(io);
+  const embeddings = embeddingsFromEnv(io.env);
   if (!embeddings) {
     throw new UsageError('Set EMBEDDINGS_URL and EMBEDDINGS_MODEL (the model to embed with).');
   }

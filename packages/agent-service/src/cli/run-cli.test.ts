@@ -42,6 +42,21 @@ describe('agent-chat-service CLI', () => {
     expect(await runCli(['seed-demo', '--nope'], badOption.io)).toBe(2);
   });
 
+  it('refuses a malformed variable with a message naming it and exit code 2', async () => {
+    const serve = io({ DATA_DIR: 'never-created', INGESTION_WORKERS: 'x' });
+    expect(await runCli(['serve'], serve.io)).toBe(2);
+    expect(serve.err()).toBe(
+      'agent-chat-service: INGESTION_WORKERS must be a whole number ≥ 0 (got "x").\n' +
+        'See "agent-chat-service serve --help".\n',
+    );
+    const purge = io({ DATA_DIR: 'never-created' });
+    expect(await runCli(['purge-conversations', '--days', 'week'], purge.io)).toBe(2);
+    expect(purge.err()).toMatch(/--days must be a positive whole number \(got "week"\)/);
+    const serveHelp = io();
+    expect(await runCli(['serve', '--help'], serveHelp.io)).toBe(0);
+    expect(serveHelp.out()).toMatch(/INGESTION_WORKERS +Ingestion jobs .*\[default: 2\]/s);
+  });
+
   it('creates keys and seeds the demo in DATA_DIR, then serves them', async () => {
     const env = { DATA_DIR: 'store' };
     const keys = io(env);

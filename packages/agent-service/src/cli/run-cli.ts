@@ -1,3 +1,4 @@
+import { INVALID_OPTIONS } from '../agent-service-error.js';
 import { type CliIo, UsageError } from './cli-io.js';
 import { evalCommand } from './eval-command.js';
 import { HELP, MAIN_HELP } from './help.js';
@@ -54,6 +55,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     ) {
       io.stderr(
         `agent-chat-service: ${(error as Error).message}\n\n${(command && HELP[command]) || MAIN_HELP}`,
+      );
+      return 2;
+    }
+    if ((error as { code?: string }).code === INVALID_OPTIONS) {
+      io.stderr(
+        `agent-chat-service: ${(error as Error).message}\nSee "agent-chat-service ${command} --help".\n`,
       );
       return 2;
     }

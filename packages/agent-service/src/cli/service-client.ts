@@ -1,5 +1,6 @@
 import { isApiErrorBody } from '@agent-chat/protocol';
-import { type CliIo, UsageError } from './cli-io.js';
+import { ingestOptionsFrom } from '../options/index.js';
+import type { CliIo } from './cli-io.js';
 
 /** A minimal client of the service's HTTP API for the CLI. */
 export interface ServiceClient {
@@ -53,11 +54,6 @@ export function serviceClientOf(
   values: { url?: string | undefined; key?: string | undefined },
   io: CliIo,
 ): ServiceClient {
-  const apiKey = values.key ?? io.env.AGENT_API_TOKEN;
-  if (!apiKey) throw new UsageError('Give the API key with --key or env AGENT_API_TOKEN.');
-  const baseUrl = (values.url ?? io.env.AGENT_SERVICE_URL ?? 'http://127.0.0.1:3001').replace(
-    /\/+$/,
-    '',
-  );
-  return createServiceClient(baseUrl, apiKey, io.fetch ?? fetch);
+  const { serviceUrl, apiKey } = ingestOptionsFrom(io.env, { url: values.url, key: values.key });
+  return createServiceClient(serviceUrl.replace(/\/+$/, ''), apiKey, io.fetch ?? fetch);
 }

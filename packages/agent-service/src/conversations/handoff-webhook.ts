@@ -22,7 +22,7 @@ export interface HandoffNotifier {
 export interface HandoffWebhookOptions {
   /** Where to POST the JSON notification. */
   url: string;
-  /** HMAC-SHA256 key of the signature (at least 16 characters). */
+  /** HMAC-SHA256 key of the signature (at least {@link WEBHOOK_SECRET_MIN_LENGTH} characters). */
   secret: string;
   /** Retries after the first attempt. Default 5. */
   retries?: number;
@@ -35,6 +35,9 @@ export interface HandoffWebhookOptions {
   now?: () => number;
   logger?: Logger;
 }
+
+/** Shortest secret a handoff webhook accepts, in characters. */
+export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 
 /** Header with the signature: `sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`. */
 export const SIGNATURE_HEADER = 'x-agent-chat-signature';
@@ -65,8 +68,10 @@ const delay = (ms: number, timers: Set<NodeJS.Timeout>) =>
  * timestamp); other 4xx answers are final. Failures are logged without the secret.
  */
 export function createHandoffWebhook(options: HandoffWebhookOptions): HandoffNotifier {
-  if (options.secret.length < 16) {
-    throw new Error('The handoff webhook secret must be at least 16 characters long.');
+  if (options.secret.length < WEBHOOK_SECRET_MIN_LENGTH) {
+    throw new Error(
+      `The handoff webhook secret must be at least ${WEBHOOK_SECRET_MIN_LENGTH} characters long.`,
+    );
   }
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? Date.now;

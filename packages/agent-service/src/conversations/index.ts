@@ -27,6 +27,7 @@ export {
   SIGNATURE_HEADER,
   signWebhook,
   TIMESTAMP_HEADER,
+  WEBHOOK_SECRET_MIN_LENGTH,
 } from './handoff-webhook.js';
 export { getInsights } from './insights.js';
 export {

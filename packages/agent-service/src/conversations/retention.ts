@@ -32,8 +32,8 @@ export async function deleteExpiredConversations(
 /** Options of {@link scheduleRetention}. */
 export interface RetentionScheduleOptions {
   retentionDays: number;
-  /** Time between sweeps, ms. Default one hour. */
-  intervalMs?: number;
+  /** Time between sweeps, ms (`startAgentService`'s `retentionIntervalMs`). */
+  intervalMs: number;
   now?: () => number;
   logger?: Logger;
 }
@@ -63,7 +63,7 @@ export function scheduleRetention(
     });
   };
   sweep();
-  const timer = setInterval(sweep, options.intervalMs ?? 3_600_000);
+  const timer = setInterval(sweep, options.intervalMs);
   timer.unref();
   return {
     async stop() {

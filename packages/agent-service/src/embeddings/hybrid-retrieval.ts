@@ -8,7 +8,7 @@ import { findSpace, prepareVectorStore } from './vector-store.js';
 
 /** The service's `embeddings` option: the API to use, and how searches and the pass use it. */
 export interface HybridRetrievalOptions extends Omit<EmbeddingsOptions, 'fetch'> {
-  /** Nearest chunks below this cosine similarity are not used. Default 0.2. */
+  /** Nearest chunks below this cosine similarity are not used. Default `DEFAULT_MIN_SIMILARITY`. */
   minSimilarity?: number;
   /** Longest wait for a question's vector before answering lexically, ms. Default 5 000. */
   queryTimeoutMs?: number;

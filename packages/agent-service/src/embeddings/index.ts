@@ -13,4 +13,4 @@ export {
   startHybridRetrieval,
 } from './hybrid-retrieval.js';
 export { reembed } from './reembed.js';
-export type { VectorSearch } from './vector-search.js';
+export { DEFAULT_MIN_SIMILARITY, type VectorSearch } from './vector-search.js';

@@ -18,6 +18,9 @@ export interface VectorSearchOptions {
  */
 export type VectorSearch = (query: string, options: VectorSearchOptions) => Promise<string[]>;
 
+/** Nearest chunks below this cosine similarity are left out of a search, when nobody says otherwise. */
+export const DEFAULT_MIN_SIMILARITY = 0.2;
+
 /** Options of {@link createVectorSearch}. */
 export interface CreateVectorSearchOptions {
   database: Database;
@@ -25,7 +28,7 @@ export interface CreateVectorSearchOptions {
   logger: Logger;
   /** Longest wait for the question's vector, ms. Default 5 000. */
   timeoutMs?: number;
-  /** Nearest chunks below this cosine similarity are left out. Default 0.2. */
+  /** Nearest chunks below this cosine similarity are left out. Default {@link DEFAULT_MIN_SIMILARITY}. */
   minSimilarity?: number;
   /** HNSW candidate list size (`hnsw.ef_search`). Default 100. */
   efSearch?: number;
@@ -39,7 +42,7 @@ export interface CreateVectorSearchOptions {
  */
 export function createVectorSearch(options: CreateVectorSearchOptions): VectorSearch {
   const { database, client, logger } = options;
-  const minSimilarity = options.minSimilarity ?? 0.2;
+  const minSimilarity = options.minSimilarity ?? DEFAULT_MIN_SIMILARITY;
   const efSearch = Math.max(1, Math.floor(options.efSearch ?? 100));
   return async (query, search) => {
     if (search.datastoreIds.length === 0) return [];

@@ -12,5 +12,6 @@ export {
   synchDatasource,
 } from './create-datasource.js';
 export { type Ingestion, type IngestionOptions, startIngestion } from './ingestion-runtime.js';
+export { DEFAULT_INGESTION_WORKERS } from './ingestion-worker.js';
 export { detectFormat, SUPPORTED_FORMATS } from './loaders/index.js';
 export { updateDatasourceDocument, upsertDocuments } from './upsert-documents.js';

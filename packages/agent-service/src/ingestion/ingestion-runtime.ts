@@ -12,7 +12,7 @@ import { runIngestionJobs } from './run-ingestion-job.js';
 
 /** Options of {@link startIngestion} (the service's `ingestion` option). */
 export interface IngestionOptions {
-  /** Jobs processed at once by this process; 0 processes none (another process does). Default 2. */
+  /** Jobs processed at once by this process; 0 processes none (another process does). Default `DEFAULT_INGESTION_WORKERS`. */
   workers?: number;
   /** How long a claimed job stays this process's without renewal, ms. Default 30 000. */
   leaseMs?: number;

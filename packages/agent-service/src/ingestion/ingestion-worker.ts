@@ -4,6 +4,9 @@ import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
 import { type ClaimedJob, claimJobs, extendLease, releaseJob } from './job-queue.js';
 
+/** Jobs one process works on at once when nobody says otherwise. */
+export const DEFAULT_INGESTION_WORKERS = 2;
+
 /** Options of {@link createIngestionWorker}. */
 export interface IngestionWorkerOptions {
   database: Database;
@@ -14,7 +17,7 @@ export interface IngestionWorkerOptions {
    * 100: the documents of one upsert call, written with one statement per table.
    */
   batchSize?: number;
-  /** Jobs processed at once in this process. Default 2. */
+  /** Jobs processed at once in this process. Default {@link DEFAULT_INGESTION_WORKERS}. */
   concurrency?: number;
   /** How long a claimed job stays this worker's without a renewal, ms. Default 30 000. */
   leaseMs?: number;
@@ -209,7 +212,10 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
     }
   }
 
-  const loops = Array.from({ length: Math.max(1, options.concurrency ?? 2) }, () => loop());
+  const loops = Array.from(
+    { length: Math.max(1, options.concurrency ?? DEFAULT_INGESTION_WORKERS) },
+    () => loop(),
+  );
   return {
     id,
     wake(wakeOptions) {

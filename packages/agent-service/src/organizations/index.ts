@@ -10,4 +10,4 @@ export {
   getOrganization,
   type Organization,
 } from './organizations.js';
-export { assertUsageLimit, enforceUsageLimit, type UsageLimit } from './usage-limits.js';
+export { enforceUsageLimit, type UsageLimit } from './usage-limits.js';

@@ -37,9 +37,9 @@ describe('judgeAnswerability', () => {
   });
 
   it('refuses a question whose words are largely foreign to the documents', async () => {
-    expect(
-      await judge('Do you sell paid support contracts?', ['sell', 'paid', 'contract']),
-    ).toBe('foreign-words');
+    expect(await judge('Do you sell paid support contracts?', ['sell', 'paid', 'contract'])).toBe(
+      'foreign-words',
+    );
     // Three unknown words in a long question are a paraphrase, not another topic.
     expect(
       await judge(

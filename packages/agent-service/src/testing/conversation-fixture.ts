@@ -1,10 +1,7 @@
 import type { AnswerInput } from '../answering/index.js';
 import { createExtractiveAnswerer } from '../answering/index.js';
-import {
-  type RunningAgentService,
-  type StartAgentServiceOptions,
-  startAgentService,
-} from '../server.js';
+import type { StartAgentServiceOptions } from '../options/index.js';
+import { type RunningAgentService, startAgentService } from '../server.js';
 import { createApiClient } from './api-client.js';
 import { createTestDatabase } from './test-database.js';
 

@@ -1,14 +1,18 @@
 import { ID_PATTERN, LIMITS, SSE_DIALECTS, type SseDialect } from '@agent-chat/protocol';
+import {
+  listFromEnv,
+  optionDocs,
+  wholeNumber,
+  wholeNumberFromEnv,
+} from '@agent-chat/protocol/options';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { type AllowedOrigins, normalizeOrigin } from '../http/index.js';
 import { agentPoliciesSchema } from './agent-policy.js';
-import { listFromEnv, loggerFromEnv, policiesFromEnv, wholeNumberFromEnv } from './env-readers.js';
+import { loggerFromEnv, policiesFromEnv } from './env-readers.js';
 import { identityOptionFields } from './identity-options-schema.js';
-import { optionDocs } from './option-docs.js';
 import { rateLimitSchema } from './rate-limit-options-schema.js';
-import { wholeNumber } from './whole-number.js';
 
 const isList = (value: unknown): value is readonly string[] | '*' =>
   value === '*' || (Array.isArray(value) && value.every((entry) => typeof entry === 'string'));

@@ -1,21 +1,19 @@
+import {
+  type Env,
+  type EnvReadOptions,
+  envTexts,
+  type OptionHelpEntry,
+  optionHelpEntry,
+  optionsFromTexts,
+} from '@agent-chat/protocol/options';
 import { type BffOptions, bffOptionFields, bffOptionsSchema } from './bff-options-schema.js';
-import { defaultTextOf, type EnvReadOptions, type OptionField } from './option-docs.js';
 import { ALL_OPTION_FIELDS, parseOptions } from './resolve-options.js';
 import { type ResolvedServerOptions, serverOptionFields } from './server-options-schema.js';
 
-/** Environment as `process.env` has it. */
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env, EnvReadOptions } from '@agent-chat/protocol/options';
 
 /** One documented environment variable of `agent-chat-bff`. */
-export interface EnvVariable {
-  name: string;
-  /** What it means (plain text). */
-  description: string;
-  /** Its default as people read it (plain text), or `required`. */
-  default: string;
-}
-
-const plain = (markdown: string) => markdown.replaceAll('`', '');
+export type EnvVariable = OptionHelpEntry;
 
 /**
  * Every environment variable `agent-chat-bff` reads, in the order `--help` prints them,
@@ -23,46 +21,8 @@ const plain = (markdown: string) => markdown.replaceAll('`', '');
  * has the same meaning.
  */
 export const BFF_ENV_VARIABLES: readonly EnvVariable[] = ALL_OPTION_FIELDS.flatMap((field) =>
-  field.doc.env === undefined
-    ? []
-    : [
-        {
-          name: field.doc.env,
-          description: plain(field.doc.description),
-          default: plain(defaultTextOf(field)),
-        },
-      ],
+  field.doc.env === undefined ? [] : [optionHelpEntry(field)],
 );
-
-/** The set variables among `fields`, trimmed (empty ones count as unset). */
-function readEnv(env: Env, fields: readonly OptionField[]): Record<string, string> {
-  const texts: Record<string, string> = {};
-  for (const { doc } of fields) {
-    const text = doc.env === undefined ? undefined : env[doc.env]?.trim();
-    if (doc.env !== undefined && text) texts[doc.env] = text;
-  }
-  return texts;
-}
-
-/** The options object the variables describe, before the schema checks it. */
-function optionsOf(
-  texts: Record<string, string>,
-  fields: readonly OptionField[],
-  io: EnvReadOptions,
-): Record<string, unknown> {
-  const options: Record<string, unknown> = {};
-  for (const { path, doc } of fields) {
-    const text = doc.env === undefined ? undefined : texts[doc.env];
-    if (text === undefined) continue;
-    let target = options;
-    for (const key of path.slice(0, -1)) {
-      target[key] ??= {};
-      target = target[key] as Record<string, unknown>;
-    }
-    target[path.at(-1) as string] = doc.fromEnv ? doc.fromEnv(text, io) : text;
-  }
-  return options;
-}
 
 const bffFields = ALL_OPTION_FIELDS.filter(
   (field) => (field.path[0] ?? '') in bffOptionFields.shape,
@@ -82,8 +42,8 @@ const serverFields = ALL_OPTION_FIELDS.filter((field) => !bffFields.includes(fie
  * ```
  */
 export function bffOptionsFromEnv(env: Env, io: EnvReadOptions = {}): BffOptions {
-  const texts = readEnv(env, bffFields);
-  const options = optionsOf(texts, bffFields, io) as BffOptions;
+  const texts = envTexts(env, bffFields);
+  const options = optionsFromTexts(texts, bffFields, io) as BffOptions;
   const resolved = parseOptions(bffOptionsSchema, options, { env: texts });
   options.upstreamDialect = resolved.upstreamDialect;
   return options;
@@ -98,6 +58,6 @@ export type ServerEnvOptions = ResolvedServerOptions;
  * count, or a comma list of addresses/subnets as Express accepts).
  */
 export function serverOptionsFromEnv(env: Env): ServerEnvOptions {
-  const texts = readEnv(env, serverFields);
-  return parseOptions(serverOptionFields, optionsOf(texts, serverFields, {}), { env: texts });
+  const texts = envTexts(env, serverFields);
+  return parseOptions(serverOptionFields, optionsFromTexts(texts, serverFields), { env: texts });
 }

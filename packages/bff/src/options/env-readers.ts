@@ -1,23 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { EnvReadOptions } from '@agent-chat/protocol/options';
 import pino, { type Logger } from 'pino';
 import { BffError, INVALID_OPTIONS } from '../bff-error.js';
 import { REDACTED_PATHS } from '../http/index.js';
-import type { EnvReadOptions } from './option-docs.js';
-
-/** `"30_000"` → 30000; anything but digits (and `_`) → NaN, which the schema refuses. */
-export function wholeNumberFromEnv(text: string): number {
-  return /^\d[\d_]*$/.test(text) ? Number(text.replaceAll('_', '')) : Number.NaN;
-}
-
-/** `"a, b ,"` → `['a', 'b']`; a list with `*` in it → `'*'`. */
-export function listFromEnv(text: string): string[] | '*' {
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  return entries.includes('*') ? '*' : entries;
-}
 
 /** `true`/`false`, a hop count, or the text (addresses/subnets), as Express's `trust proxy` takes them. */
 export function trustProxyFromEnv(text: string): boolean | number | string {

@@ -1,6 +1,5 @@
+import { optionDocs, wholeNumberFromEnv } from '@agent-chat/protocol/options';
 import { z } from 'zod';
-import { wholeNumberFromEnv } from './env-readers.js';
-import { optionDocs } from './option-docs.js';
 
 const SECRET_LENGTH =
   'must be at least 32 bytes (e.g. `openssl rand -base64 48`), or unset for a random per-process secret';

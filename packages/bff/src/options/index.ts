@@ -14,11 +14,11 @@ export {
   BFF_ENV_VARIABLES,
   bffOptionsFromEnv,
   type Env,
+  type EnvReadOptions,
   type EnvVariable,
   type ServerEnvOptions,
   serverOptionsFromEnv,
 } from './env-options.js';
-export type { EnvReadOptions } from './option-docs.js';
 /** @internal For the README's test alone (see `renderOptionsTable`). */
 export { renderOptionsTable } from './options-table.js';
 export {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readMarkdownTable } from '@agent-chat/protocol/options';
 import { describe, expect, it } from 'vitest';
 import { renderOptionsTable } from './index.js';
 import { ALL_OPTION_FIELDS } from './resolve-options.js';
@@ -8,12 +9,9 @@ const rootReadme = new URL('../../../../README.md', import.meta.url);
 
 /** The Markdown table of `readme` whose header row starts with `header`, as lines. */
 function tableOf(readme: URL, header: string): string[] {
-  const lines = readFileSync(readme, 'utf8').split('\n');
-  const start = lines.findIndex((line) => line.startsWith(header));
-  expect(start, `no table starting with "${header}" in ${readme.pathname}`).toBeGreaterThan(-1);
-  const table: string[] = [];
-  for (let index = start; lines[index]?.startsWith('|'); index++) table.push(lines[index] ?? '');
-  return table;
+  const table = readMarkdownTable(readFileSync(readme, 'utf8'), header);
+  expect(table, `no table starting with "${header}" in ${readme.pathname}`).toBeDefined();
+  return table ?? [];
 }
 
 const cells = (row: string) =>

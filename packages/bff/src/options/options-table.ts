@@ -1,4 +1,4 @@
-import { defaultTextOf, type OptionField } from './option-docs.js';
+import { defaultTextOf, type OptionField, renderMarkdownTable } from '@agent-chat/protocol/options';
 import { ALL_OPTION_FIELDS } from './resolve-options.js';
 
 const serverOnly = new Set(['port', 'host', 'trustProxy']);
@@ -20,14 +20,8 @@ function optionRow(field: OptionField): [string, string, string, string] {
  * @internal Used by that test alone: the README is where the table ships.
  */
 export function renderOptionsTable(fields: readonly OptionField[] = ALL_OPTION_FIELDS): string {
-  const rows = [['Option', 'Environment variable', 'Default', 'Meaning'], ...fields.map(optionRow)];
-  const widths = [0, 1, 2, 3].map((column) =>
-    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  const [header = [], ...body] = rows;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join(
-    '\n',
-  );
+  return renderMarkdownTable([
+    ['Option', 'Environment variable', 'Default', 'Meaning'],
+    ...fields.map(optionRow),
+  ]);
 }

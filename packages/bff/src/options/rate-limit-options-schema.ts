@@ -1,7 +1,5 @@
+import { optionDocs, wholeNumber, wholeNumberFromEnv } from '@agent-chat/protocol/options';
 import { z } from 'zod';
-import { wholeNumberFromEnv } from './env-readers.js';
-import { optionDocs } from './option-docs.js';
-import { wholeNumber } from './whole-number.js';
 
 /** Rate limits, per window. */
 export const rateLimitSchema = z.object({

@@ -1,33 +1,15 @@
+import {
+  listenOptionFields,
+  optionDocs,
+  wholeNumber,
+  wholeNumberFromEnv,
+} from '@agent-chat/protocol/options';
 import { z } from 'zod';
-import { trustProxyFromEnv, wholeNumberFromEnv } from './env-readers.js';
-import { optionDocs } from './option-docs.js';
-import { wholeNumber } from './whole-number.js';
-
-const PORT = 'must be a port number from 0 to 65535';
+import { trustProxyFromEnv } from './env-readers.js';
 
 /** The options of the standalone server (`startBff`, `createStandaloneBff`) besides the BFF's. */
 export const serverOptionFields = z.object({
-  /** Port to listen on; `0` picks a free one. Env `PORT`. Default 3000. */
-  port: z
-    .number({ error: PORT })
-    .int({ error: PORT })
-    .min(0, { error: PORT })
-    .max(65_535, { error: PORT })
-    .default(3000)
-    .register(optionDocs, {
-      env: 'PORT',
-      fromEnv: (text) => (/^\d+$/.test(text) ? Number(text) : Number.NaN),
-      description: 'Port to listen on (`0`: any free port).',
-    }),
-  /** Address to listen on. Env `HOST`. Default `127.0.0.1` (use `0.0.0.0` in containers). */
-  host: z
-    .string()
-    .min(1, { error: 'must be an address to listen on' })
-    .default('127.0.0.1')
-    .register(optionDocs, {
-      env: 'HOST',
-      description: 'Address to listen on (`0.0.0.0`: every interface, e.g. in a container).',
-    }),
+  ...listenOptionFields(3000),
   /**
    * Express `trust proxy` setting: `true`, a hop count, or addresses/subnets. Env
    * `TRUST_PROXY`. Default `false`. Set it behind a load balancer, or rate limits see one IP.

@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AgentServiceError } from '../agent-service-error.js';
+import {
+  embeddingsFromEnv,
+  ingestOptionsFrom,
+  retentionDaysFrom,
+  serveOptionsFromEnv,
+  storageFromEnv,
+} from './env-options.js';
+
+const CWD = path.resolve('/srv/app');
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AgentServiceError);
+    expect((error as AgentServiceError).code).toBe('INVALID_OPTIONS');
+    return (error as Error).message;
+  }
+  throw new Error('expected an INVALID_OPTIONS error');
+}
+
+describe('serveOptionsFromEnv', () => {
+  it('fills in the declared defaults when nothing is set', () => {
+    const options = serveOptionsFromEnv({}, CWD);
+    expect(options).toMatchObject({
+      port: 3001,
+      host: '127.0.0.1',
+      dataDir: path.join(CWD, '.data/agent-service'),
+      heartbeatMs: 15_000,
+      allowPrivateUrls: false,
+    });
+    for (const group of ['llm', 'embeddings', 'usageLimit', 'handoffWebhook', 'ingestion']) {
+      expect(options, group).not.toHaveProperty(group);
+    }
+  });
+
+  it('maps every variable to its option', () => {
+    const options = serveOptionsFromEnv(
+      {
+        PORT: '0',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://user:pw@db/agents',
+        DATA_DIR: 'ignored-with-a-database-url',
+        LLM_BASE_URL: 'https://api.openai.com/v1',
+        LLM_API_KEY: 'sk-test',
+        LLM_MODEL: 'gpt-4o-mini',
+        LLM_TIMEOUT_MS: '30_000',
+        LLM_CONDENSE_TIMEOUT_MS: '0',
+        USAGE_LIMIT_QUERIES: '100',
+        USAGE_LIMIT_PERIOD_MS: '3600000',
+        HEARTBEAT_MS: '50',
+        UPLOAD_LIMIT_BYTES: '1024',
+        HANDOFF_WEBHOOK_URL: 'https://hooks.example/handoff',
+        HANDOFF_WEBHOOK_SECRET: 'a-secret-of-16-chars',
+        CONVERSATION_RETENTION_DAYS: '30',
+        INGESTION_WORKERS: '0',
+        ALLOW_PRIVATE_URLS: 'TRUE',
+        EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1',
+        EMBEDDINGS_MODEL: 'nomic-embed-text',
+        EMBEDDINGS_API_KEY: 'ek-test',
+        EMBEDDINGS_DIMENSIONS: '768',
+        EMBEDDINGS_MIN_SIMILARITY: '0.35',
+      },
+      CWD,
+    );
+    expect(options).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      shutdownGraceMs: 5_000,
+      retentionIntervalMs: 3_600_000,
+      databaseUrl: 'postgres://user:pw@db/agents',
+      llm: {
+        baseUrl: 'https://api.openai.com/v1',
+        apiKey: 'sk-test',
+        model: 'gpt-4o-mini',
+        timeoutMs: 30_000,
+        condenseTimeoutMs: 0,
+      },
+      usageLimit: { queries: 100, periodMs: 3_600_000 },
+      heartbeatMs: 50,
+      bodyLimitBytes: 10 * 1024 * 1024,
+      uploadLimitBytes: 1024,
+      authCacheTtlMs: 30_000,
+      handoffWebhook: { url: 'https://hooks.example/handoff', secret: 'a-secret-of-16-chars' },
+      conversationRetentionDays: 30,
+      ingestion: { workers: 0 },
+      allowPrivateUrls: true,
+      embeddings: {
+        url: 'http://127.0.0.1:11434/v1',
+        model: 'nomic-embed-text',
+        apiKey: 'ek-test',
+        dimensions: 768,
+        minSimilarity: 0.35,
+      },
+    });
+  });
+
+  it.each([
+    [{ INGESTION_WORKERS: 'x' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "x").'],
+    [{ INGESTION_WORKERS: '-1' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "-1").'],
+    [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535 (got "70000").'],
+    [{ HEARTBEAT_MS: '0' }, 'HEARTBEAT_MS must be a positive whole number (got "0").'],
+    [{ ALLOW_PRIVATE_URLS: 'yes' }, 'ALLOW_PRIVATE_URLS must be true or false (got "yes").'],
+    [{ LLM_API_KEY: 'sk-test' }, 'LLM_BASE_URL is required with the other LLM_ settings'],
+    [{ LLM_BASE_URL: 'api.openai.com' }, 'LLM_BASE_URL must be an http(s) URL like'],
+    [{ USAGE_LIMIT_PERIOD_MS: '1000' }, 'USAGE_LIMIT_QUERIES is required with a usage limit'],
+    [{ HANDOFF_WEBHOOK_URL: 'https://h.example' }, 'HANDOFF_WEBHOOK_SECRET is required'],
+    [{ HANDOFF_WEBHOOK_SECRET: 'a-secret-of-16-chars' }, 'HANDOFF_WEBHOOK_URL is required'],
+    [{ EMBEDDINGS_URL: 'http://127.0.0.1:1/v1' }, 'EMBEDDINGS_MODEL is required'],
+    [{ CONVERSATION_RETENTION_DAYS: '0' }, 'CONVERSATION_RETENTION_DAYS must be a positive'],
+    [
+      { EMBEDDINGS_URL: 'http://e/v1', EMBEDDINGS_MODEL: 'm', EMBEDDINGS_MIN_SIMILARITY: '2' },
+      'EMBEDDINGS_MIN_SIMILARITY must be a number from -1 to 1 (got "2").',
+    ],
+  ])('names the variable of a bad value (%#)', (env, fragment) => {
+    expect(messageOf(() => serveOptionsFromEnv(env, CWD))).toContain(fragment);
+  });
+
+  it('never quotes a secret', () => {
+    const message = messageOf(() =>
+      serveOptionsFromEnv(
+        { HANDOFF_WEBHOOK_URL: 'https://h.example', HANDOFF_WEBHOOK_SECRET: 'too-short' },
+        CWD,
+      ),
+    );
+    expect(message).toBe('HANDOFF_WEBHOOK_SECRET must be at least 16 characters.');
+  });
+
+  it('counts empty and blank variables as unset', () => {
+    expect(serveOptionsFromEnv({ PORT: '', LLM_BASE_URL: '  ', DATA_DIR: '' }, CWD)).toMatchObject({
+      port: 3001,
+      dataDir: path.join(CWD, '.data/agent-service'),
+    });
+  });
+});
+
+describe('the other commands', () => {
+  it('keep their data in DATA_DIR (relative to the current directory), or at DATABASE_URL', () => {
+    expect(storageFromEnv({ DATA_DIR: 'store' }, CWD)).toEqual({
+      dataDir: path.join(CWD, 'store'),
+    });
+    expect(storageFromEnv({ DATABASE_URL: 'postgres://h/db', DATA_DIR: 'store' }, CWD)).toEqual({
+      databaseUrl: 'postgres://h/db',
+    });
+  });
+
+  it('reembed reads only the embeddings variables', () => {
+    expect(embeddingsFromEnv({ LLM_API_KEY: 'ignored' })).toBeUndefined();
+    expect(embeddingsFromEnv({ EMBEDDINGS_URL: 'http://e/v1', EMBEDDINGS_MODEL: 'm' })).toEqual({
+      url: 'http://e/v1',
+      model: 'm',
+      minSimilarity: 0.2,
+    });
+  });
+
+  it('purge-conversations takes --days over CONVERSATION_RETENTION_DAYS, and names the flag', () => {
+    expect(retentionDaysFrom({ CONVERSATION_RETENTION_DAYS: '30' }, {})).toBe(30);
+    expect(retentionDaysFrom({ CONVERSATION_RETENTION_DAYS: '30' }, { days: '7' })).toBe(7);
+    expect(retentionDaysFrom({}, {})).toBeUndefined();
+    expect(messageOf(() => retentionDaysFrom({}, { days: 'week' }))).toBe(
+      '--days must be a positive whole number (got "week").',
+    );
+  });
+
+  it('ingest takes --url and --key over their variables, and needs a key', () => {
+    expect(ingestOptionsFrom({ AGENT_API_TOKEN: 'k1' }, {})).toEqual({
+      serviceUrl: 'http://127.0.0.1:3001',
+      apiKey: 'k1',
+      pollMs: 300,
+    });
+    expect(
+      ingestOptionsFrom(
+        { AGENT_API_TOKEN: 'k1', AGENT_SERVICE_URL: 'http://a:1', INGEST_POLL_MS: '10' },
+        { url: 'http://b:2', key: 'k2' },
+      ),
+    ).toEqual({ serviceUrl: 'http://b:2', apiKey: 'k2', pollMs: 10 });
+    expect(messageOf(() => ingestOptionsFrom({}, {}))).toMatch(
+      /^--key or AGENT_API_TOKEN is required: an API key/,
+    );
+    expect(
+      messageOf(() => ingestOptionsFrom({ AGENT_API_TOKEN: 'k' }, { url: 'ftp://x' })),
+    ).toMatch(/^--url must be an http\(s\) URL/);
+  });
+});
