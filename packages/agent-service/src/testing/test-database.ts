@@ -20,10 +20,14 @@ const snapshotPath = path.join(
 export async function createTestDatabase(): Promise<Database> {
   const saved = await readFile(snapshotPath).catch(() => undefined);
   if (saved) {
-    try {
-      return await createPgliteDatabase({ snapshot: new Blob([saved]) });
-    } catch {
-      // A damaged snapshot: fall through and make a new one.
+    const database = await createPgliteDatabase({ snapshot: new Blob([saved]) }).catch(
+      () => undefined, // A damaged snapshot: make a new one below.
+    );
+    if (database) {
+      // A snapshot written by an older checkout (same migrations, older bookkeeping) is
+      // brought up to date; otherwise this only checks the recorded checksums.
+      await migrate(database);
+      return database;
     }
   }
   const database = await createPgliteDatabase();

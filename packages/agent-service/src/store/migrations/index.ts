@@ -1,0 +1,10 @@
+/**
+ * The schema as numbered, append-only migrations (one file each, listed in order in
+ * `migration-list.ts`), and `migrate`, which applies the new ones and refuses to start on
+ * a database whose applied migrations were edited since (checksums in `schema_migrations`).
+ */
+
+export { migrate } from './migrate.js';
+export type { Migration } from './migration.js';
+export { type ChangedMigration, MigrationChangedError } from './migration-changed-error.js';
+export { MIGRATIONS } from './migration-list.js';
