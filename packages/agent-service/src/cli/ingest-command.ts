@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Datasource } from '@agent-chat/protocol';
+import { type Datasource, isDatasourceSettled } from '@agent-chat/protocol';
 import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
 import { type IngestTarget, resolveTargets } from './ingest-targets.js';
@@ -15,8 +15,6 @@ interface Item {
   status: string;
   error?: string;
 }
-
-const settledStatuses = new Set(['synched', 'error']);
 
 function sameSource(target: IngestTarget, datasource: Datasource): boolean {
   if (datasource.groupId !== null && datasource.type === 'web_page') return false;
@@ -148,8 +146,8 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
       `${item.label}\t${item.id}\t${item.replaced ? 'replaced' : 'created'}\t${item.status}${detail}`,
     );
   };
-  for (const item of items) if (settledStatuses.has(item.status)) await report(item);
-  let open = items.filter((item) => !settledStatuses.has(item.status));
+  for (const item of items) if (isDatasourceSettled(item.status)) await report(item);
+  let open = items.filter((item) => !isDatasourceSettled(item.status));
   const pollMs = Number(io.env.INGEST_POLL_MS) || 300;
   while (open.length > 0) {
     progress.update(items.length - open.length, items.length, failures.length);
@@ -158,9 +156,9 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
       const current = await client.request<Datasource>('GET', `/api/datasources/${item.id}`);
       item.status = current.status;
       if (current.status === 'error') item.error = String(current.config.errorMessage ?? 'unknown');
-      if (settledStatuses.has(current.status)) await report(item);
+      if (isDatasourceSettled(current.status)) await report(item);
     }
-    open = open.filter((item) => !settledStatuses.has(item.status));
+    open = open.filter((item) => !isDatasourceSettled(item.status));
   }
   progress.update(items.length, items.length, failures.length);
   progress.finish();

@@ -1,3 +1,4 @@
+import { ACTIVE_DATASOURCE_STATUSES } from '@agent-chat/protocol';
 import { createId, type Database, type Queryable } from '../store/index.js';
 
 /** A claimed ingestion job: its datasource and how many times it has been claimed. */
@@ -267,17 +268,18 @@ export async function releaseJob(
 }
 
 /**
- * Queues a job for every datasource left `unsynched`, `pending` or `running` without an
- * open job (stored before jobs existed, or by an older version). Run at start-up; returns
- * how many it queued.
+ * Queues a job for every active datasource (`ACTIVE_DATASOURCE_STATUSES`: `unsynched`,
+ * `pending` or `running`) without an open job (stored before jobs existed, or by an older
+ * version). Run at start-up; returns how many it queued.
  */
 export async function enqueueOrphans(database: Database): Promise<number> {
   return database.transaction(async (transaction) => {
     const rows = await transaction.query<{ id: string }>(
       `SELECT d.id FROM datasources d
-       WHERE d.status IN ('unsynched', 'pending', 'running')
+       WHERE d.status = ANY($1::text[])
          AND NOT EXISTS (SELECT 1 FROM ingestion_jobs j WHERE j.datasource_id = d.id AND j.state <> 'done')
        ORDER BY d.seq`,
+      [ACTIVE_DATASOURCE_STATUSES],
     );
     for (const row of rows) await enqueueIngestion(transaction, row.id);
     return rows.length;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { DATASOURCE_STATUSES } from '@agent-chat/protocol';
 import { describe, expect, it } from 'vitest';
 import { createAgentService } from '../../index.js';
 import { maintainLexicalIndex, replaceChunksOf } from '../../knowledge/index.js';
@@ -102,6 +103,38 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
       );
       expect(await recorded(database)).toEqual(expected(MIGRATIONS));
       await expect(migrate(database, editedAt(2))).rejects.toThrow(/migration 2 "/);
+    } finally {
+      await close();
+    }
+  });
+
+  it("checks datasource statuses against protocol's; an unknown one becomes unsynched", async () => {
+    const { database, close } = await open();
+    try {
+      await migrateTheOldWay(
+        database,
+        MIGRATIONS.filter((migration) => migration.id < 14),
+      );
+      const statuses = [...DATASOURCE_STATUSES, 'usage_limit_reached'];
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');`);
+      await database.query(
+        `INSERT INTO datasources (id, organization_id, datastore_id, name, status)
+         SELECT status, 'org', 's', status, status FROM unnest($1::text[]) AS status`,
+        [statuses],
+      );
+      expect(await migrate(database)).toEqual([14]);
+      const rows = await database.query<{ id: string; status: string }>(
+        'SELECT id, status FROM datasources ORDER BY seq',
+      );
+      expect(rows).toEqual([
+        ...DATASOURCE_STATUSES.map((status) => ({ id: status, status })),
+        { id: 'usage_limit_reached', status: 'unsynched' },
+      ]);
+      await expect(
+        database.query(`UPDATE datasources SET status = 'paused' WHERE id = 'error'`),
+      ).rejects.toThrow(/datasources_status_check/);
     } finally {
       await close();
     }

@@ -9,6 +9,7 @@ import { messagesByTime } from './0009-messages-by-time.js';
 import { ginPendingList } from './0010-gin-pending-list.js';
 import { termDeltas } from './0012-term-deltas.js';
 import { uncompressedTexts } from './0013-uncompressed-texts.js';
+import { datasourceStatusCheck } from './0014-datasource-status-check.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ginPendingList,
   termDeltas,
   uncompressedTexts,
+  datasourceStatusCheck,
 ];
