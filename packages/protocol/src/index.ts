@@ -82,7 +82,7 @@ export {
   type InsightsQuery,
   type InsightsResponse,
 } from './insights.js';
-export { ID_PATTERN, LIMITS } from './limits.js';
+export { ID_PATTERN, idRuleMessage, LIMITS } from './limits.js';
 export { ProtocolError } from './protocol-error.js';
 export {
   BROWSER_QUERY_FIELDS,

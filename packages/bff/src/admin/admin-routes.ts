@@ -1,4 +1,4 @@
-import { ERROR_CODES, ID_PATTERN, LIMITS } from '@agent-chat/protocol';
+import { ERROR_CODES, ID_PATTERN, idRuleMessage } from '@agent-chat/protocol';
 import { parseBody } from '@agent-chat/protocol/schemas';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
@@ -120,12 +120,7 @@ function createPlanStep(
     const raw: unknown = req.params.id;
     const id = typeof raw === 'string' ? raw : '';
     if (operation.path.includes(':id') && !ID_PATTERN.test(id)) {
-      sendError(
-        res,
-        400,
-        ERROR_CODES.invalidRequest,
-        `The id in the path must be 1 to ${LIMITS.idLength.max} letters, digits, "_" or "-".`,
-      );
+      sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The id in the path')}.`);
       return;
     }
     const parsed =

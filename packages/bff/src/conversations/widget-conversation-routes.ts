@@ -6,6 +6,7 @@ import {
   type HandoffRequest,
   type HandoffResponse,
   ID_PATTERN,
+  idRuleMessage,
   type MessagesRequest,
   type MessagesResponse,
   type VisitorMessage,
@@ -94,12 +95,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
   ): Promise<VisitorRequest<z.output<Schema>> | undefined> {
     const agentId = String(req.params.id);
     if (!ID_PATTERN.test(agentId)) {
-      sendError(
-        res,
-        400,
-        ERROR_CODES.invalidRequest,
-        'The agent id must be 1 to 128 letters, digits, "_" or "-".',
-      );
+      sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The agent id')}.`);
       return undefined;
     }
     if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERROR_CODES, ID_PATTERN, type QueryRequest } from '@agent-chat/protocol';
+import { ERROR_CODES, ID_PATTERN, idRuleMessage, type QueryRequest } from '@agent-chat/protocol';
 import type { Logger } from 'pino';
 import {
   type JsonBodyResult,
@@ -103,12 +103,7 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
     }
     const agentId = agentIdOf(req.url ?? '');
     if (agentId === undefined || !ID_PATTERN.test(agentId)) {
-      sendError(
-        res,
-        400,
-        ERROR_CODES.invalidRequest,
-        'The agent id must be 1 to 128 letters, digits, "_" or "-".',
-      );
+      sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The agent id')}.`);
       return;
     }
     if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) {
