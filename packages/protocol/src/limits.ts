@@ -24,6 +24,12 @@ export const LIMITS = {
   documentLength: { max: 2_000_000 },
   /** Most documents in one upsert. */
   documentsPerUpsert: { max: 100 },
+  /**
+   * Largest JSON body, in bytes (10 MiB): what the service accepts by default (its
+   * `bodyLimitBytes` option), the BFF relays on admin routes, and the BFF reads back from
+   * the upstream (document upserts carry whole texts).
+   */
+  jsonBodyBytes: { max: 10 * 1024 * 1024 },
   /** Default largest uploaded file, in bytes (25 MiB); the service and the BFF may configure another. */
   uploadBytes: { max: 25 * 1024 * 1024 },
   /** Most pages one `web_site` datasource may crawl (`config.max_pages`; default 200). */

@@ -1,3 +1,4 @@
+import { LIMITS } from '@agent-chat/protocol';
 import express, { type Express } from 'express';
 import { createAgentRoutes } from './agent-routes.js';
 import { createAuthMiddleware } from './auth-middleware.js';
@@ -14,7 +15,7 @@ import { createVisitorConversationRoutes } from './visitor-conversation-routes.j
 
 /** Options of {@link createHttpApp}. */
 interface HttpAppOptions {
-  /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
+  /** Largest JSON body accepted, in bytes (413 above). Default `LIMITS.jsonBodyBytes.max` (10 MiB). */
   bodyLimitBytes?: number | undefined;
   /** How long a resolved API key is remembered in memory, ms. Default 30 000. */
   authCacheTtlMs?: number | undefined;
@@ -40,7 +41,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions =
       ...(options.authCacheTtlMs === undefined ? {} : { cacheTtlMs: options.authCacheTtlMs }),
     }),
   );
-  api.use(express.json({ limit: options.bodyLimitBytes ?? 10 * 1024 * 1024 }));
+  api.use(express.json({ limit: options.bodyLimitBytes ?? LIMITS.jsonBodyBytes.max }));
   api.use(createQueryRoute(context));
   api.use(createAgentRoutes(context));
   api.use(createDatastoreRoutes(context));

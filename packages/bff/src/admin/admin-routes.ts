@@ -41,7 +41,7 @@ export interface AdminRoutesOptions {
  *   `adminAuth` when given (it replaces the token check). With neither, the routes
  *   answer 404 (admin disabled).
  * - Ids must match `ID_PATTERN` and bodies the protocol schemas (400 naming the field);
- *   bodies up to 10 MiB, or the operation's own `maxBodyBytes` (413 beyond). Unknown body fields are dropped.
+ *   bodies up to `LIMITS.jsonBodyBytes.max` (10 MiB), or the operation's own `maxBodyBytes` (413 beyond). Unknown body fields are dropped.
  * - Relayed by {@link createAdminProxy}; upstream failures become JSON errors and the
  *   token never appears in a response. Deprecated operations answer with a `Deprecation`
  *   header (the upstream's, or `true`).
