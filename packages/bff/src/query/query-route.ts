@@ -12,6 +12,7 @@ import {
 import {
   type AnswerIdsRewriter,
   createAnswerIdsRewriter,
+  notYoursMessage,
   type VisitorIdentity,
 } from '../identity/index.js';
 import { clientKeyOf, type RateLimits, setRateLimitVisitor } from '../limits/index.js';
@@ -53,10 +54,6 @@ export type QueryRoute = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The route's path (relative to the BFF's mount), matched as Express would: any case, optional trailing slash. */
 const queryPath = /^\/api\/agents\/[^/?#]*\/query\/?(?:\?|$)/i;
-
-/** The 404 of a conversation id that is not the visitor's on this agent (or does not exist). */
-const conversationNotFound =
-  'This conversation does not exist or belongs to another visitor; start a new conversation.';
 
 /** Length of `/api/agents/`, where the agent id segment starts. */
 const agentSegmentStart = 12;
@@ -137,7 +134,7 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
           applied.body.conversationId,
         );
         if (conversationId === undefined) {
-          sendError(res, 404, ERROR_CODES.notFound, conversationNotFound);
+          sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
           return;
         }
         body.conversationId = conversationId;
