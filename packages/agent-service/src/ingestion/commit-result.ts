@@ -26,7 +26,7 @@ export interface PendingOutcome {
   outcome: IngestionOutcome;
   /**
    * Runs first, inside the transaction: throws when the caller no longer owns the work (the
-   * job's lease; see `finishJob`), resolves `false` when the datasource must be processed
+   * job's lease; see `createBatchFence`), resolves `false` when the datasource must be processed
    * again (left `pending`). Default: owned and finished.
    */
   fence?: (transaction: Queryable) => Promise<boolean>;

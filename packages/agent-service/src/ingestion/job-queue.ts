@@ -54,7 +54,7 @@ export async function enqueueIngestionOf(
  * processes on the same PostgreSQL — never claim the same job. The claimer holds it for
  * `leaseMs` and must extend the lease while it works. The datasource becomes `running`.
  */
-export async function claimJob(
+async function claimJob(
   database: Database,
   workerId: string,
   leaseMs: number,
@@ -161,45 +161,14 @@ export async function extendLease(
 }
 
 /**
- * Closes a job inside the transaction that writes its result, after checking (and
- * locking) that this worker still holds it — otherwise throws {@link LostLeaseError}, which
- * rolls the whole result back, so a worker presumed dead can never write over the one that
- * took its job over. A job re-queued while it ran goes back to the queue instead (its
- * datasource should then be left `pending`). Returns whether the job finished for good.
- */
-export async function finishJob(
-  transaction: Queryable,
-  job: ClaimedJob,
-  workerId: string,
-): Promise<boolean> {
-  const rows = await transaction.query<{ requeue: boolean }>(
-    `SELECT requeue FROM ingestion_jobs
-     WHERE id = $1 AND locked_by = $2 AND state = 'running' FOR UPDATE`,
-    [job.id, workerId],
-  );
-  const row = rows[0];
-  if (!row) throw new LostLeaseError(`Ingestion job ${job.id} was taken over by another worker.`);
-  if (row.requeue) {
-    await transaction.query(
-      `UPDATE ingestion_jobs SET state = 'queued', requeue = false, attempts = 0,
-         locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = $1`,
-      [job.id],
-    );
-    return false;
-  }
-  await transaction.query(
-    `UPDATE ingestion_jobs SET state = 'done', locked_by = NULL, locked_until = NULL,
-       updated_at = now() WHERE id = $1`,
-    [job.id],
-  );
-  return true;
-}
-
-/**
- * {@link finishJob} for a batch of one worker's jobs, with at most three statements: returns
- * a fence per job for `commitOutcomes` (the first one run checks, locks and closes them all
- * inside its transaction; each then throws {@link LostLeaseError} for a job this worker no
- * longer holds, or tells whether its job finished for good).
+ * Fences the results of a batch of one worker's jobs, with at most three statements:
+ * returns a fence per job for `commitOutcomes`. The first one run checks that this worker
+ * still holds the jobs, locks them and closes them, inside the transaction that writes
+ * the results; each then throws {@link LostLeaseError} for a job this worker no longer
+ * holds (its lease expired and another worker took it over: that worker's result counts,
+ * so a worker presumed dead never writes over it), or tells whether its job finished for
+ * good (`false`: it was queued again while it ran, so it goes back to the queue and its
+ * datasource is left `pending`).
  */
 export function createBatchFence(
   jobs: readonly ClaimedJob[],

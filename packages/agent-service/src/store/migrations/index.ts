@@ -5,6 +5,5 @@
  */
 
 export { migrate } from './migrate.js';
-export type { Migration } from './migration.js';
-export { type ChangedMigration, MigrationChangedError } from './migration-changed-error.js';
+export { MigrationChangedError } from './migration-changed-error.js';
 export { MIGRATIONS } from './migration-list.js';
