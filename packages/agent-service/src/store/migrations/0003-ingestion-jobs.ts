@@ -1,9 +1,5 @@
 import type { Migration } from './migration.js';
 
-const timestamps = `
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()`;
-
 /** Migration 3: ingestion jobs, uploaded files, content hashes, chunk anchors. */
 export const ingestionJobs: Migration = {
   id: 3,
@@ -18,7 +14,9 @@ CREATE TABLE ingestion_jobs (
   attempts integer NOT NULL DEFAULT 0,
   requeue boolean NOT NULL DEFAULT false,
   locked_by text,
-  locked_until timestamptz,${timestamps}
+  locked_until timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX ingestion_jobs_open ON ingestion_jobs (datasource_id) WHERE state <> 'done';
 CREATE INDEX ingestion_jobs_claimable ON ingestion_jobs (state, locked_until, created_at)
