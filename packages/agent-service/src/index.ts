@@ -69,6 +69,7 @@ export {
   createPgDatabase,
   createPgliteDatabase,
   type Database,
+  MigrationChangedError,
   type PgliteDatabaseOptions,
   type Queryable,
 } from './store/index.js';

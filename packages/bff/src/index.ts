@@ -9,7 +9,7 @@
  * app.use('/chat', createBff({ upstreamUrl, agentApiToken, allowedAgents: ['demo'] }));
  */
 
-export { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './admin/index.js';
+export { createAdminRouter } from './admin/index.js';
 export { BffError, INVALID_OPTIONS } from './bff-error.js';
 export { type BffRouter, createBff, type RequestListenerOptions } from './create-bff.js';
 export {

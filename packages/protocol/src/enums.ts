@@ -28,10 +28,33 @@ export const DATASTORE_TYPES = ['qdrant'] as const;
 /** Datastore type. */
 export type DatastoreType = (typeof DATASTORE_TYPES)[number];
 
-/** Lifecycle of a datasource's ingestion. */
-export const DATASOURCE_STATUSES = ['unsynched', 'pending', 'running', 'synched', 'error'] as const;
+/**
+ * Statuses of a datasource still being worked on: they change without anyone acting, so a
+ * client waiting for ingestion keeps polling. `pending` (queued) and `running` (a worker
+ * holds its job) are, and so is `unsynched` (stored without a job, by a version from before
+ * jobs existed): the service queues every such datasource at start-up.
+ */
+export const ACTIVE_DATASOURCE_STATUSES = ['unsynched', 'pending', 'running'] as const;
+/**
+ * Statuses where ingestion has ended, `synched` or `error` (with `config.errorMessage`):
+ * they change only when someone synchs, updates or deletes the datasource.
+ */
+export const SETTLED_DATASOURCE_STATUSES = ['synched', 'error'] as const;
+/** Lifecycle of a datasource's ingestion: the active statuses, then the settled ones. */
+export const DATASOURCE_STATUSES = [
+  ...ACTIVE_DATASOURCE_STATUSES,
+  ...SETTLED_DATASOURCE_STATUSES,
+] as const;
 /** Datasource ingestion status. */
 export type DatasourceStatus = (typeof DATASOURCE_STATUSES)[number];
+
+/**
+ * Whether a datasource's ingestion has ended ({@link SETTLED_DATASOURCE_STATUSES}); an
+ * unknown status counts as settled, so a client never polls forever for it.
+ */
+export function isDatasourceSettled(status: string): boolean {
+  return !(ACTIVE_DATASOURCE_STATUSES as readonly string[]).includes(status);
+}
 
 /**
  * Kinds of datasource (Chaindesk's names): `text` (a document's text), `file` (an uploaded

@@ -49,6 +49,7 @@ export type {
   DatastoreQueryResult,
 } from './datastore-query.js';
 export {
+  ACTIVE_DATASOURCE_STATUSES,
   AGENT_MODEL_NAMES,
   type AgentModelName,
   DATASOURCE_STATUSES,
@@ -57,10 +58,12 @@ export {
   type DatasourceStatus,
   type DatasourceType,
   type DatastoreType,
+  isDatasourceSettled,
   PROMPT_TYPES,
   type PromptType,
   QUERY_MODEL_NAMES,
   type QueryModelName,
+  SETTLED_DATASOURCE_STATUSES,
   VISIBILITIES,
   type Visibility,
 } from './enums.js';
@@ -79,7 +82,7 @@ export {
   type InsightsQuery,
   type InsightsResponse,
 } from './insights.js';
-export { ID_PATTERN, LIMITS } from './limits.js';
+export { ID_PATTERN, idRuleMessage, LIMITS } from './limits.js';
 export { ProtocolError } from './protocol-error.js';
 export {
   BROWSER_QUERY_FIELDS,

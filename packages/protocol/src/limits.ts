@@ -1,3 +1,6 @@
+/** Longest id; its own constant so that {@link ID_PATTERN} does not pull `LIMITS` into a bundle. */
+const ID_MAX_LENGTH = 128;
+
 /**
  * Numeric limits of the API. Schemas enforce them; UIs and the BFF may quote them in
  * messages. Ranges are inclusive.
@@ -21,6 +24,12 @@ export const LIMITS = {
   documentLength: { max: 2_000_000 },
   /** Most documents in one upsert. */
   documentsPerUpsert: { max: 100 },
+  /**
+   * Largest JSON body, in bytes (10 MiB): what the service accepts by default (its
+   * `bodyLimitBytes` option), the BFF relays on admin routes, and the BFF reads back from
+   * the upstream (document upserts carry whole texts).
+   */
+  jsonBodyBytes: { max: 10 * 1024 * 1024 },
   /** Default largest uploaded file, in bytes (25 MiB); the service and the BFF may configure another. */
   uploadBytes: { max: 25 * 1024 * 1024 },
   /**
@@ -33,7 +42,7 @@ export const LIMITS = {
   /** Most question and answer pairs in one `qa` datasource. */
   qaPairs: { max: 1_000 },
   /** Longest id (conversationId, visitorId, resource ids). */
-  idLength: { max: 128 },
+  idLength: { max: ID_MAX_LENGTH },
   /** Results of a datastore query (`topK`): 5 when omitted, as the hosted service does. */
   topK: { min: 1, max: 100, default: 5 },
   /** Most ids in a query filter list. */
@@ -50,7 +59,17 @@ export const LIMITS = {
 
 /**
  * What a resource id (agent, datastore, datasource) and a conversation or visitor id may
- * look like: letters, digits, `_` and `-`, 1 to 128 characters. No `/`, `.` or `%`, so an
- * id can never change the path it is placed in.
+ * look like: letters, digits, `_` and `-`, 1 to `LIMITS.idLength.max` (128) characters.
+ * No `/`, `.` or `%`, so an id can never change the path it is placed in.
  */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${ID_MAX_LENGTH}}$`);
+
+/**
+ * The {@link ID_PATTERN} rule as a message about `subject`, for every validation error
+ * that refuses an id, e.g. `idRuleMessage('agentId')` →
+ * `agentId must be 1 to 128 letters, digits, "_" or "-"` (no full stop: callers end
+ * their sentence as their other messages do).
+ */
+export function idRuleMessage(subject: string): string {
+  return `${subject} must be 1 to ${ID_MAX_LENGTH} letters, digits, "_" or "-"`;
+}

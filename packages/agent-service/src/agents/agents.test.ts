@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectError,
@@ -31,7 +32,7 @@ describe('agents', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.stringMatching(/^[A-Za-z0-9_-]{1,128}$/),
+      id: expect.stringMatching(ID_PATTERN),
       name: 'Support',
       description: 'Answers support questions',
       modelName: 'gpt_4',

@@ -1,4 +1,9 @@
-import { type DatasourceCreateBody, ERROR_CODES, ID_PATTERN } from '@agent-chat/protocol';
+import {
+  type DatasourceCreateBody,
+  ERROR_CODES,
+  ID_PATTERN,
+  idRuleMessage,
+} from '@agent-chat/protocol';
 import { datasourceCreateSchema, emptyBodySchema } from '@agent-chat/protocol/schemas';
 import { type Request, type Response, Router } from 'express';
 import { AgentServiceError, invalidRequest } from '../agent-service-error.js';
@@ -29,8 +34,7 @@ function unsupportedType(fileName: string, mimeType: string): AgentServiceError 
 function optionalId(fields: Record<string, string>, name: string): string | undefined {
   const value = fields[name];
   if (value === undefined || value === '') return undefined;
-  if (!ID_PATTERN.test(value))
-    throw invalidRequest(`${name} must be 1 to 128 letters, digits, "_" or "-"`);
+  if (!ID_PATTERN.test(value)) throw invalidRequest(idRuleMessage(name));
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Datasource, LIMITS } from '@agent-chat/protocol';
+import { type Datasource, isDatasourceSettled, LIMITS } from '@agent-chat/protocol';
 import { ingestOptionsFrom } from '../options/index.js';
 import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
@@ -18,8 +18,6 @@ interface Item {
   /** The datasource's config when it settled (a site's `pages`, `stopped_by`…). */
   config?: Record<string, unknown>;
 }
-
-const settledStatuses = new Set(['synched', 'error']);
 
 function maxPagesOf(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -185,8 +183,8 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     const stopped = item.type === 'web_site' ? crawlStopMessage(item.config ?? {}) : undefined;
     if (stopped !== undefined) progress.settled(`${item.label}: ${stopped}`);
   };
-  for (const item of items) if (settledStatuses.has(item.status)) await report(item);
-  let open = items.filter((item) => !settledStatuses.has(item.status));
+  for (const item of items) if (isDatasourceSettled(item.status)) await report(item);
+  let open = items.filter((item) => !isDatasourceSettled(item.status));
   while (open.length > 0) {
     progress.update(items.length - open.length, items.length, failures.length);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -195,9 +193,9 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
       item.status = current.status;
       item.config = current.config;
       if (current.status === 'error') item.error = String(current.config.errorMessage ?? 'unknown');
-      if (settledStatuses.has(current.status)) await report(item);
+      if (isDatasourceSettled(current.status)) await report(item);
     }
-    open = open.filter((item) => !settledStatuses.has(item.status));
+    open = open.filter((item) => !isDatasourceSettled(item.status));
   }
   progress.update(items.length, items.length, failures.length);
   progress.finish();

@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@agent-chat/protocol';
 import { invalidRequest } from '../agent-service-error.js';
 
 /** A position in the conversation list: the last row's `updated_at` (as Postgres wrote it) and id. */
@@ -26,7 +27,7 @@ export function decodeCursor(text: string): ConversationCursor {
       typeof value[1] === 'string' &&
       POSTGRES_TIME.test(value[0]) &&
       !Number.isNaN(Date.parse(value[0].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))) &&
-      /^[A-Za-z0-9_-]{1,128}$/.test(value[1])
+      ID_PATTERN.test(value[1])
     ) {
       return { updatedAt: value[0], id: value[1] };
     }

@@ -1,3 +1,4 @@
+import { ACTIVE_DATASOURCE_STATUSES } from '@agent-chat/protocol';
 import {
   type ChunkAnalysisPool,
   createChunkAnalysisPool,
@@ -44,8 +45,8 @@ export interface Ingestion {
    */
   wake(options?: { batch?: boolean }): void;
   /**
-   * Resolves once none of `datasourceIds` is `unsynched`, `pending` or `running` (or after
-   * `timeoutMs`, default 120 000, or on `signal`).
+   * Resolves once none of `datasourceIds` is active (`ACTIVE_DATASOURCE_STATUSES`), or
+   * after `timeoutMs` (default 120 000), or on `signal`.
    */
   waitFor(
     datasourceIds: readonly string[],
@@ -143,8 +144,8 @@ async function startWorkers(
       while (Date.now() < deadline && !waitOptions.signal?.aborted) {
         const rows = await database.query<{ open: number }>(
           `SELECT count(*)::int AS open FROM datasources
-           WHERE id = ANY($1::text[]) AND status IN ('unsynched', 'pending', 'running')`,
-          [[...datasourceIds]],
+           WHERE id = ANY($1::text[]) AND status = ANY($2::text[])`,
+          [[...datasourceIds], ACTIVE_DATASOURCE_STATUSES],
         );
         if ((rows[0]?.open ?? 0) === 0) return;
         await new Promise<void>((resolve) => {

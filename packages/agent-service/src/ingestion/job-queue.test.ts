@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
+import { createChunkAnalysisPool } from '../lexical-index/index.js';
+import { silentLogger } from '../logger.js';
 import { createPgDatabase } from '../store/index.js';
 import { createApiClient, createTestDatabase } from '../testing/index.js';
-import { claimJob, claimJobs, createBatchFence, LostLeaseError } from './job-queue.js';
+import { createSafeFetcher } from '../web/index.js';
+import { claimJobs, enqueueIngestion } from './job-queue.js';
+import { runIngestionJobs } from './run-ingestion-job.js';
 
 const seed = `
   INSERT INTO organizations (id, name) VALUES ('org-1', 'Jobs');
@@ -83,27 +87,57 @@ describe('ingestion jobs', () => {
     await database.close();
   });
 
-  it('fences results: a worker whose lease was taken over cannot commit', async () => {
+  it('fences a batch: a job whose lease was taken over is left to its new worker', async () => {
     const database = await createTestDatabase();
+    const fetcher = createSafeFetcher();
+    const chunkAnalysis = createChunkAnalysisPool();
+    const context = { database, fetcher, logger: silentLogger, chunkAnalysis };
+    const signal = new AbortController().signal;
     await database.exec(`${seed}
-      INSERT INTO datasources (id, organization_id, datastore_id, name, status)
-      VALUES ('source-3', 'org-1', 'store-1', 'fenced.md', 'pending');
-      INSERT INTO ingestion_jobs (id, datasource_id) VALUES ('job-3', 'source-3');`);
-    const slow = await claimJob(database, 'slow-worker', 1);
-    expect(slow?.datasourceId).toBe('source-3');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const fast = await claimJob(database, 'fast-worker', 60_000);
-    expect(fast?.id).toBe(slow?.id);
-    expect(await claimJob(database, 'third-worker', 60_000)).toBeUndefined();
-    const fence = (job: typeof slow, workerId: string) => {
-      const claimed = job as NonNullable<typeof job>;
-      return database.transaction((transaction) =>
-        createBatchFence([claimed], workerId)(claimed)(transaction),
+      INSERT INTO datasources (id, organization_id, datastore_id, name, status, text)
+      VALUES ('lost', 'org-1', 'store-1', 'lost.md', 'pending', 'Walruses haul out on ice.'),
+        ('kept', 'org-1', 'store-1', 'kept.md', 'pending', 'Camels store fat in humps.'),
+        ('again', 'org-1', 'store-1', 'again.md', 'pending', 'Otters hold hands.');
+      INSERT INTO ingestion_jobs (id, datasource_id, created_at)
+      SELECT 'job-' || id, id, now() + seq * interval '1 millisecond' FROM datasources;`);
+    const state = () =>
+      database.query<{ id: string; status: string; chunks: number; job: string; holder: string }>(
+        `SELECT d.id, d.status, (SELECT count(*)::int FROM chunks WHERE datasource_id = d.id) AS chunks,
+           j.state AS job, coalesce(j.locked_by, '') AS holder
+         FROM datasources d JOIN ingestion_jobs j ON j.datasource_id = d.id ORDER BY d.seq`,
       );
-    };
-    await expect(fence(slow, 'slow-worker')).rejects.toBeInstanceOf(LostLeaseError);
-    expect(await fence(fast, 'fast-worker')).toBe(true);
-    await database.close();
+    try {
+      const slow = await claimJobs(database, 'slow-worker', 60_000, 10);
+      expect(slow.map((job) => job.datasourceId)).toEqual(['lost', 'kept', 'again']);
+      // The slow worker is presumed dead: its lease on one job runs out, another worker
+      // claims that job; meanwhile another document is queued again while it runs.
+      await database.query(
+        `UPDATE ingestion_jobs SET locked_until = now() - interval '1 second' WHERE id = 'job-lost'`,
+      );
+      const fast = await claimJobs(database, 'fast-worker', 60_000, 10);
+      expect(fast.map((job) => job.datasourceId)).toEqual(['lost']);
+      await database.transaction((transaction) => enqueueIngestion(transaction, 'again'));
+
+      await runIngestionJobs(context, slow, 'slow-worker', signal);
+      expect(await state()).toEqual([
+        { id: 'lost', status: 'running', chunks: 0, job: 'running', holder: 'fast-worker' },
+        { id: 'kept', status: 'synched', chunks: 1, job: 'done', holder: '' },
+        { id: 'again', status: 'pending', chunks: 1, job: 'queued', holder: '' },
+      ]);
+
+      await runIngestionJobs(context, fast, 'fast-worker', signal);
+      expect((await state())[0]).toEqual({
+        id: 'lost',
+        status: 'synched',
+        chunks: 1,
+        job: 'done',
+        holder: '',
+      });
+    } finally {
+      fetcher.close();
+      await chunkAnalysis.stop();
+      await database.close();
+    }
   });
 });
 

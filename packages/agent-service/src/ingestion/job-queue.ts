@@ -1,3 +1,4 @@
+import { ACTIVE_DATASOURCE_STATUSES } from '@agent-chat/protocol';
 import { createId, type Database, type Queryable } from '../store/index.js';
 
 /** A claimed ingestion job: its datasource and how many times it has been claimed. */
@@ -53,7 +54,7 @@ export async function enqueueIngestionOf(
  * processes on the same PostgreSQL — never claim the same job. The claimer holds it for
  * `leaseMs` and must extend the lease while it works. The datasource becomes `running`.
  */
-export async function claimJob(
+async function claimJob(
   database: Database,
   workerId: string,
   leaseMs: number,
@@ -160,14 +161,14 @@ export async function extendLease(
 }
 
 /**
- * Closes a batch of one worker's jobs inside the transaction that writes their results,
- * with at most three statements: returns a fence per job for `commitOutcomes`. The first
- * one run checks (and locks) which of the jobs this worker still holds and closes them;
- * each then throws {@link LostLeaseError} for a job this worker no longer holds, which
- * rolls the results back, so a worker presumed dead can never write over the one that
- * took its job over. Otherwise it tells whether its job finished for good: a job re-queued
- * while it ran goes back to the queue instead (its datasource should then be left
- * `pending`).
+ * Fences the results of a batch of one worker's jobs, with at most three statements:
+ * returns a fence per job for `commitOutcomes`. The first one run checks that this worker
+ * still holds the jobs, locks them and closes them, inside the transaction that writes
+ * the results; each then throws {@link LostLeaseError} for a job this worker no longer
+ * holds (its lease expired and another worker took it over: that worker's result counts,
+ * so a worker presumed dead never writes over it), or tells whether its job finished for
+ * good (`false`: it was queued again while it ran, so it goes back to the queue and its
+ * datasource is left `pending`).
  */
 export function createBatchFence(
   jobs: readonly ClaimedJob[],
@@ -236,17 +237,18 @@ export async function releaseJob(
 }
 
 /**
- * Queues a job for every datasource left `unsynched`, `pending` or `running` without an
- * open job (stored before jobs existed, or by an older version). Run at start-up; returns
- * how many it queued.
+ * Queues a job for every active datasource (`ACTIVE_DATASOURCE_STATUSES`: `unsynched`,
+ * `pending` or `running`) without an open job (stored before jobs existed, or by an older
+ * version). Run at start-up; returns how many it queued.
  */
 export async function enqueueOrphans(database: Database): Promise<number> {
   return database.transaction(async (transaction) => {
     const rows = await transaction.query<{ id: string }>(
       `SELECT d.id FROM datasources d
-       WHERE d.status IN ('unsynched', 'pending', 'running')
+       WHERE d.status = ANY($1::text[])
          AND NOT EXISTS (SELECT 1 FROM ingestion_jobs j WHERE j.datasource_id = d.id AND j.state <> 'done')
        ORDER BY d.seq`,
+      [ACTIVE_DATASOURCE_STATUSES],
     );
     for (const row of rows) await enqueueIngestion(transaction, row.id);
     return rows.length;

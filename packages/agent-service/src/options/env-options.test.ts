@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIMITS } from '@agent-chat/protocol';
 import { describe, expect, it } from 'vitest';
 import { AgentServiceError } from '../agent-service-error.js';
 import {
@@ -81,7 +82,7 @@ describe('serveOptionsFromEnv', () => {
       },
       usageLimit: { queries: 100, periodMs: 3_600_000 },
       heartbeatMs: 50,
-      bodyLimitBytes: 10 * 1024 * 1024,
+      bodyLimitBytes: LIMITS.jsonBodyBytes.max,
       uploadLimitBytes: 1024,
       authCacheTtlMs: 30_000,
       handoffWebhook: { url: 'https://hooks.example/handoff', secret: 'a-secret-of-16-chars' },

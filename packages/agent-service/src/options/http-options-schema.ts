@@ -44,7 +44,7 @@ export const httpOptionFields = {
     description: 'Interval of heartbeat comments (`: ping`) on quiet streams, ms.',
   }),
   /** Largest JSON body accepted, bytes (413 above). */
-  bodyLimitBytes: wholeNumber(10 * 1024 * 1024).register(optionDocs, {
+  bodyLimitBytes: wholeNumber(LIMITS.jsonBodyBytes.max).register(optionDocs, {
     description: 'Largest JSON body, bytes (413 beyond).',
   }),
   /** Largest uploaded file, bytes (413 above, nothing stored). Env `UPLOAD_LIMIT_BYTES`. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPgliteDatabase, type Database, migrate } from '../store/index.js';
 // The migrations themselves, which only the snapshot's key needs: not part of store's API.
-import { MIGRATIONS } from '../store/migrations.js';
+import { MIGRATIONS } from '../store/migrations/index.js';
 
 const snapshotPath = path.join(
   tmpdir(),
@@ -22,10 +22,14 @@ const snapshotPath = path.join(
 export async function createTestDatabase(): Promise<Database> {
   const saved = await readFile(snapshotPath).catch(() => undefined);
   if (saved) {
-    try {
-      return await createPgliteDatabase({ snapshot: new Blob([saved]) });
-    } catch {
-      // A damaged snapshot: fall through and make a new one.
+    const database = await createPgliteDatabase({ snapshot: new Blob([saved]) }).catch(
+      () => undefined, // A damaged snapshot: make a new one below.
+    );
+    if (database) {
+      // A snapshot written by an older checkout (same migrations, older bookkeeping) is
+      // brought up to date; otherwise this only checks the recorded checksums.
+      await migrate(database);
+      return database;
     }
   }
   const database = await createPgliteDatabase();

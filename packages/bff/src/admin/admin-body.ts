@@ -1,28 +1,25 @@
-import { ERROR_CODES } from '@agent-chat/protocol';
+import { ERROR_CODES, LIMITS } from '@agent-chat/protocol';
 import express, { type RequestHandler } from 'express';
 import { sendError } from '../http/index.js';
-
-/** Largest admin request body, in bytes (document upserts can be large). */
-export const ADMIN_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Options of {@link createAdminJsonBody}. */
 export interface AdminJsonBodyOptions {
   /** Longest time the body may take to arrive, ms (408 and the connection closed after). */
   timeoutMs: number;
-  /** Largest body, bytes. Default {@link ADMIN_MAX_BODY_BYTES}. */
+  /** Largest body, bytes. Default `LIMITS.jsonBodyBytes.max` (10 MiB). */
   limitBytes?: number | undefined;
 }
 
 /**
  * Reads an admin request body as JSON into `req.body` (whatever its label, so the request
  * stream is always consumed here and never piped raw to the upstream), up to
- * `limitBytes` ({@link ADMIN_MAX_BODY_BYTES} by default): 413 beyond (at once when `Content-Length` declares more:
+ * `limitBytes` (`LIMITS.jsonBodyBytes.max` by default): 413 beyond (at once when `Content-Length` declares more:
  * the body is never waited for), 400 for invalid JSON, 408 when it has not arrived within
  * `timeoutMs`. Refusals close the connection, so an unread body cannot hold it. A body a
  * host parser already read is left as it is.
  */
 export function createAdminJsonBody(options: AdminJsonBodyOptions): RequestHandler {
-  const limitBytes = options.limitBytes ?? ADMIN_MAX_BODY_BYTES;
+  const limitBytes = options.limitBytes ?? LIMITS.jsonBodyBytes.max;
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   const tooLarge = `The request body is larger than the limit of this admin route, ${limitBytes} bytes.`;
   return function adminJsonBody(req, res, next) {

@@ -45,7 +45,7 @@ export interface AdminOperation {
   upstreamPath: (id: string) => string;
   /** The protocol schema of its body (a `get` sends none upstream). */
   schema: BodySchema;
-  /** Largest body, bytes (413 beyond). Default `ADMIN_MAX_BODY_BYTES` (10 MiB). */
+  /** Largest body, bytes (413 beyond). Default `LIMITS.jsonBodyBytes.max` (10 MiB). */
   maxBodyBytes?: number;
   /** The protocol schema of its query string: validated and re-sent (others drop it). */
   query?: QuerySchema;

@@ -1,12 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { ERROR_CODES } from '@agent-chat/protocol';
+import { ERROR_CODES, LIMITS } from '@agent-chat/protocol';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { sendError } from '../http/index.js';
 import { mapUpstreamError, readUpstreamErrorBody, redactSecret } from '../upstream/index.js';
-
-/** Largest upstream admin response the relay buffers, in bytes. */
-const MAX_UPSTREAM_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /** Upstream response headers relayed to the admin (besides the content type and length we set). */
 const FORWARDED_RESPONSE_HEADERS = ['deprecation', 'sunset', 'link'] as const;
@@ -44,7 +41,7 @@ export function relayAdminResponse(
   };
   proxyResponse.on('data', (chunk: Buffer) => {
     size += chunk.length;
-    if (size > MAX_UPSTREAM_RESPONSE_BYTES) {
+    if (size > LIMITS.jsonBodyBytes.max) {
       fail('The agent service answered with an oversized response.');
       return;
     }

@@ -1,9 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { LIMITS } from '@agent-chat/protocol';
 import express, { type RequestHandler } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BffOptions } from '../options/index.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
-import { ADMIN_MAX_BODY_BYTES, createAdminRouter } from './index.js';
+import { createAdminRouter } from './index.js';
 
 const AGENT_TOKEN = 'agent-secret-token-0123456789';
 const ADMIN_TOKEN = 'admin-secret-token-9876543210';
@@ -254,13 +255,13 @@ describe('createAdminRouter (spec dialect)', () => {
       `${url}/api/datastores/upsert/ds1`,
       admin({
         method: 'POST',
-        json: { documents: [{ name: 'big', text: 'x'.repeat(ADMIN_MAX_BODY_BYTES) }] },
+        json: { documents: [{ name: 'big', text: 'x'.repeat(LIMITS.jsonBodyBytes.max) }] },
       }),
     );
     expect(response.status).toBe(413);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(body.error.message).toContain(String(ADMIN_MAX_BODY_BYTES));
+    expect(body.error.message).toContain(String(LIMITS.jsonBodyBytes.max));
     expect(upstream.requests).toHaveLength(0);
   });
 

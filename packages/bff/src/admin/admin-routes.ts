@@ -1,4 +1,4 @@
-import { ERROR_CODES, ID_PATTERN, LIMITS } from '@agent-chat/protocol';
+import { ERROR_CODES, ID_PATTERN, idRuleMessage } from '@agent-chat/protocol';
 import { parseBody } from '@agent-chat/protocol/schemas';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
@@ -41,7 +41,7 @@ export interface AdminRoutesOptions {
  *   `adminAuth` when given (it replaces the token check). With neither, the routes
  *   answer 404 (admin disabled).
  * - Ids must match `ID_PATTERN` and bodies the protocol schemas (400 naming the field);
- *   bodies up to 10 MiB, or the operation's own `maxBodyBytes` (413 beyond). Unknown body fields are dropped.
+ *   bodies up to `LIMITS.jsonBodyBytes.max` (10 MiB), or the operation's own `maxBodyBytes` (413 beyond). Unknown body fields are dropped.
  * - Relayed by {@link createAdminProxy}; upstream failures become JSON errors and the
  *   token never appears in a response. Deprecated operations answer with a `Deprecation`
  *   header (the upstream's, or `true`).
@@ -120,12 +120,7 @@ function createPlanStep(
     const raw: unknown = req.params.id;
     const id = typeof raw === 'string' ? raw : '';
     if (operation.path.includes(':id') && !ID_PATTERN.test(id)) {
-      sendError(
-        res,
-        400,
-        ERROR_CODES.invalidRequest,
-        `The id in the path must be 1 to ${LIMITS.idLength.max} letters, digits, "_" or "-".`,
-      );
+      sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The id in the path')}.`);
       return;
     }
     const parsed =

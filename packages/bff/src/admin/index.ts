@@ -3,6 +3,5 @@
  * host's own auth), their bodies checked by the protocol schemas, guarded against
  * Chaindesk's destructive quirks, and relayed to the upstream with the agent token.
  */
-export { ADMIN_MAX_BODY_BYTES } from './admin-body.js';
 export { createAdminRouter } from './admin-router.js';
 export { createAdminRoutes } from './admin-routes.js';

@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
-import { newVisitor, visitorIdOfToken } from '../testing/query-client.js';
+import { newVisitor, postQuery, visitorIdOfToken } from '../testing/query-client.js';
 
 let upstream: FaultUpstream;
 let harness: BffHarness;
@@ -154,6 +154,24 @@ describe('handoff and operator replies', () => {
     await expectRefused(() => post('messages', stolen));
     await expectRefused(() =>
       post('messages', { visitorId: alice.visitorId, conversationId: rawConversation }),
+    );
+  });
+
+  it('words the refusal of a conversation as the query route does', async () => {
+    const stolen = { visitorId: mallory.visitorId, conversationId: alice.conversationId };
+    const messages: string[] = [];
+    for (const response of [
+      await post('handoff', stolen),
+      await post('messages', stolen),
+      await postQuery(harness.url, 'answer', { query: 'hello', ...stolen }),
+    ]) {
+      expect(response.status).toBe(404);
+      messages.push(((await response.json()) as ApiErrorBody).error.message);
+    }
+    expect(new Set(messages)).toEqual(
+      new Set([
+        'This conversation does not exist or belongs to another visitor; start a new conversation.',
+      ]),
     );
   });
 

@@ -6,6 +6,7 @@ import {
   type HandoffRequest,
   type HandoffResponse,
   ID_PATTERN,
+  idRuleMessage,
   type MessagesRequest,
   type MessagesResponse,
   type VisitorMessage,
@@ -20,7 +21,7 @@ import { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { readJsonBody, sendError } from '../http/index.js';
-import type { VisitorIdentity } from '../identity/index.js';
+import { notYoursMessage, type VisitorIdentity } from '../identity/index.js';
 import { type Limiter, setRateLimitVisitor } from '../limits/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import { answerBodyFailure } from '../query/index.js';
@@ -45,9 +46,6 @@ interface VisitorRequest<Body> {
   visitorId: string;
   body: Body;
 }
-
-const notYours = (what: string) =>
-  `This ${what} does not exist or belongs to another visitor; start a new conversation.`;
 
 const handoffDisabledMessage = 'This assistant does not offer a person to talk to.';
 
@@ -94,12 +92,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
   ): Promise<VisitorRequest<z.output<Schema>> | undefined> {
     const agentId = String(req.params.id);
     if (!ID_PATTERN.test(agentId)) {
-      sendError(
-        res,
-        400,
-        ERROR_CODES.invalidRequest,
-        'The agent id must be 1 to 128 letters, digits, "_" or "-".',
-      );
+      sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The agent id')}.`);
       return undefined;
     }
     if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) {
@@ -122,7 +115,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
     const body = parsed.data as z.output<Schema> & { visitorId: string };
     const visitor = identity.visitorOf(agentId, body.visitorId);
     if (!visitor.verified) {
-      sendError(res, 404, ERROR_CODES.notFound, notYours('visitor id'));
+      sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('visitor id'));
       return undefined;
     }
     setRateLimitVisitor(res, `visitor:${visitor.id}`);
@@ -181,7 +174,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
       const { agentId, visitorId, body } = accepted as VisitorRequest<FeedbackRequest>;
       const messageId = identity.openMessage(agentId, visitorId, body.messageId);
       if (messageId === undefined) {
-        sendError(res, 404, ERROR_CODES.notFound, notYours('message'));
+        sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('message'));
         return;
       }
       const upstreamBody = await upstreamAnswer(res, {
@@ -220,7 +213,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
       const { agentId, visitorId, body } = accepted as VisitorRequest<HandoffRequest>;
       const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
       if (conversationId === undefined) {
-        sendError(res, 404, ERROR_CODES.notFound, notYours('conversation'));
+        sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
         return;
       }
       const upstreamBody = await upstreamAnswer(res, {
@@ -250,7 +243,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
           res,
           404,
           ERROR_CODES.notFound,
-          notYours(conversationId ? 'message' : 'conversation'),
+          notYoursMessage(conversationId ? 'message' : 'conversation'),
         );
         return;
       }

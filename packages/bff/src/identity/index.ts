@@ -4,4 +4,5 @@
  * upstream only ever sees ids the BFF issued or verified.
  */
 export { type AnswerIdsRewriter, createAnswerIdsRewriter } from './answer-ids.js';
+export { notYoursMessage } from './not-yours-message.js';
 export { createVisitorIdentity, type VisitorIdentity } from './visitor-identity.js';

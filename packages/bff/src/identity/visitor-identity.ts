@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ID_PATTERN } from '@agent-chat/protocol';
+import { ID_PATTERN, LIMITS } from '@agent-chat/protocol';
 import { createHmacSigner, SIGNATURE_LENGTH } from './hmac-signer.js';
 
 /** Options of {@link createVisitorIdentity}. */
@@ -47,7 +47,7 @@ export interface VisitorIdentity {
 }
 
 /** Longest upstream conversation or message id that still fits the id pattern once signed. */
-const maxOwnedIdLength = 128 - SIGNATURE_LENGTH - 1;
+const maxOwnedIdLength = LIMITS.idLength.max - SIGNATURE_LENGTH - 1;
 /** Tokens issued up to this far in the future (clock skew between replicas) are accepted. */
 const allowedSkewMs = 5 * 60_000;
 

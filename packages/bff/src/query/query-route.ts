@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERROR_CODES, ID_PATTERN, type QueryRequest } from '@agent-chat/protocol';
+import { ERROR_CODES, ID_PATTERN, idRuleMessage, type QueryRequest } from '@agent-chat/protocol';
 import type { Logger } from 'pino';
 import {
   type JsonBodyResult,
@@ -12,6 +12,7 @@ import {
 import {
   type AnswerIdsRewriter,
   createAnswerIdsRewriter,
+  notYoursMessage,
   type VisitorIdentity,
 } from '../identity/index.js';
 import { clientKeyOf, type RateLimits, setRateLimitVisitor } from '../limits/index.js';
@@ -53,10 +54,6 @@ export type QueryRoute = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The route's path (relative to the BFF's mount), matched as Express would: any case, optional trailing slash. */
 const queryPath = /^\/api\/agents\/[^/?#]*\/query\/?(?:\?|$)/i;
-
-/** The 404 of a conversation id that is not the visitor's on this agent (or does not exist). */
-const conversationNotFound =
-  'This conversation does not exist or belongs to another visitor; start a new conversation.';
 
 /** Length of `/api/agents/`, where the agent id segment starts. */
 const agentSegmentStart = 12;
@@ -103,12 +100,7 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
     }
     const agentId = agentIdOf(req.url ?? '');
     if (agentId === undefined || !ID_PATTERN.test(agentId)) {
-      sendError(
-        res,
-        400,
-        ERROR_CODES.invalidRequest,
-        'The agent id must be 1 to 128 letters, digits, "_" or "-".',
-      );
+      sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The agent id')}.`);
       return;
     }
     if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) {
@@ -142,7 +134,7 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
           applied.body.conversationId,
         );
         if (conversationId === undefined) {
-          sendError(res, 404, ERROR_CODES.notFound, conversationNotFound);
+          sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
           return;
         }
         body.conversationId = conversationId;

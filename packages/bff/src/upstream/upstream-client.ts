@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { ERROR_CODES } from '@agent-chat/protocol';
+import { ERROR_CODES, LIMITS } from '@agent-chat/protocol';
 import { BffError } from '../bff-error.js';
 import { type AbortCause, createRelayControl, type RelayControl } from './relay-control.js';
 import {
@@ -61,9 +61,6 @@ export interface UpstreamClient {
   /** Closes idle keep-alive sockets. */
   close(): void;
 }
-
-/** Largest JSON object {@link UpstreamClient.readJson} reads, in bytes. */
-const MAX_JSON_BYTES = 10 * 1024 * 1024;
 
 /**
  * Creates the upstream client over `node:http(s)` with a keep-alive agent that has no
@@ -143,7 +140,7 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
     try {
       const response = await request({ method: 'GET', path, control });
       status = response.statusCode ?? 502;
-      text = redactSecret(await readBodyText(response, MAX_JSON_BYTES), options.token);
+      text = redactSecret(await readBodyText(response, LIMITS.jsonBodyBytes.max), options.token);
     } catch (error) {
       if (control.cause() === 'timeout') throw timedOut();
       throw error;

@@ -1,6 +1,9 @@
 /** What {@link createDatasourcePoller} polls with. */
 export interface DatasourcePollerOptions {
-  /** Ids of the datasources not in a final state now (re-read before every round). */
+  /**
+   * Ids of the datasources still being ingested now (not `isDatasourceSettled`, from
+   * protocol), re-read before every round.
+   */
   unsettled(): readonly string[];
   /** Reads one datasource again. */
   refreshOne(id: string): Promise<void>;
@@ -17,11 +20,6 @@ export interface DatasourcePoller {
   /** Starts polling if it is not running (call after anything became unsettled). */
   watch(): void;
   stop(): void;
-}
-
-/** Whether a datasource's status will not change without an action (synched, error, unsynched). */
-export function isSettled(status: string): boolean {
-  return status !== 'pending' && status !== 'running';
 }
 
 /**

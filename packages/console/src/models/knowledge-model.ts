@@ -1,7 +1,12 @@
-import type { Datasource, DatasourceCreateBody, Datastore } from '@agent-chat/protocol';
+import {
+  type Datasource,
+  type DatasourceCreateBody,
+  type Datastore,
+  isDatasourceSettled,
+} from '@agent-chat/protocol';
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { type ApiClient, ConsoleApiError } from './api-client.js';
-import { createDatasourcePoller, isSettled } from './datasource-poller.js';
+import { createDatasourcePoller } from './datasource-poller.js';
 import { createKnowledgeApi, type KnowledgeApi } from './knowledge-api.js';
 import { createKnowledgeSearchModel, type KnowledgeSearchModel } from './knowledge-search-model.js';
 import { createPagedList, type PagedList } from './paged-list.js';
@@ -95,7 +100,7 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
         ? [datasource, ...items]
         : items.map((item, at) => (at === index ? datasource : item)),
     );
-    if (!isSettled(datasource.status)) poller.watch();
+    if (!isDatasourceSettled(datasource.status)) poller.watch();
   }
 
   async function readDatasources(datastoreId: string): Promise<void> {
@@ -107,7 +112,9 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
 
   const poller = createDatasourcePoller({
     unsettled: () =>
-      datasources.items.value.filter((item) => !isSettled(item.status)).map((item) => item.id),
+      datasources.items.value
+        .filter((item) => !isDatasourceSettled(item.status))
+        .map((item) => item.id),
     async refreshOne(id) {
       try {
         put(await api.getDatasource(id));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_PATTERN, LIMITS } from '../limits.js';
+import { ID_PATTERN, idRuleMessage, LIMITS } from '../limits.js';
 
 type Range = { readonly min: number; readonly max: number };
 
@@ -42,9 +42,9 @@ export function text(field: string, max: number, min = 0) {
 
 /** A resource, conversation or visitor id (see {@link ID_PATTERN}). */
 export function id(field: string) {
-  return z.string({ error: typeError(field, 'a string') }).regex(ID_PATTERN, {
-    error: `${field} must be 1 to ${LIMITS.idLength.max} letters, digits, "_" or "-"`,
-  });
+  return z
+    .string({ error: typeError(field, 'a string') })
+    .regex(ID_PATTERN, { error: idRuleMessage(field) });
 }
 
 /** One of a fixed set of strings. */

@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { DATASOURCE_STATUSES } from '@agent-chat/protocol';
+import { describe, expect, it } from 'vitest';
+import { createAgentService } from '../../index.js';
+import { maintainLexicalIndex, replaceChunksOf } from '../../lexical-index/index.js';
+import { createTestDatabase } from '../../testing/index.js';
+import type { Database } from '../database.js';
+import { createPgDatabase } from '../pg-database.js';
+import { createPgliteDatabase } from '../pglite-database.js';
+import { MIGRATIONS, MigrationChangedError, migrate } from './index.js';
+import type { Migration } from './migration.js';
+
+/** Applies `migrations` as the version before checksums did: a table without `checksum`. */
+async function migrateTheOldWay(database: Database, migrations: readonly Migration[]) {
+  await database.exec(`CREATE TABLE schema_migrations (
+    id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  for (const migration of migrations) {
+    await database.transaction(async (transaction) => {
+      await transaction.exec(migration.sql);
+      await transaction.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [
+        migration.id,
+        migration.name,
+      ]);
+    });
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const recorded = (database: Database) =>
+  database.query<{ id: number; name: string; checksum: string | null }>(
+    'SELECT id, name, checksum FROM schema_migrations ORDER BY id',
+  );
+
+const expected = (migrations: readonly Migration[]) =>
+  migrations.map((migration) => ({
+    id: migration.id,
+    name: migration.name,
+    checksum: sha256(migration.sql),
+  }));
+
+/** `MIGRATIONS` with the SQL of migration `id` changed, as a careless edit would. */
+const editedAt = (id: number): Migration[] =>
+  MIGRATIONS.map((migration) =>
+    migration.id === id ? { ...migration, sql: `${migration.sql}-- tidied\n` } : migration,
+  );
+
+/** The same tests on each adapter: PGlite here, PostgreSQL when TEST_DATABASE_URL is set. */
+function migrationSuite(open: () => Promise<{ database: Database; close(): Promise<void> }>) {
+  it('migrates a fresh database: every migration once, in order, with its checksum', async () => {
+    const { database, close } = await open();
+    try {
+      // Two replicas starting at once (on PostgreSQL, two connections of the pool).
+      const [first, second] = await Promise.all([migrate(database), migrate(database)]);
+      expect([...(first ?? []), ...(second ?? [])].sort((a, b) => a - b)).toEqual(
+        MIGRATIONS.map((migration) => migration.id),
+      );
+      expect(await recorded(database)).toEqual(expected(MIGRATIONS));
+      expect(await migrate(database)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses an edited applied migration: names it, says how to fix it, migrates nothing', async () => {
+    const { database, close } = await open();
+    try {
+      await migrate(database);
+      const next = { id: 999, name: 'next', sql: 'CREATE TABLE never_created (id integer);' };
+      const failure = await migrate(database, [...editedAt(4), next]).catch((error) => error);
+      expect(failure).toBeInstanceOf(MigrationChangedError);
+      const lexical = MIGRATIONS.find((migration) => migration.id === 4) as Migration;
+      expect(failure.changed).toEqual([
+        {
+          id: 4,
+          name: lexical.name,
+          file: 'src/store/migrations/0004-*.ts',
+          appliedChecksum: sha256(lexical.sql),
+          currentChecksum: sha256(`${lexical.sql}-- tidied\n`),
+        },
+      ]);
+      expect(failure.message).toContain(
+        `migration 4 "${lexical.name}" (src/store/migrations/0004-*.ts) was applied with checksum`,
+      );
+      expect(failure.message).toMatch(/restore the SQL as it was .* new migration/);
+      expect(await database.query(`SELECT to_regclass('never_created') AS found`)).toEqual([
+        { found: null },
+      ]);
+      expect(await recorded(database)).toEqual(expected(MIGRATIONS));
+      expect(await migrate(database)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('upgrades a database from before checksums: backfills them, then catches edits', async () => {
+    const { database, close } = await open();
+    try {
+      const old = MIGRATIONS.filter((migration) => migration.id < 10);
+      await migrateTheOldWay(database, old);
+      expect(await migrate(database)).toEqual(
+        MIGRATIONS.filter((migration) => migration.id >= 10).map((migration) => migration.id),
+      );
+      expect(await recorded(database)).toEqual(expected(MIGRATIONS));
+      await expect(migrate(database, editedAt(2))).rejects.toThrow(/migration 2 "/);
+    } finally {
+      await close();
+    }
+  });
+
+  it("checks datasource statuses against protocol's; an unknown one becomes unsynched", async () => {
+    const { database, close } = await open();
+    try {
+      await migrateTheOldWay(
+        database,
+        MIGRATIONS.filter((migration) => migration.id < 14),
+      );
+      const statuses = [...DATASOURCE_STATUSES, 'usage_limit_reached'];
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');`);
+      await database.query(
+        `INSERT INTO datasources (id, organization_id, datastore_id, name, status)
+         SELECT status, 'org', 's', status, status FROM unnest($1::text[]) AS status`,
+        [statuses],
+      );
+      expect(await migrate(database)).toEqual([14]);
+      const rows = await database.query<{ id: string; status: string }>(
+        'SELECT id, status FROM datasources ORDER BY seq',
+      );
+      expect(rows).toEqual([
+        ...DATASOURCE_STATUSES.map((status) => ({ id: status, status })),
+        { id: 'usage_limit_reached', status: 'unsynched' },
+      ]);
+      await expect(
+        database.query(`UPDATE datasources SET status = 'paused' WHERE id = 'error'`),
+      ).rejects.toThrow(/datasources_status_check/);
+    } finally {
+      await close();
+    }
+  });
+}
+
+describe('migrations on PGlite', () => {
+  migrationSuite(async () => {
+    const database = await createPgliteDatabase();
+    return { database, close: () => database.close() };
+  });
+});
+
+// Only test files read this: the pg adapter needs a real server, which CI may not have.
+const databaseUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!databaseUrl)('migrations on PostgreSQL (TEST_DATABASE_URL)', () => {
+  migrationSuite(async () => {
+    const url = databaseUrl as string;
+    const schema = `migrations_test_${Date.now().toString(36)}_${process.hrtime.bigint() % 1000n}`;
+    const admin = await createPgDatabase({ databaseUrl: url });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const scoped = `${url}${url.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+    const database = await createPgDatabase({ databaseUrl: scoped });
+    return {
+      database,
+      async close() {
+        await database.close();
+        await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.close();
+      },
+    };
+  });
+});
+
+describe('migration files', () => {
+  it('are numbered by their id, each listed once, in order', async () => {
+    const folder = new URL('./', import.meta.url);
+    const files = (await readdir(folder)).filter((name) => /^\d{4}-.*\.ts$/.test(name)).sort();
+    const listed: Migration[] = [];
+    for (const file of files) {
+      const url = new URL(file, folder).href;
+      const exported = Object.values(await import(url)) as Migration[];
+      expect(exported.map((migration) => migration.id)).toEqual([Number(file.slice(0, 4))]);
+      listed.push(...exported);
+    }
+    expect(listed).toEqual(MIGRATIONS);
+  });
+});
+
+describe('migrations', () => {
+  it('keep the service from starting when an applied migration was edited', async () => {
+    const database = await createTestDatabase();
+    await database.query('UPDATE schema_migrations SET checksum = $1 WHERE id = 5', [
+      sha256('the SQL as it was'),
+    ]);
+    await expect(createAgentService({ database })).rejects.toThrow(MigrationChangedError);
+  });
+
+  it('upgrade a database written before the term deltas (10, 12) and keep its statistics exact', async () => {
+    const database = await createPgliteDatabase();
+    try {
+      await migrateTheOldWay(
+        database,
+        MIGRATIONS.filter((item) => item.id < 10),
+      );
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');
+        INSERT INTO datasources (id, organization_id, datastore_id, name)
+        VALUES ('a', 'org', 's', 'a.md'), ('b', 'org', 's', 'b.md');`);
+      // As the version before wrote them: one statistics row per term, added to in place.
+      await database.exec(`
+        INSERT INTO chunks (id, datasource_id, datastore_id, position, content, length, tsv)
+        VALUES ('old-1', 'a', 's', 0, 'Otters hold hands', 3, '''otter'':1 ''hold'':2 ''hand'':3'),
+          ('old-2', 'b', 's', 0, 'Otters float', 2, '''otter'':1 ''float'':2');
+        INSERT INTO lexicon_totals (datastore_id, chunks, total_length) VALUES ('s', 2, 5);
+        INSERT INTO lexicon_terms (datastore_id, term, chunks)
+        VALUES ('s', 'otter', 2), ('s', 'hold', 1), ('s', 'hand', 1), ('s', 'float', 1);`);
+      const summed = () =>
+        database.query(
+          `SELECT term, sum(chunks)::int AS chunks FROM lexicon_terms WHERE datastore_id = 's'
+           GROUP BY term HAVING sum(chunks) <> 0 ORDER BY term`,
+        );
+      const counted = () =>
+        database.query(
+          `SELECT u.lexeme AS term, count(*)::int AS chunks FROM chunks c, unnest(c.tsv) u
+           WHERE c.datastore_id = 's' GROUP BY 1 ORDER BY 1`,
+        );
+      expect(await summed()).toEqual(await counted());
+
+      expect(await migrate(database)).toEqual(
+        MIGRATIONS.filter((item) => item.id >= 10).map((item) => item.id),
+      );
+      expect(await summed()).toEqual(await counted());
+      await database.transaction((transaction) =>
+        replaceChunksOf(transaction, [
+          {
+            datasource: { id: 'a', datastoreId: 's' },
+            chunks: [{ position: 0, title: 'Otters', content: 'Otters use stones.' }],
+          },
+        ]),
+      );
+      await database.query(`DELETE FROM datasources WHERE id = 'b'`);
+      expect(await summed()).toEqual(await counted());
+      await maintainLexicalIndex(database);
+      expect(await summed()).toEqual(await counted());
+      expect(await summed()).toContainEqual({ term: 'otter', chunks: 1 });
+    } finally {
+      await database.close();
+    }
+  });
+});

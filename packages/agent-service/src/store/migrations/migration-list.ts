@@ -1,0 +1,33 @@
+import { initialSchema } from './0001-initial-schema.js';
+import { creationOrder } from './0002-creation-order.js';
+import { ingestionJobs } from './0003-ingestion-jobs.js';
+import { lexicalStatistics } from './0004-lexical-statistics.js';
+import { conversationStatus } from './0005-conversation-status.js';
+import { chunkLexemesFromService } from './0006-chunk-lexemes-from-service.js';
+import { embeddingSpaces } from './0008-embedding-spaces.js';
+import { messagesByTime } from './0009-messages-by-time.js';
+import { ginPendingList } from './0010-gin-pending-list.js';
+import { termDeltas } from './0012-term-deltas.js';
+import { uncompressedTexts } from './0013-uncompressed-texts.js';
+import { datasourceStatusCheck } from './0014-datasource-status-check.js';
+import type { Migration } from './migration.js';
+
+/**
+ * The schema, as its migrations in order. Append a new file and its line here; never edit
+ * or remove an applied one. Ids 7 and 11 were never used (ids are recorded by databases,
+ * so they are never renumbered).
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  initialSchema,
+  creationOrder,
+  ingestionJobs,
+  lexicalStatistics,
+  conversationStatus,
+  chunkLexemesFromService,
+  embeddingSpaces,
+  messagesByTime,
+  ginPendingList,
+  termDeltas,
+  uncompressedTexts,
+  datasourceStatusCheck,
+];
