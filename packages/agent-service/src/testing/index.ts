@@ -26,6 +26,7 @@ export {
   sampleHtmlPage,
 } from './html-fixture.js';
 export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
+export { nextServerRequest, type ServerExchange } from './next-server-request.js';
 export {
   type OpenAiTestReply,
   type OpenAiTestServer,
