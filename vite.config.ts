@@ -82,6 +82,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The console's models (its state, apart from the view): plain Node, no DOM.
+          name: 'console',
+          root: fileURLToPath(new URL('./packages/console', import.meta.url)),
+          environment: 'node',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Real Chromium (Debian's /usr/bin/chromium via playwright-core) against a real page,
           // BFF and agent service on loopback. Builds the widget once in its setup.
           name: 'widget-browser',

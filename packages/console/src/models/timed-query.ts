@@ -89,6 +89,8 @@ export async function runTimedQuery(request: TimedQueryRequest): Promise<StreamR
       cause,
     });
   }
+  // The decoder reports a read that failed as a cut-off stream: stopped is what happened.
+  if (request.signal?.aborted) throw new ConsoleApiError(0, CLIENT_ERROR_CODES.aborted, 'Stopped.');
   const state = accumulator.state;
   if (state.status === 'error') {
     throw new ConsoleApiError(response.status, state.error.code, state.error.message);
