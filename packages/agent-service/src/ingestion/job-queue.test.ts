@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
 import { createPgDatabase } from '../store/index.js';
-import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { createApiClient, createTestDatabase, findTestPostgres } from '../testing/index.js';
 import { claimJob, claimJobs, finishJob, LostLeaseError } from './job-queue.js';
 
 const seed = `
@@ -112,7 +112,9 @@ describe('ingestion jobs', () => {
   });
 });
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
+const databaseUrl = (
+  await findTestPostgres(process.env.TEST_DATABASE_URL, 'The shared job queue on PostgreSQL')
+).url;
 describe.skipIf(!databaseUrl)('ingestion jobs on one PostgreSQL (TEST_DATABASE_URL)', () => {
   it('two service processes share the queue and never run a job twice', async () => {
     const url = databaseUrl as string;

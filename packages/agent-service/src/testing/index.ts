@@ -35,3 +35,4 @@ export {
 } from './openai-test-server.js';
 export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
 export { createTestDatabase } from './test-database.js';
+export { findTestPostgres } from './test-postgres.js';
