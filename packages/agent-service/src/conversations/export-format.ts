@@ -19,7 +19,7 @@ const CSV_COLUMNS = [
   'sources',
 ] as const;
 
-/** Content type and file extension of an export format. */
+/** The content type of each export format (the format's name is also the file's extension). */
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   jsonl: 'application/x-ndjson; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
