@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
  * - `vitest run` runs one project per package. Packages import each other's
  *   TypeScript source through the `agent-chat-source` export condition, so no build step
  *   is needed in development or tests.
- * - The widget's production build lives in `packages/widget/vite.config.ts`
- *   (it needs its own root and output directory) and reuses `widgetBuild` below.
+ * - The production builds live in the packages' own `vite.config.ts` (widget, console): each
+ *   needs its own root and output directory. This file configures only the tests.
  */
 const sourceConditions = ['agent-chat-source'];
 
@@ -76,6 +76,16 @@ export default defineConfig({
           name: 'widget',
           root: fileURLToPath(new URL('./packages/widget', import.meta.url)),
           environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The console's models (its state, apart from the view): plain Node, no DOM.
+          name: 'console',
+          root: fileURLToPath(new URL('./packages/console', import.meta.url)),
+          environment: 'node',
           include: ['src/**/*.test.{ts,tsx}'],
         },
       },

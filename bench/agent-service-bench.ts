@@ -181,7 +181,7 @@ export async function benchAgentService(options: AgentServiceBenchOptions): Prom
       notes: [
         `in-memory PGlite, extractive answerer (no model); ${count(documents)} documents of ${sectionsPerDocument} headed ~700-character sections, ${options.documentsPerUpsert} per POST /api/datastores/upsert, sequential (${(bytes / 1024 / 1024).toFixed(1)} MB of text); each upsert queues ingestion jobs and answers once they are synched (the budgeted rate); the index's pending entries are merged when the queue goes idle, timed as "until the index is merged" (queries are measured after it)`,
         `query latency: ${options.queries} sequential JSON POST /api/agents/:id/query (three words each, after 20 warm-up queries), measured at the client: BM25 retrieval (term statistics in Postgres, rarest terms first) plus the extractive answer and storing the exchange`,
-        `budgets (DESIGN.md §5): ingestion ≥ ${count(BUDGETS.ingestedChunksPerSecond)} chunks/s; query p50 ≤ ${BUDGETS.retrievalP50Ms} ms, checked when at least ${count(BUDGETS.retrievalBudgetChunks)} chunks are indexed`,
+        `budgets: ingestion ≥ ${count(BUDGETS.ingestedChunksPerSecond)} chunks/s; query p50 ≤ ${BUDGETS.retrievalP50Ms} ms, checked when at least ${count(BUDGETS.retrievalBudgetChunks)} chunks are indexed`,
       ],
       data: {
         options,

@@ -1,4 +1,4 @@
-/** The budgets of issue 7 and DESIGN.md §5, in one place. */
+/** The performance budgets, in one place (docs/benchmarks.md says how each is measured). */
 export const BUDGETS = {
   /** BFF requests/s over the bare pipe relay's, same workload, same run. */
   relayThroughputRatio: 0.85,
@@ -20,7 +20,7 @@ export const BUDGETS = {
   retrievalP50Ms: 20,
   /** Chunks at which the retrieval budget applies (smaller runs report without checking). */
   retrievalBudgetChunks: 50_000,
-  /** Text chunks ingested per second into PGlite (create → synched), 10,000 chunks (DESIGN.md §5). */
+  /** Text chunks ingested per second into PGlite (create → synched), 10,000 chunks. */
   ingestedChunksPerSecond: 4_000,
 } as const;
 

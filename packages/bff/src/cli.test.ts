@@ -15,6 +15,8 @@ interface CliRun {
   child: ChildProcess;
   output(): string;
   exited: Promise<number | null>;
+  /** Resolves with the first match of `pattern` in the output, as soon as it is printed. */
+  waitFor(pattern: RegExp): Promise<RegExpExecArray>;
 }
 
 /** Runs the CLI from source (tsx, source export condition) with only the given environment. */
@@ -25,23 +27,42 @@ function runCli(args: string[], env: Record<string, string>): CliRun {
     { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  let closed = false;
+  const waiters = new Set<() => void>();
+  const notify = () => {
+    for (const waiter of waiters) waiter();
+  };
+  const append = (chunk: Buffer) => {
     output += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
+    notify();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  child.once('close', () => {
+    closed = true;
+    notify();
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(run: CliRun, pattern: RegExp): Promise<RegExpExecArray> {
-  for (;;) {
-    const match = pattern.exec(run.output());
-    if (match) return match;
-    if (run.child.exitCode !== null) throw new Error(`CLI exited early:\n${run.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return {
+    child,
+    output: () => output,
+    exited,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match) {
+            waiters.delete(check);
+            resolve(match);
+          } else if (closed) {
+            waiters.delete(check);
+            reject(new Error(`The CLI exited without printing ${pattern}:\n${output}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      }),
+  };
 }
 
 describe.concurrent('agent-chat-bff CLI', () => {
@@ -76,7 +97,7 @@ describe.concurrent('agent-chat-bff CLI', () => {
       LOG_LEVEL: 'info',
     });
     try {
-      const [, url] = await waitFor(run, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
       const answer = await fetch(`${url}/api/agents/answer/query`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: 'Bearer visitor-secret' },

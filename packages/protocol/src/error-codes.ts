@@ -41,6 +41,24 @@ export const ERROR_CODES = {
   internal: 'INTERNAL',
 } as const;
 
+/**
+ * Codes a browser client (the widget, the console) gives a failure the server did not name:
+ * the request never got an answer, was stopped, or the answer was not the API's. They never
+ * come from a server; the stream's own `STREAM_INTERRUPTED` is {@link ERROR_CODES}'.
+ */
+export const CLIENT_ERROR_CODES = {
+  /** The browser is offline (`navigator.onLine` is false): nothing was sent. */
+  offline: 'OFFLINE',
+  /** The server could not be reached, or the connection broke while reading its answer. */
+  network: 'NETWORK',
+  /** The person stopped the request (an abort). */
+  aborted: 'ABORTED',
+  /** The server answered an HTTP error without the API's `{"error":{code}}` body (a proxy's page). */
+  httpError: 'HTTP_ERROR',
+  /** The server answered success with a body that is not what the API sends. */
+  invalidResponse: 'INVALID_RESPONSE',
+} as const;
+
 /** One of the shared error codes. Upstreams may send other codes; keep them as strings. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

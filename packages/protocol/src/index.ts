@@ -70,6 +70,7 @@ export {
 export {
   type ApiErrorBody,
   apiErrorBody,
+  CLIENT_ERROR_CODES,
   ERROR_CODES,
   type ErrorCode,
   isApiErrorBody,

@@ -15,6 +15,8 @@ import {
 declare global {
   interface Window {
     __answers: string[];
+    /** Polls for a person's replies the page has started (its fetches of the messages route). */
+    __polls: number;
     pwned?: string;
   }
 }
@@ -63,6 +65,14 @@ async function admin(method: string, path: string, body?: unknown): Promise<Resp
   });
 }
 
+/** How many polls for a person's replies the page has started. */
+const startedPolls = (): Promise<number> => page.evaluate(() => window.__polls);
+
+/** Stops the page's clock where it is: from now on it moves only by `page.clock.runFor`. */
+async function pauseClock(): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+}
+
 async function ask(question: string): Promise<string> {
   const count = await page.evaluate(() => window.__answers.length);
   const input = page.getByRole('textbox', { name: 'Your message' });
@@ -82,7 +92,17 @@ beforeAll(async () => {
     document.addEventListener('agent-chat:answer', (event) => {
       window.__answers.push((event as CustomEvent<{ text: string }>).detail.text);
     });
+    window.__polls = 0;
+    const pageFetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/api/agents/demo/messages')) window.__polls += 1;
+      return pageFetch(input, init);
+    };
   });
+  // The page's clock is Playwright's: it runs as usual until a test pauses it, then only
+  // moves when the test says, so a test can tell that nothing happens in a given time.
+  await context.clock.install();
   page = await context.newPage();
   page.on('dialog', (dialog) => {
     throw new Error(`Unexpected dialog: ${dialog.message()}`);
@@ -165,12 +185,13 @@ describe('talking to a person, in Chromium', () => {
     expect(Math.max(0, ...gaps.slice(0, 3))).toBeLessThan(2_500);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Closed, the widget stops polling.
+    // Closed, the widget stops polling: ten seconds of the page's time, and no poll starts.
     await page.getByRole('button', { name: 'Close chat' }).first().click();
-    await page.waitForTimeout(300);
-    const whileClosed = polls.length;
-    await page.waitForTimeout(3_000);
-    expect(polls.length).toBe(whileClosed);
+    await page.getByRole('button', { name: 'Open chat' }).waitFor();
+    await pauseClock();
+    const whileClosed = await startedPolls();
+    await page.clock.runFor(10_000);
+    expect(await startedPolls()).toBe(whileClosed);
 
     // The operator hands back; on opening, the widget says so and the AI answers again.
     const back = await admin('POST', '/api/conversations/update-status', {
@@ -178,12 +199,18 @@ describe('talking to a person, in Chromium', () => {
       status: 'open',
     });
     expect(back.status).toBe(200);
+    // Opening polls at once (the clock still paused: the poll's timer is due now).
     await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.clock.runFor(1);
     await page.getByText('The assistant is back.').waitFor();
-    // An open conversation is polled only every 5 s (an operator may take it over again).
-    const afterHandBack = polls.length;
-    await page.waitForTimeout(2_000);
-    expect(polls.length).toBe(afterHandBack);
+    // An open conversation is polled only every 5 s (an operator may take it over again),
+    // counted from the end of that poll, when the clock stood still.
+    const afterHandBack = await startedPolls();
+    await page.clock.runFor(4_990);
+    expect(await startedPolls()).toBe(afterHandBack);
+    await page.clock.runFor(20);
+    expect(await startedPolls()).toBe(afterHandBack + 1);
+    await page.clock.resume();
     const answer = await ask('How do I embed the widget on my site?');
     expect(answer).not.toBe(HANDOFF_ACKNOWLEDGEMENT);
     expect(answer.length).toBeGreaterThan(0);

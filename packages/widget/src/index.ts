@@ -12,6 +12,9 @@
  *   document.addEventListener('agent-chat:answer', (event) => console.log(event.detail.text));
  * </script>
  */
+
+/** The codes of failures the widget names itself (offline, network…): the protocol's. */
+export { CLIENT_ERROR_CODES } from '@agent-chat/protocol';
 export type { AgentChatApi, AgentChatGlobal, AgentChatListener } from './agent-chat-api.js';
 export {
   type ChatError,
@@ -20,7 +23,6 @@ export {
   type ChatModelOptions,
   type ChatQuery,
   type ChatStatus,
-  CLIENT_ERROR_CODES,
   type ConversationStore,
   type ConversationStoreOptions,
   createChatModel,

@@ -20,13 +20,19 @@ let apiKey: string;
 let datastoreId: string;
 let agentId: string;
 
-async function settled(id: string): Promise<ApiCall['body']> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { body } = await call('GET', `/api/datasources/${id}`);
-    if (body.status === 'synched' || body.status === 'error') return body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`datasource ${id} never settled`);
+/** The datasource once its ingestion has settled (`synched` or `error`). */
+async function settled(id: string, client: Call = call): Promise<ApiCall['body']> {
+  let body: ApiCall['body'];
+  await expect
+    .poll(
+      async () => {
+        body = (await client('GET', `/api/datasources/${id}`)).body;
+        return body.status;
+      },
+      { message: `datasource ${id} settles` },
+    )
+    .toMatch(/^(synched|error)$/);
+  return body;
 }
 
 async function create(body: Record<string, unknown>): Promise<ApiCall['body']> {
@@ -428,12 +434,7 @@ describe('SSRF', () => {
             config: { source_url: url },
           })
         ).body.id;
-        let body: ApiCall['body'];
-        for (let attempt = 0; attempt < 100; attempt += 1) {
-          body = (await strictCall('GET', `/api/datasources/${id}`)).body;
-          if (body.status === 'error' || body.status === 'synched') break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        const body = await settled(id, strictCall);
         expect(body.status, url).toBe('error');
         expect(body.config.errorMessage, url).toMatch(/ALLOW_PRIVATE_URLS/);
       }

@@ -7,7 +7,7 @@ import {
   type RunningAgentService,
   startAgentService,
 } from '../index.js';
-import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { createApiClient, createTestDatabase, nextServerRequest } from '../testing/index.js';
 
 let clock = Date.UTC(2030, 0, 1, 12, 0, 0);
 let service: RunningAgentService;
@@ -19,6 +19,8 @@ let aborted: Promise<void>;
 let markAborted: () => void;
 let started: Promise<void>;
 let markStarted: () => void;
+let finished: Promise<void>;
+let markFinished: () => void;
 
 function resetAbortWatch() {
   aborted = new Promise((resolve) => {
@@ -26,6 +28,9 @@ function resetAbortWatch() {
   });
   started = new Promise((resolve) => {
     markStarted = resolve;
+  });
+  finished = new Promise((resolve) => {
+    markFinished = resolve;
   });
 }
 
@@ -46,9 +51,14 @@ const answerer: Answerer = {
     }
     input.signal.addEventListener('abort', () => markAborted(), { once: true });
     markStarted();
-    while (!input.signal.aborted) {
-      yield 'more ';
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    try {
+      while (!input.signal.aborted) {
+        yield 'more ';
+        // Endless, but a turn of the event loop between fragments lets the abort arrive.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      markFinished();
     }
   },
 };
@@ -142,6 +152,9 @@ describe('streaming', () => {
     await reader.read();
     controller.abort();
     await aborted;
+    // As below: the answer loop has ended and the route has taken its next step.
+    await finished;
+    await new Promise((resolve) => setImmediate(resolve));
     const rows = await service.database.query('SELECT 1 FROM conversations WHERE id = $1', [
       'leaver-1',
     ]);
@@ -161,7 +174,10 @@ describe('streaming', () => {
     controller.abort();
     await aborted;
     expect(await pending).toBeInstanceOf(Error);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The route's answer loop has ended; one turn of the event loop lets the route take its
+    // next step (it would store the exchange there), queued before the query below.
+    await finished;
+    await new Promise((resolve) => setImmediate(resolve));
     const rows = await service.database.query('SELECT 1 FROM conversations WHERE id = $1', [
       'json-leaver-1',
     ]);
@@ -192,10 +208,15 @@ describe('streaming', () => {
   it('waits for a slow reader instead of buffering the whole answer (backpressure)', async () => {
     answerMode = 'huge';
     const { query } = await setup('Slow reader');
+    const atService = nextServerRequest((request) => request.url?.endsWith('/query') === true);
     const response = await query({ query: 'everything', streaming: true });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The route waits for a drain once the reader's and the sockets' buffers are full.
+    const { response: atServer } = await atService;
+    await expect
+      .poll(() => atServer.listenerCount('drain'), { message: 'the route waits' })
+      .toBe(1);
     // 20 MB of answer: socket and client buffers hold a few MB at most.
     expect(yielded).toBeLessThan(HUGE_FRAGMENTS / 2);
     const decoder = new TextDecoder();
@@ -210,15 +231,19 @@ describe('streaming', () => {
   });
 
   it('lets an open stream finish when the service closes', async () => {
+    // The answer's rest waits until the service has been asked to close.
+    let closeRequested!: () => void;
+    const closing = new Promise<void>((resolve) => {
+      closeRequested = resolve;
+    });
     const slow = await startAgentService({
       port: 0,
       database: await createTestDatabase(),
       answerer: {
         async *answer() {
-          for (const word of ['still ', 'here ', 'at ', 'the ', 'end.']) {
-            await new Promise((resolve) => setTimeout(resolve, 40));
-            yield word;
-          }
+          yield 'still ';
+          await closing;
+          for (const word of ['here ', 'at ', 'the ', 'end.']) yield word;
         },
       },
     });
@@ -231,6 +256,7 @@ describe('streaming', () => {
       body: JSON.stringify({ query: 'hello', streaming: true }),
     });
     const closed = slow.close();
+    closeRequested();
     const list = await events(response);
     await closed;
     expect(list.at(-1)).toEqual({ type: 'done' });

@@ -72,12 +72,10 @@ describe('agent-chat-service CLI', () => {
     const controller = new AbortController();
     const serve = io({ ...env, PORT: '0', HEARTBEAT_MS: '50' }, controller.signal);
     const running = runCli(['serve'], serve.io);
-    let url: string | undefined;
-    for (let attempt = 0; attempt < 600 && !url; attempt += 1) {
-      url = /listening on (http:\/\/\S+)/.exec(serve.out())?.[1];
-      if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(url).toBeDefined();
+    await expect
+      .poll(() => serve.out(), { timeout: 30_000, message: 'the service starts' })
+      .toMatch(/listening on http:\/\/\S+/);
+    const url = /listening on (http:\/\/\S+)/.exec(serve.out())?.[1];
     const locked = io(env);
     expect(await runCli(['keys', 'create'], locked.io)).toBe(1);
     expect(locked.err()).toMatch(/in use|already open/);

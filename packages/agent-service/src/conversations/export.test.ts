@@ -6,7 +6,7 @@ import {
   type ConversationFixture,
   startConversationFixture,
 } from '../testing/conversation-fixture.js';
-import { createTestDatabase } from '../testing/index.js';
+import { createTestDatabase, nextServerRequest } from '../testing/index.js';
 import { expectError } from '../testing/two-organizations.js';
 
 let fixture: ConversationFixture;
@@ -143,14 +143,26 @@ describe('GET /api/conversations/export', () => {
     pagesRead = 0;
     // node:http without keep-alive: the inserts above blocked the event loop past the
     // server's keep-alive timeout, so a pooled socket could be reset under the request.
+    const atService = nextServerRequest((request) =>
+      Boolean(request.url?.startsWith('/api/conversations/export')),
+    );
     const paused = await open('format=jsonl');
+    const { response } = await atService;
     await once(paused, 'data');
     paused.pause();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The route waits for a drain once the client's and the sockets' buffers are full.
+    await expect
+      .poll(() => response.listenerCount('drain'), { message: 'the export waits' })
+      .toBe(1);
     const whilePaused = pagesRead;
     expect(whilePaused).toBeLessThan(Math.ceil(total / 100) - 5);
     paused.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The route sees the client leave: its response closes and it stops waiting.
+    await expect
+      .poll(() => response.closed && response.listenerCount('drain') === 0, {
+        message: 'the export stops',
+      })
+      .toBe(true);
     expect(pagesRead).toBeLessThanOrEqual(whilePaused + 1);
     console.log(
       `export: paused client → ${whilePaused} of ${Math.ceil(total / 100)} pages read; after it left: ${pagesRead}`,

@@ -152,8 +152,15 @@ describe('handoff webhook', () => {
 
   it('is sent when a visitor starts a handoff, without making the visitor wait', async () => {
     const receiver = await startReceiver(['hang', 200]);
+    // The service's webhook calls: a notification starts its first attempt before the
+    // handoff request is answered, so a count taken after the answer is final.
+    let attempts = 0;
     const fixture = await startConversationFixture({
       handoffWebhook: { url: receiver.url, secret: SECRET, baseDelayMs: 20, timeoutMs: 1_500 },
+      fetch: (input, init) => {
+        attempts += 1;
+        return fetch(input, init);
+      },
     });
     try {
       const answer = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
@@ -168,6 +175,7 @@ describe('handoff webhook', () => {
       });
       expect(handoff.status).toBe(200);
       expect(performance.now() - started).toBeLessThan(1_000);
+      expect(attempts).toBe(1);
       await expect.poll(() => receiver.deliveries.length, { timeout: 5_000 }).toBe(2);
       const delivered = receiver.deliveries[1] as Delivery;
       verify(delivered);
@@ -181,7 +189,7 @@ describe('handoff webhook', () => {
         agentId: fixture.agentId,
         visitorId: 'visitor-w',
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(attempts).toBe(2);
       expect(receiver.deliveries).toHaveLength(2);
     } finally {
       await fixture.service.close();

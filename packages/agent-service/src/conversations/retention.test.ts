@@ -15,6 +15,8 @@ const DAY = 86_400_000;
 // The server's own sweeps follow this clock: far in the past until the scheduled test moves
 // it, so they never race the first test's explicit sweeps.
 let clock = Date.now() - 100 * DAY;
+/** How often the service has read the clock: each sweep reads it once. */
+let clockReads = 0;
 let fixture: ConversationFixture;
 
 async function conversationAged(id: string, days: number) {
@@ -47,7 +49,10 @@ beforeAll(async () => {
   fixture = await startConversationFixture({
     conversationRetentionDays: 30,
     retentionIntervalMs: 50,
-    now: () => clock,
+    now: () => {
+      clockReads += 1;
+      return clock;
+    },
   });
 });
 
@@ -74,7 +79,10 @@ describe('conversation retention', () => {
       visitorId: 'scheduled',
     });
     const id = answer.body.conversationId;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Sweeps at the old clock keep it. Sweeps run one after another and read the clock as
+    // they start (nothing else does after the answer): a third read means two have finished.
+    const readsBefore = clockReads;
+    await expect.poll(() => clockReads - readsBefore).toBeGreaterThanOrEqual(3);
     expect(await exists(id)).toBe(3);
     clock = Date.now() + 31 * DAY;
     await expect.poll(() => exists(id), { timeout: 5_000, interval: 50 }).toBe(0);

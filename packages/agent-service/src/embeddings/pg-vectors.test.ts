@@ -4,11 +4,14 @@ import { createPgDatabase } from '../store/index.js';
 import {
   createApiClient,
   type EmbeddingsTestServer,
+  findTestPostgres,
   startEmbeddingsTestServer,
 } from '../testing/index.js';
 
 // Only test files read this: the pg adapter needs a real server, which CI may not have.
-const databaseUrl = process.env.TEST_DATABASE_URL;
+const databaseUrl = (
+  await findTestPostgres(process.env.TEST_DATABASE_URL, 'Hybrid retrieval on PostgreSQL')
+).url;
 
 let embeddings: EmbeddingsTestServer;
 beforeAll(async () => {

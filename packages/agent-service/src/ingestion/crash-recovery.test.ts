@@ -89,34 +89,28 @@ describe('kill -9 during an ingestion', () => {
         ).body.id,
       );
     }
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const statuses = await Promise.all(
-        ids
-          .slice(0, 4)
-          .map(async (id) => (await call('GET', `/api/datasources/${id}`)).body.status),
-      );
-      if (statuses.includes('running')) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // Killed while a job runs: a worker is fetching a slow page (the site answers late).
+    await expect
+      .poll(() => site.requests.includes('/slow'), { message: 'a slow page is fetched' })
+      .toBe(true);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
 
     const second = run(['serve']);
     const [, secondUrl] = await output(second, /listening on (http:\/\/\S+)/);
     call = createApiClient(secondUrl as string, apiKey);
-    let statuses: string[] = [];
-    for (let attempt = 0; attempt < 300; attempt += 1) {
+    const unsettled = async () => {
       const list = (await call('GET', `/api/datastores/${store}/datasources`)).body as {
         id: string;
         status: string;
       }[];
-      statuses = ids.map(
-        (id) => list.find((datasource) => datasource.id === id)?.status ?? 'missing',
-      );
-      if (statuses.every((status) => status === 'synched' || status === 'error')) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(statuses.filter((status) => status !== 'synched')).toEqual([]);
+      return ids
+        .map((id) => list.find((datasource) => datasource.id === id)?.status ?? 'missing')
+        .filter((status) => status !== 'synched');
+    };
+    await expect
+      .poll(unsettled, { timeout: 30_000, message: 'every datasource is synched' })
+      .toEqual([]);
     second.kill('SIGTERM');
     await new Promise((resolve) => second.once('exit', resolve));
 

@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logger.js';
 import { createTestDatabase } from '../testing/index.js';
 import { createIngestionWorker } from './ingestion-worker.js';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('ingestion worker', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('lets a burst gather after a plain wake; claims at once after a batch wake', async () => {
     const database = await createTestDatabase();
+    // The worker's sleeps are fake timers: one pending timer means it is parked (asleep or
+    // gathering), waiting for a wake; no time passes unless the test says so.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const parked = () =>
+      expect.poll(() => vi.getTimerCount(), { message: 'the worker is parked' }).toBe(1);
     await database.exec(`
       INSERT INTO organizations (id, name) VALUES ('org-1', 'Jobs');
       INSERT INTO datastores (id, organization_id, name) VALUES ('store-1', 'org-1', 'S');
@@ -35,24 +42,25 @@ describe('ingestion worker', () => {
         [ids],
       );
     try {
-      await pause(100); // the first look found nothing: the worker sleeps
+      await parked(); // the first look found nothing: the worker sleeps
       await queue(['source-1']);
       worker.wake();
-      await pause(300);
+      await parked();
+      await vi.advanceTimersByTimeAsync(59_000);
       expect(claimed).toEqual([]); // gathering, for a minute
       await queue(['source-2', 'source-3']);
       worker.wake({ batch: true });
-      for (let tries = 0; tries < 500 && claimed.length === 0; tries += 1) await pause(10);
-      expect(claimed).toEqual([['source-1', 'source-2', 'source-3']]);
+      await expect.poll(() => claimed).toEqual([['source-1', 'source-2', 'source-3']]);
 
       // Asleep again: a batch wake claims without gathering at all.
-      await pause(100);
+      await parked();
       await database.exec(`INSERT INTO datasources (id, organization_id, datastore_id, name, status)
         VALUES ('source-4', 'org-1', 'store-1', '4.md', 'pending')`);
       await queue(['source-4']);
       worker.wake({ batch: true });
-      for (let tries = 0; tries < 500 && claimed.length === 1; tries += 1) await pause(10);
-      expect(claimed).toEqual([['source-1', 'source-2', 'source-3'], ['source-4']]);
+      await expect
+        .poll(() => claimed)
+        .toEqual([['source-1', 'source-2', 'source-3'], ['source-4']]);
     } finally {
       await worker.stop();
       await database.close();

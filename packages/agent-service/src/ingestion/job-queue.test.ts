@@ -3,7 +3,7 @@ import { createAgentService, startAgentService } from '../index.js';
 import { createChunkAnalysisPool } from '../lexical-index/index.js';
 import { silentLogger } from '../logger.js';
 import { createPgDatabase } from '../store/index.js';
-import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { createApiClient, createTestDatabase, findTestPostgres } from '../testing/index.js';
 import { createSafeFetcher } from '../web/index.js';
 import { claimJobs, enqueueIngestion } from './job-queue.js';
 import { runIngestionJobs } from './run-ingestion-job.js';
@@ -141,7 +141,9 @@ describe('ingestion jobs', () => {
   });
 });
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
+const databaseUrl = (
+  await findTestPostgres(process.env.TEST_DATABASE_URL, 'The shared job queue on PostgreSQL')
+).url;
 describe.skipIf(!databaseUrl)('ingestion jobs on one PostgreSQL (TEST_DATABASE_URL)', () => {
   it('two service processes share the queue and never run a job twice', async () => {
     const url = databaseUrl as string;

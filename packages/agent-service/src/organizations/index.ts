@@ -3,11 +3,12 @@
  * datastores and conversations, and may have its own query quota.
  */
 export { addApiKey, generateApiKey, hashApiKey } from './api-keys.js';
+export type { Organization } from './organization.js';
 export {
   type CreateOrganizationOptions,
   createOrganization,
   findOrganizationByApiKey,
   getOrganization,
-  type Organization,
 } from './organizations.js';
-export { enforceUsageLimit, type UsageLimit } from './usage-limits.js';
+export type { UsageLimit } from './usage-limit.js';
+export { enforceUsageLimit } from './usage-limits.js';

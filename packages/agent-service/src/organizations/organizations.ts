@@ -1,14 +1,8 @@
 import { createId, type Database, type Queryable } from '../store/index.js';
 import { addApiKey, generateApiKey, hashApiKey } from './api-keys.js';
-import { assertUsageLimit, type UsageLimit } from './usage-limits.js';
-
-/** An organization: owns API keys, agents, datastores and conversations. */
-export interface Organization {
-  id: string;
-  name: string;
-  /** The organization's own quota; `null` means the service default applies. */
-  usageLimit: UsageLimit | null;
-}
+import type { Organization } from './organization.js';
+import type { UsageLimit } from './usage-limit.js';
+import { assertUsageLimit } from './usage-limits.js';
 
 /** Options of {@link createOrganization}. */
 export interface CreateOrganizationOptions {

@@ -1,13 +1,8 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { AgentServiceError } from '../agent-service-error.js';
 import type { Queryable } from '../store/index.js';
-import type { Organization } from './organizations.js';
-
-/** A query quota: at most `queries` queries per window of `periodMs` milliseconds. */
-export interface UsageLimit {
-  queries: number;
-  periodMs: number;
-}
+import type { Organization } from './organization.js';
+import type { UsageLimit } from './usage-limit.js';
 
 /** Validates a quota. */
 export function assertUsageLimit(limit: UsageLimit): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing/index.js';
+import { createTestDatabase, findTestPostgres } from '../testing/index.js';
 import {
   encodeIntegerArray,
   encodeTextArray,
@@ -99,7 +99,9 @@ describe('binary arrays', () => {
   });
 });
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
+const databaseUrl = (
+  await findTestPostgres(process.env.TEST_DATABASE_URL, 'The binary arrays on PostgreSQL')
+).url;
 describe.skipIf(!databaseUrl)('binary arrays on PostgreSQL (TEST_DATABASE_URL)', () => {
   it('arrive through pg as the values sent', async () => {
     const database = await createPgDatabase({ databaseUrl: databaseUrl as string });

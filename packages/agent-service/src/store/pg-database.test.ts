@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
 import { maintainLexicalIndex, replaceChunksOf } from '../lexical-index/index.js';
-import { createApiClient } from '../testing/index.js';
+import { createApiClient, findTestPostgres } from '../testing/index.js';
 import { MIGRATIONS, migrate } from './migrations/index.js';
 import { createPgDatabase } from './pg-database.js';
 
 // Only test files read this: the pg adapter needs a real server, which CI may not have.
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) {
-  console.info('pg adapter tests skipped: set TEST_DATABASE_URL=postgres://… to run them.');
-}
+const databaseUrl = (
+  await findTestPostgres(process.env.TEST_DATABASE_URL, 'The PostgreSQL adapter tests')
+).url;
 
 describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
   it('runs the same schema, migrations and API on a real PostgreSQL', async () => {

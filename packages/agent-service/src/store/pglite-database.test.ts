@@ -125,7 +125,8 @@ describe('the PGlite adapter', () => {
           order.push('outside');
           return rows;
         });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // One more round trip: a statement queued before it, not held back, would answer first.
+      await transaction.query('SELECT 1');
       await transaction.query(`UPDATE items SET n = 40 WHERE id = 't4'`);
       order.push('commit');
     });
@@ -158,14 +159,20 @@ describe('the PGlite adapter', () => {
     try {
       const own = await createPgliteDatabase({ dataDir });
       await own.exec('CREATE TABLE t (n int)');
+      // A transaction still working when close() is called: its statement comes after.
+      let closeCalled!: () => void;
+      const closing = new Promise<void>((resolve) => {
+        closeCalled = resolve;
+      });
       const inFlight = [
         ...Array.from({ length: 20 }, (_, n) => own.query('INSERT INTO t VALUES ($1)', [n])),
         own.transaction(async (transaction) => {
-          await new Promise((resolve) => setTimeout(resolve, 30));
+          await closing;
           await transaction.query('INSERT INTO t VALUES (100)');
         }),
       ];
       const closed = own.close();
+      closeCalled();
       await expect(Promise.all(inFlight)).resolves.toHaveLength(21);
       await closed;
       const closedMessage = /The database is closed|PGlite is closed/;

@@ -32,6 +32,7 @@ export {
   sampleHtmlPage,
 } from './html-fixture.js';
 export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
+export { nextServerRequest, type ServerExchange } from './next-server-request.js';
 export {
   type OpenAiTestReply,
   type OpenAiTestServer,
@@ -41,3 +42,4 @@ export {
 export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
 export { replaceChunks } from './replace-chunks.js';
 export { createTestDatabase } from './test-database.js';
+export { findTestPostgres } from './test-postgres.js';

@@ -1,9 +1,9 @@
 import http from 'node:http';
-import { Readable } from 'node:stream';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import {
   createTestDatabase,
   type LoopbackSite,
+  nextServerRequest,
   startLoopbackSite,
 } from '@agent-chat/agent-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,12 +69,18 @@ describe('ingestion through the admin relay', () => {
   }
 
   async function settled(id: string) {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const { json } = await call('GET', `/api/datasources/${id}`);
-      if (json.status === 'synched' || json.status === 'error') return json;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`${id} never settled`);
+    // biome-ignore lint/suspicious/noExplicitAny: responses are inspected field by field
+    let datasource: any;
+    await expect
+      .poll(
+        async () => {
+          datasource = (await call('GET', `/api/datasources/${id}`)).json;
+          return datasource.status;
+        },
+        { message: `${id} settles` },
+      )
+      .toMatch(/^(synched|error)$/);
+    return datasource;
   }
 
   const stored = async () =>
@@ -180,24 +186,36 @@ describe('ingestion through the admin relay', () => {
       ...Array.from({ length: 12 }, () => 'y'.repeat(16 * 1024)),
       `\r\n--${boundary}--\r\n`,
     ];
-    const chunked = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${bff.url}/api/datasources`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${ADMIN_TOKEN}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'transfer-encoding': 'chunked',
-        },
-      });
+    // The upload as the agent service sees it: the test waits for it to reach the service
+    // and to end there, not for a fixed time.
+    const atService = nextServerRequest(
+      (request) =>
+        request.url === '/api/datasources' && request.headers.authorization === `Bearer ${apiKey}`,
+    );
+    const request = http.request(`${bff.url}/api/datasources`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
+    });
+    const chunked = new Promise<number>((resolve, reject) => {
       request.on('response', (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
       });
       request.on('error', reject);
-      Readable.from(parts).pipe(request);
     });
-    expect(chunked).toBe(413);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [fields, file, ...rest] = parts;
+    request.write(`${fields}${file}`);
+    const { response } = await atService;
+    for (const part of rest) request.write(part);
+    request.end();
+    expect(await chunked).toBe(413);
+    await expect
+      .poll(() => response.closed, { message: 'the service ends the cut-off upload' })
+      .toBe(true);
     expect(await stored()).toBe(before);
   });
 });

@@ -61,13 +61,13 @@ export interface AdminOperation {
 const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
 
 /**
- * The admin operations of the API (DESIGN.md section 2), the agent and datastore
- * directories the console lists and creates with, ingestion (create, upload, synch,
- * read and list datasources), the datastore search (Chaindesk's `POST
- * /api/datastores/{id}/query`, what LangChain's `ChaindeskRetriever` calls), the conversation
- * transcripts (issue 16) and insights, at the
- * upstream's own paths. Express matches in this order: fixed paths
- * (`/api/conversations/export`) come before `:id` ones.
+ * The admin operations of the API (the seed's seven), the agent and datastore directories
+ * the console lists and creates with, ingestion (create, upload, synch, read and list
+ * datasources), the datastore search (Chaindesk's `POST /api/datastores/{id}/query`, what
+ * LangChain's `ChaindeskRetriever` calls), the conversation transcripts (issue 16) and
+ * insights, at the upstream's own paths; the README's "Admin routes" lists them all.
+ * Express matches in this order: fixed paths (`/api/conversations/export`) come before
+ * `:id` ones.
  */
 export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   {

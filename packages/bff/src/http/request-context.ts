@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ResponseLogger } from './request-logging.js';
+import type { ResponseLogger } from './response-logger.js';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -35,7 +35,8 @@ describe('URLs in the request log', () => {
       });
       await response.text();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A request is logged when its response ends: wait for the last one's line.
+    await expect.poll(() => harness.logs()).toContain('/readyz?a=1&TOKEN=[redacted]');
     const logs = harness.logs();
     expect(logs).toContain('/api/datasources/ds1?token=[redacted]');
     expect(logs).toContain('/healthz?api_key=[redacted]');

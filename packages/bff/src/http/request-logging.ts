@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { localsOf } from './request-context.js';
+import type { ResponseLogger } from './response-logger.js';
 
 /** Header paths pino must never print, whatever a custom serializer or host logger does. */
 export const REDACTED_PATHS = [
@@ -88,9 +89,6 @@ function loggedHeaders(req: IncomingMessage): Record<string, unknown> {
   }
   return headers;
 }
-
-/** Writes the one log line of a response that closed. */
-export type ResponseLogger = (res: ServerResponse, url: string, startedAt: number) => void;
 
 /**
  * Request logging: one pino line per request when its response closes, with its id,

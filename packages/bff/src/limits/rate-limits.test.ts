@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { postQuery } from '../testing/query-client.js';
@@ -202,17 +202,18 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
-    let output = '';
-    redis.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+    // The hook's timeout bounds the wait; an early exit fails it with redis-server's output.
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      const exited = () => reject(new Error(`redis-server exited before it was ready: ${output}`));
+      redis.once('exit', exited);
+      redis.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (!output.includes('Ready to accept connections')) return;
+        redis.off('exit', exited);
+        resolve();
+      });
     });
-    const deadline = Date.now() + 10_000;
-    while (!output.includes('Ready to accept connections')) {
-      if (Date.now() > deadline || redis.exitCode !== null) {
-        throw new Error(`redis-server did not start: ${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
     const options = {
       upstreamUrl: upstream.url,
       redisUrl: `redis://127.0.0.1:${port}`,
@@ -221,15 +222,15 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
     first = await startBff(options);
     second = await startBff(options);
     for (const harness of [first, second]) {
-      const deadlineReady = Date.now() + 10_000;
-      for (;;) {
-        const ready = (await (await fetch(`${harness.url}/readyz`)).json()) as {
-          rateLimitStore?: string;
-        };
-        if (ready.rateLimitStore === 'redis') break;
-        if (Date.now() > deadlineReady) throw new Error('Redis store never became ready');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await vi.waitFor(
+        async () => {
+          const ready = (await (await fetch(`${harness.url}/readyz`)).json()) as {
+            rateLimitStore?: string;
+          };
+          expect(ready.rateLimitStore, 'the Redis store becomes ready').toBe('redis');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     }
   });
   afterAll(async () => {

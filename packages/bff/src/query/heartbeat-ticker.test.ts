@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHeartbeatTicker } from './heartbeat-ticker.js';
 
 /** A stream that records what it is written, with a small buffer so it can need a drain. */
@@ -20,28 +19,32 @@ function recorder(highWaterMark = 1024) {
 }
 
 describe('createHeartbeatTicker', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('pings every open stream on one timer, skips a stream that needs a drain, stops when none is left', async () => {
-    const timers = () =>
-      process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    vi.useFakeTimers();
     const ticker = createHeartbeatTicker(20);
-    const before = timers();
     const fast = recorder();
     const stuck = recorder(1);
     stuck.stream.write('x'); // not drained: the stream needs a drain from now on
     ticker.add(fast.res);
     ticker.add(stuck.res);
-    expect(timers()).toBe(before + 1);
-    await sleep(75);
-    expect(fast.frames.length).toBeGreaterThanOrEqual(2);
-    expect(fast.frames.every((frame) => frame === ': ping\n\n')).toBe(true);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(19);
+    expect(fast.frames).toEqual([]);
+    await vi.advanceTimersByTimeAsync(41);
+    expect(fast.frames).toEqual([': ping\n\n', ': ping\n\n', ': ping\n\n']);
     expect(stuck.frames).toEqual(['x']);
+    expect(stuck.stream.writableLength).toBe(1); // nothing queued behind the undrained write
 
     ticker.delete(fast.res);
+    expect(vi.getTimerCount()).toBe(1);
     ticker.delete(stuck.res);
-    expect(timers()).toBe(before);
-    const sent = fast.frames.length;
-    await sleep(75);
-    expect(fast.frames.length).toBe(sent);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(fast.frames).toHaveLength(3);
     stuck.drain();
   });
 });

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES, type QueryRequest } from '@agent-chat/protocol';
+import type { Logger } from 'pino';
 import { requestIdOf, requestStartedAt, sendError } from '../http/index.js';
 import type { AnswerIdsRewriter } from '../identity/index.js';
+import type { BffMetrics } from '../ops/index.js';
+import type { ResolvedBffOptions } from '../options/index.js';
 import {
   createRelayControl,
   errorCodeOfBody,
@@ -10,11 +13,12 @@ import {
   readBodyText,
   TIMED_OUT,
   UNREACHABLE,
+  type UpstreamClient,
 } from '../upstream/index.js';
 import { createHeartbeatTicker } from './heartbeat-ticker.js';
 import { relayJson } from './json-relay.js';
-import type { QueryRouteOptions } from './query-route.js';
 import { relayStream, SHUTTING_DOWN } from './stream-relay.js';
+import type { StreamTracker } from './stream-tracker.js';
 
 /**
  * Sends a checked query upstream and relays the answer, its ids rewritten for the browser
@@ -26,6 +30,18 @@ export type QueryForwarder = (
   body: QueryRequest,
   rewriteIds: AnswerIdsRewriter,
 ) => Promise<void>;
+
+/** What the forwarder works with: a part of the query route's options. */
+export interface QueryForwarderOptions {
+  options: Pick<
+    ResolvedBffOptions,
+    'heartbeatMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs' | 'upstreamDialect'
+  >;
+  upstream: UpstreamClient;
+  tracker: StreamTracker;
+  metrics: BffMetrics;
+  logger: Logger | undefined;
+}
 
 const jsonContentType = /^application\/(?:[\w.+-]*\+)?json/i;
 
@@ -41,7 +57,7 @@ function describeCause(error: unknown): string {
  * ({@link relayStream}) or as JSON ({@link relayJson}), or mapped to the visitor's error.
  * Every relay is tracked for graceful shutdown and aborted when the browser goes away.
  */
-export function createQueryForwarder(deps: QueryRouteOptions): QueryForwarder {
+export function createQueryForwarder(deps: QueryForwarderOptions): QueryForwarder {
   const { options, upstream, tracker, metrics } = deps;
   const heartbeats = createHeartbeatTicker(options.heartbeatMs);
 

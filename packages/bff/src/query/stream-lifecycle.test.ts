@@ -24,14 +24,6 @@ afterAll(async () => {
   await upstream.close();
 });
 
-async function waitFor(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** Reads events until the first one of `type`, leaving the stream open. */
 async function firstEvent(response: Response, type: StreamEvent['type']) {
   const iterator = decodeSseStream(response.body!)[Symbol.asyncIterator]();
@@ -56,7 +48,7 @@ describe('stream lifecycle', () => {
     expect(harness.bff.activeStreams()).toBe(1);
     controller.abort();
     await aborted;
-    await waitFor(() => harness.bff.activeStreams() === 0);
+    await expect.poll(() => harness.bff.activeStreams()).toBe(0);
   });
 
   it('caps concurrent streams per visitor with 429', async () => {
@@ -90,11 +82,11 @@ describe('stream lifecycle', () => {
     expect(otherVisitor.status).toBe(200);
     await otherVisitor.text();
     controller.abort();
-    await waitFor(() => harness.bff.activeStreams() === 0);
+    await expect.poll(() => harness.bff.activeStreams()).toBe(0);
     const again = new AbortController();
     await openHang(again);
     again.abort();
-    await waitFor(() => harness.bff.activeStreams() === 0);
+    await expect.poll(() => harness.bff.activeStreams()).toBe(0);
   });
 
   it('respects backpressure: a paused reader stops the upstream, then gets everything', async () => {
@@ -104,19 +96,22 @@ describe('stream lifecycle', () => {
     });
     expect(response.statusCode).toBe(200);
     response.pause();
-    // Wait until the upstream is blocked by backpressure and stays blocked (kernel socket
+    // Wait until the upstream is blocked by backpressure and stays blocked: three looks in a
+    // row, 100 ms apart, see it waiting for a drain with nothing more written (kernel socket
     // buffers may grow for a while first).
     let writtenWhilePaused = -1;
-    let stableChecks = 0;
-    const deadline = Date.now() + 20_000;
-    while (stableChecks < 3) {
-      if (Date.now() > deadline) throw new Error('the upstream never stopped writing');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const written = upstream.flood.written;
-      stableChecks =
-        upstream.flood.blocked && written === writtenWhilePaused ? stableChecks + 1 : 0;
-      writtenWhilePaused = written;
-    }
+    let stableLooks = 0;
+    await expect
+      .poll(
+        () => {
+          const { written, blocked } = upstream.flood;
+          stableLooks = blocked && written === writtenWhilePaused ? stableLooks + 1 : 0;
+          writtenWhilePaused = written;
+          return stableLooks;
+        },
+        { interval: 100, timeout: 20_000, message: 'the upstream stops writing' },
+      )
+      .toBe(3);
     expect(upstream.flood.finished).toBe(false);
     expect(writtenWhilePaused).toBeLessThan(floodBytes / 2);
 

@@ -129,12 +129,11 @@ describe('stream relay: upstream keep-alive and write batching', () => {
       const response = await fetch(`${relayUrl}/linger`, { method: 'POST' });
       const events = await readEvents(response);
       expect(events.at(-1)).toEqual({ type: 'done' });
-      const deadline = Date.now() + 5_000;
-      while (upstream.state.lingerClosed === closedBefore) {
-        if (Date.now() > deadline) throw new Error('the lingering upstream was never closed');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(upstream.state.lingerClosed - closedBefore).toBe(1);
+      await expect
+        .poll(() => upstream.state.lingerClosed - closedBefore, {
+          message: 'the lingering upstream is closed',
+        })
+        .toBe(1);
     });
   });
 });

@@ -2,6 +2,7 @@ import type { Agent, AgentModelName, Visibility } from '@agent-chat/protocol';
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiClient } from './api-client.js';
 import { createPagedList, type PagedList } from './paged-list.js';
+import { runAction } from './run-action.js';
 import { messageOf } from './session-model.js';
 
 /** The editable fields of an agent, as the form holds them. */
@@ -142,26 +143,22 @@ export function createAgentsModel(api: ApiClient): AgentsModel {
         saveError.value = 'The agent needs a name.';
         return false;
       }
-      saving.value = true;
-      saveError.value = undefined;
-      try {
-        const saved = next.id
-          ? await api.request<Agent>(
-              'PATCH',
-              `api/agents/${encodeURIComponent(next.id)}`,
-              bodyOf(next),
-            )
-          : await api.request<Agent>('POST', 'api/agents', bodyOf(next));
-        draft.value = undefined;
-        if (embedded.value?.id === saved.id) embedded.value = saved;
-        await load();
-        return true;
-      } catch (failure) {
-        saveError.value = `The agent was not saved: ${messageOf(failure)}`;
-        return false;
-      } finally {
-        saving.value = false;
-      }
+      return runAction(
+        { pending: saving, error: saveError },
+        'The agent was not saved',
+        async () => {
+          const saved = next.id
+            ? await api.request<Agent>(
+                'PATCH',
+                `api/agents/${encodeURIComponent(next.id)}`,
+                bodyOf(next),
+              )
+            : await api.request<Agent>('POST', 'api/agents', bodyOf(next));
+          draft.value = undefined;
+          if (embedded.value?.id === saved.id) embedded.value = saved;
+          await load();
+        },
+      );
     },
     askDelete(agent) {
       deleteError.value = undefined;
@@ -169,20 +166,18 @@ export function createAgentsModel(api: ApiClient): AgentsModel {
     },
     async confirmDelete() {
       const agent = confirmingDelete.value;
-      if (!agent || deleting.value) return;
-      deleting.value = true;
-      deleteError.value = undefined;
-      try {
-        await api.request('DELETE', `api/agents/${encodeURIComponent(agent.id)}`);
-        confirmingDelete.value = undefined;
-        if (embedded.value?.id === agent.id) embedded.value = undefined;
-        if (draft.value?.id === agent.id) draft.value = undefined;
-        await load();
-      } catch (failure) {
-        deleteError.value = `The agent was not deleted: ${messageOf(failure)}`;
-      } finally {
-        deleting.value = false;
-      }
+      if (!agent) return;
+      await runAction(
+        { pending: deleting, error: deleteError },
+        'The agent was not deleted',
+        async () => {
+          await api.request('DELETE', `api/agents/${encodeURIComponent(agent.id)}`);
+          confirmingDelete.value = undefined;
+          if (embedded.value?.id === agent.id) embedded.value = undefined;
+          if (draft.value?.id === agent.id) draft.value = undefined;
+          await load();
+        },
+      );
     },
     showEmbed(agent) {
       embedded.value = agent;

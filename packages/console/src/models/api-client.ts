@@ -1,3 +1,5 @@
+import { CLIENT_ERROR_CODES } from '@agent-chat/protocol';
+
 /** A failed console call: the HTTP status and the API's `{error:{code,message}}`. */
 export class ConsoleApiError extends Error {
   override readonly name = 'ConsoleApiError';
@@ -68,7 +70,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (cause) {
-      throw new ConsoleApiError(0, 'NETWORK', 'The server could not be reached.', { cause });
+      throw new ConsoleApiError(0, CLIENT_ERROR_CODES.network, 'The server could not be reached.', {
+        cause,
+      });
     }
   }
   /** The parsed JSON answer; throws a {@link ConsoleApiError} for a failed call. */
@@ -88,7 +92,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ?.error;
       throw new ConsoleApiError(
         response.status,
-        typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
+        typeof error?.code === 'string' ? error.code : CLIENT_ERROR_CODES.httpError,
         typeof error?.message === 'string' ? error.message : describeFailure(response.status),
       );
     }
@@ -104,11 +108,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         try {
           return await response.blob();
         } catch (cause) {
-          throw new ConsoleApiError(0, 'NETWORK', 'The download was interrupted.', { cause });
+          throw new ConsoleApiError(
+            0,
+            CLIENT_ERROR_CODES.network,
+            'The download was interrupted.',
+            { cause },
+          );
         }
       }
       await answerOf(response, path);
-      throw new ConsoleApiError(response.status, 'HTTP_ERROR', describeFailure(response.status));
+      throw new ConsoleApiError(
+        response.status,
+        CLIENT_ERROR_CODES.httpError,
+        describeFailure(response.status),
+      );
     },
     authHeaders() {
       return csrfToken ? { 'x-csrf-token': csrfToken } : {};

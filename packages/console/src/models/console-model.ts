@@ -57,7 +57,7 @@ export function createConsoleModel(
     item: signal(''),
     agents: createAgentsModel(api),
     knowledge: createKnowledgeModel(api, baseUrl),
-    playground: createPlaygroundModel(api, baseUrl),
+    playground: createPlaygroundModel(api, baseUrl, options.fetch),
     conversations: createConversationsPageModel(api),
     insights: createInsightsModel(api),
   };

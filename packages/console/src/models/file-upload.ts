@@ -1,4 +1,4 @@
-import type { Datasource } from '@agent-chat/protocol';
+import { CLIENT_ERROR_CODES, type Datasource } from '@agent-chat/protocol';
 import { ConsoleApiError } from './api-client.js';
 
 /** What {@link uploadFile} sends, and where it reports progress. */
@@ -21,7 +21,7 @@ export interface FileUpload {
 }
 
 function errorOf(status: number, text: string, fileName: string): ConsoleApiError {
-  let code = 'HTTP_ERROR';
+  let code: string = CLIENT_ERROR_CODES.httpError;
   let message = '';
   try {
     const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
@@ -72,7 +72,7 @@ export function uploadFile(request: FileUploadRequest): FileUpload {
           reject(
             new ConsoleApiError(
               xhr.status,
-              'INVALID_RESPONSE',
+              CLIENT_ERROR_CODES.invalidResponse,
               'The server answered with no datasource.',
               {
                 cause,
@@ -88,13 +88,13 @@ export function uploadFile(request: FileUploadRequest): FileUpload {
       reject(
         new ConsoleApiError(
           0,
-          'NETWORK',
+          CLIENT_ERROR_CODES.network,
           'The upload was cut off: the network failed, or the server refused the file before it was sent (a file larger than the server accepts ends this way).',
         ),
       );
     });
     xhr.addEventListener('abort', () => {
-      reject(new ConsoleApiError(0, 'ABORTED', 'The upload was cancelled.'));
+      reject(new ConsoleApiError(0, CLIENT_ERROR_CODES.aborted, 'The upload was cancelled.'));
     });
     const form = new FormData();
     form.append('type', 'file');

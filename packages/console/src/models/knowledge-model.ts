@@ -10,6 +10,7 @@ import { createDatasourcePoller } from './datasource-poller.js';
 import { createKnowledgeApi, type KnowledgeApi } from './knowledge-api.js';
 import { createKnowledgeSearchModel, type KnowledgeSearchModel } from './knowledge-search-model.js';
 import { createPagedList, type PagedList } from './paged-list.js';
+import { runAction } from './run-action.js';
 import { messageOf } from './session-model.js';
 import { createUploadsModel, type UploadsModel } from './uploads-model.js';
 
@@ -208,39 +209,27 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
         createDatastoreError.value = 'The datastore needs a name.';
         return false;
       }
-      creatingDatastore.value = true;
-      createDatastoreError.value = undefined;
-      try {
-        const created = await api.createDatastore({
-          name: name.trim(),
-          ...(description.trim() === '' ? {} : { description: description.trim() }),
-        });
-        datastores.value = [...datastores.value, created].sort((a, b) =>
-          a.name.localeCompare(b.name),
-        );
-        await select(created.id);
-        return true;
-      } catch (failure) {
-        createDatastoreError.value = `The datastore was not created: ${messageOf(failure)}`;
-        return false;
-      } finally {
-        creatingDatastore.value = false;
-      }
+      return runAction(
+        { pending: creatingDatastore, error: createDatastoreError },
+        'The datastore was not created',
+        async () => {
+          const created = await api.createDatastore({
+            name: name.trim(),
+            ...(description.trim() === '' ? {} : { description: description.trim() }),
+          });
+          datastores.value = [...datastores.value, created].sort((a, b) =>
+            a.name.localeCompare(b.name),
+          );
+          await select(created.id);
+        },
+      );
     },
     async add(draft) {
       const datastoreId = selectedId.value;
-      if (adding.value || datastoreId === undefined) return false;
-      adding.value = true;
-      addError.value = undefined;
-      try {
+      if (datastoreId === undefined) return false;
+      return runAction({ pending: adding, error: addError }, 'Nothing was added', async () => {
         put(await api.createDatasource({ ...draft, datastoreId }));
-        return true;
-      } catch (failure) {
-        addError.value = `Nothing was added: ${messageOf(failure)}`;
-        return false;
-      } finally {
-        adding.value = false;
-      }
+      });
     },
     addFiles(files) {
       const datastoreId = selectedId.value;
@@ -266,24 +255,22 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
     },
     async confirmDelete() {
       const datasource = confirmingDelete.value;
-      if (!datasource || deleting.value) return;
-      deleting.value = true;
-      deleteError.value = undefined;
-      try {
-        await api.remove(datasource.id);
-        confirmingDelete.value = undefined;
-        // A site's pages go with it (their groupId is its id).
-        datasources.set(
-          datasources.items.value.filter(
-            (item) => item.id !== datasource.id && item.groupId !== datasource.id,
-          ),
-        );
-        setRowError(datasource.id, undefined);
-      } catch (failure) {
-        deleteError.value = `The datasource was not deleted: ${messageOf(failure)}`;
-      } finally {
-        deleting.value = false;
-      }
+      if (!datasource) return;
+      await runAction(
+        { pending: deleting, error: deleteError },
+        'The datasource was not deleted',
+        async () => {
+          await api.remove(datasource.id);
+          confirmingDelete.value = undefined;
+          // A site's pages go with it (their groupId is its id).
+          datasources.set(
+            datasources.items.value.filter(
+              (item) => item.id !== datasource.id && item.groupId !== datasource.id,
+            ),
+          );
+          setRowError(datasource.id, undefined);
+        },
+      );
     },
     dispose() {
       poller.stop();

@@ -1,7 +1,7 @@
 import type { DatastoreQueryResponse, DatastoreQueryResult } from '@agent-chat/protocol';
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiClient } from './api-client.js';
-import { messageOf } from './session-model.js';
+import { runAction } from './run-action.js';
 
 /** Fragments asked for when the operator does not say (the service's default is 5). */
 export const DEFAULT_TOP_K = 5;
@@ -39,9 +39,7 @@ export function createKnowledgeSearchModel(api: ApiClient): KnowledgeSearchModel
         error.value = 'Type a question to search for.';
         return;
       }
-      searching.value = true;
-      error.value = undefined;
-      try {
+      await runAction({ pending: searching, error }, 'The search failed', async () => {
         const answer = await api.request<DatastoreQueryResponse>(
           'POST',
           `api/datastores/${encodeURIComponent(datastoreId)}/query`,
@@ -49,11 +47,7 @@ export function createKnowledgeSearchModel(api: ApiClient): KnowledgeSearchModel
         );
         results.value = answer.results;
         searched.value = query.trim();
-      } catch (failure) {
-        error.value = `The search failed: ${messageOf(failure)}`;
-      } finally {
-        searching.value = false;
-      }
+      });
     },
     clear() {
       results.value = [];

@@ -45,9 +45,13 @@ function signs(signedId: string | undefined, upstreamId: string): boolean {
  * Creates the Playground's model. Questions go through the BFF's public query route, as
  * the widget asks (so the agent must be one the BFF lets the public query, `ALLOWED_AGENTS`),
  * and are recorded as conversations; the answer's metadata is then read back through the
- * admin conversations API.
+ * admin conversations API. `fetchImpl` sends the question (default: the page's `fetch`).
  */
-export function createPlaygroundModel(api: ApiClient, baseUrl: string): PlaygroundModel {
+export function createPlaygroundModel(
+  api: ApiClient,
+  baseUrl: string,
+  fetchImpl?: typeof fetch,
+): PlaygroundModel {
   const agents = signal<readonly Agent[]>([]);
   const agentsError = signal<string | undefined>(undefined);
   const agentId = signal<string | undefined>(undefined);
@@ -137,6 +141,7 @@ export function createPlaygroundModel(api: ApiClient, baseUrl: string): Playgrou
           url: new URL(`api/agents/${encodeURIComponent(agent)}/query`, baseUrl).href,
           query: question.trim(),
           signal: controller.signal,
+          ...(fetchImpl ? { fetch: fetchImpl } : {}),
           onAnswer: (text) => {
             answer.value = text;
           },

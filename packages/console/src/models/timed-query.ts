@@ -1,4 +1,10 @@
-import { createAnswerAccumulator, decodeSseStream, type StreamResult } from '@agent-chat/protocol';
+import {
+  CLIENT_ERROR_CODES,
+  createAnswerAccumulator,
+  decodeSseStream,
+  ERROR_CODES,
+  type StreamResult,
+} from '@agent-chat/protocol';
 import { ConsoleApiError } from './api-client.js';
 
 /** Times of one query, in ms from the moment it was sent. */
@@ -44,13 +50,16 @@ export async function runTimedQuery(request: TimedQueryRequest): Promise<StreamR
       ...(request.signal ? { signal: request.signal } : {}),
     });
   } catch (cause) {
-    if (request.signal?.aborted) throw new ConsoleApiError(0, 'ABORTED', 'Stopped.', { cause });
-    throw new ConsoleApiError(0, 'NETWORK', 'The server could not be reached.', { cause });
+    if (request.signal?.aborted)
+      throw new ConsoleApiError(0, CLIENT_ERROR_CODES.aborted, 'Stopped.', { cause });
+    throw new ConsoleApiError(0, CLIENT_ERROR_CODES.network, 'The server could not be reached.', {
+      cause,
+    });
   }
   timings.firstByteMs = elapsed();
   request.onTimings({ ...timings });
   if (!response.ok || !response.body) {
-    let code = 'HTTP_ERROR';
+    let code: string = CLIENT_ERROR_CODES.httpError;
     let message = `The server answered ${response.status}.`;
     try {
       const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
@@ -74,9 +83,14 @@ export async function runTimedQuery(request: TimedQueryRequest): Promise<StreamR
       }
     }
   } catch (cause) {
-    if (request.signal?.aborted) throw new ConsoleApiError(0, 'ABORTED', 'Stopped.', { cause });
-    throw new ConsoleApiError(0, 'NETWORK', 'The answer stream was cut off.', { cause });
+    if (request.signal?.aborted)
+      throw new ConsoleApiError(0, CLIENT_ERROR_CODES.aborted, 'Stopped.', { cause });
+    throw new ConsoleApiError(0, CLIENT_ERROR_CODES.network, 'The answer stream was cut off.', {
+      cause,
+    });
   }
+  // The decoder reports a read that failed as a cut-off stream: stopped is what happened.
+  if (request.signal?.aborted) throw new ConsoleApiError(0, CLIENT_ERROR_CODES.aborted, 'Stopped.');
   const state = accumulator.state;
   if (state.status === 'error') {
     throw new ConsoleApiError(response.status, state.error.code, state.error.message);
@@ -84,7 +98,7 @@ export async function runTimedQuery(request: TimedQueryRequest): Promise<StreamR
   if (state.status !== 'done') {
     throw new ConsoleApiError(
       0,
-      'STREAM_INTERRUPTED',
+      ERROR_CODES.streamInterrupted,
       'The answer stream ended before the answer was complete.',
     );
   }

@@ -1,6 +1,7 @@
 import type { ConversationDetail } from '@agent-chat/protocol';
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ConversationsApi } from './conversations-api.js';
+import { runAction } from './run-action.js';
 import { messageOf } from './session-model.js';
 
 /** The conversation open in the transcript panel, and what an operator does with it. */
@@ -100,35 +101,29 @@ export function createTranscriptModel(
         replyError.value = 'Write a reply first.';
         return false;
       }
-      sending.value = true;
-      replyError.value = undefined;
-      try {
-        await api.reply(id, text.trim());
-        await load(id);
-        onChange();
-        return true;
-      } catch (failure) {
-        replyError.value = `The reply was not sent: ${messageOf(failure)}`;
-        return false;
-      } finally {
-        sending.value = false;
-      }
+      return runAction(
+        { pending: sending, error: replyError },
+        'The reply was not sent',
+        async () => {
+          await api.reply(id, text.trim());
+          await load(id);
+          onChange();
+        },
+      );
     },
     async setStatus(status) {
       const id = openId.value;
-      if (!id || updatingStatus.value) return;
-      updatingStatus.value = true;
-      statusError.value = undefined;
-      try {
-        await api.setStatus(id, status);
-        await load(id);
-        onChange();
-      } catch (failure) {
-        const what = status === 'resolved' ? 'marked resolved' : 'handed back';
-        statusError.value = `The conversation was not ${what}: ${messageOf(failure)}`;
-      } finally {
-        updatingStatus.value = false;
-      }
+      if (!id) return;
+      const what = status === 'resolved' ? 'marked resolved' : 'handed back';
+      await runAction(
+        { pending: updatingStatus, error: statusError },
+        `The conversation was not ${what}`,
+        async () => {
+          await api.setStatus(id, status);
+          await load(id);
+          onChange();
+        },
+      );
     },
     askErase(asking) {
       eraseError.value = undefined;
@@ -136,22 +131,18 @@ export function createTranscriptModel(
     },
     async confirmErase() {
       const id = openId.value;
-      if (!id || erasing.value) return false;
-      erasing.value = true;
-      eraseError.value = undefined;
-      try {
-        await api.erase(id);
-        confirmingErase.value = false;
-        openId.value = undefined;
-        detail.value = undefined;
-        onChange();
-        return true;
-      } catch (failure) {
-        eraseError.value = `The conversation was not deleted: ${messageOf(failure)}`;
-        return false;
-      } finally {
-        erasing.value = false;
-      }
+      if (!id) return false;
+      return runAction(
+        { pending: erasing, error: eraseError },
+        'The conversation was not deleted',
+        async () => {
+          await api.erase(id);
+          confirmingErase.value = false;
+          openId.value = undefined;
+          detail.value = undefined;
+          onChange();
+        },
+      );
     },
   };
 }

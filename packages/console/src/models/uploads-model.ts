@@ -32,7 +32,7 @@ const CONCURRENT_UPLOADS = 2;
  * datasource goes to `onCreated` (which lists it and polls its status).
  */
 export function createUploadsModel(
-  api: KnowledgeApi,
+  api: Pick<KnowledgeApi, 'upload'>,
   onCreated: (datasource: Datasource) => void,
 ): UploadsModel {
   const entries = signal<readonly UploadEntry[]>([]);

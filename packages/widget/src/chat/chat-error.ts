@@ -1,4 +1,4 @@
-/** A failure shown in the conversation. `code` is from ERROR_CODES or {@link CLIENT_ERROR_CODES}. */
+/** A failure shown in the conversation. `code` is from ERROR_CODES or CLIENT_ERROR_CODES (protocol). */
 export interface ChatError {
   code: string;
   /** The server's message (for logs and events; the UI shows its own plain words). */
@@ -8,6 +8,3 @@ export interface ChatError {
   /** Seconds to wait before retrying (from `Retry-After` on 429). */
   retryAfterSeconds?: number;
 }
-
-/** Error codes the widget adds to the protocol's: no connection at all. */
-export const CLIENT_ERROR_CODES = { offline: 'OFFLINE', network: 'NETWORK' } as const;

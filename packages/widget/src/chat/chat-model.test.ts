@@ -55,8 +55,6 @@ function setup(overrides: Partial<ChatModelOptions> = {}) {
   return { chat, network, local, window, store, frames, runFrames, events, now };
 }
 
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('createChatModel', () => {
   it('streams fragments as they arrive, batched per frame, and finishes with sources', async () => {
     const { chat, network, frames, runFrames, events } = setup();
@@ -79,8 +77,7 @@ describe('createChatModel', () => {
     // Two fragments before the next frame: one flush renders both.
     stream.push(answer(' is in'));
     stream.push(answer(' Paris.'));
-    await vi.waitFor(() => expect(frames).toHaveLength(1));
-    await settle();
+    await stream.consumed();
     expect(frames).toHaveLength(1);
     runFrames();
     expect(chat.messages.value[1]?.text).toBe('The office is in Paris.');

@@ -1,7 +1,7 @@
-import { ERROR_CODES } from '@agent-chat/protocol';
+import { CLIENT_ERROR_CODES, ERROR_CODES } from '@agent-chat/protocol';
 import { formatString } from '../i18n/format-string.js';
 import type { PanelStrings } from '../i18n/strings.js';
-import { type ChatError, CLIENT_ERROR_CODES } from './chat-error.js';
+import type { ChatError } from './chat-error.js';
 
 /** The plain-words sentence shown in the conversation for an error. */
 export function describeError(error: ChatError, strings: PanelStrings): string {

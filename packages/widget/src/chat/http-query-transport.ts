@@ -1,11 +1,12 @@
 import {
+  CLIENT_ERROR_CODES,
   createAnswerAccumulator,
   decodeSseStream,
   ERROR_CODES,
   type QueryRequest,
   type QueryResponse,
 } from '@agent-chat/protocol';
-import { type ChatError, CLIENT_ERROR_CODES } from './chat-error.js';
+import type { ChatError } from './chat-error.js';
 import type { QueryEvent, QueryTransport } from './query-transport.js';
 import { errorFromResponse } from './response-error.js';
 

@@ -4,7 +4,7 @@
  * is persisted ({@link createConversationStore}), how its errors read, and talking to a
  * person (`chat.handoff`).
  */
-export { type ChatError, CLIENT_ERROR_CODES } from './chat-error.js';
+export type { ChatError } from './chat-error.js';
 export type { ChatMessage } from './chat-message.js';
 export {
   type ChatModel,

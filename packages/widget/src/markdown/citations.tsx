@@ -1,6 +1,6 @@
 import type { Source } from '@agent-chat/protocol';
 import type { ComponentChildren } from 'preact';
-import { safeHref } from '../panel/safe-href.js';
+import { safeHref } from './safe-href.js';
 
 /** Where a citation `[n]` of an answer links: its n-th source, resolved for rendering. */
 export interface CitationTarget {

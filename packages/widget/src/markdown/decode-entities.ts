@@ -1,6 +1,6 @@
 // HTML's Latin-1 entities, in code point order from U+00A0, then common typographic ones.
 // The full HTML list (2,125 names) would cost more gzip bytes than the rest of the Markdown
-// chunk's own code; any other name stays as typed (see the deviations in conformance.ts).
+// chunk's own code; any other name stays as typed (a deviation in commonmark-deviations.ts).
 const latin1 =
   'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml';
 const others: Record<string, number> = {

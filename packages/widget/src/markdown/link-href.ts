@@ -1,5 +1,5 @@
-import { safeHref } from '../panel/safe-href.js';
 import { decodeEntities } from './decode-entities.js';
+import { safeHref } from './safe-href.js';
 
 // Percent-encodes what a URL may not hold as typed (spaces, non-ASCII…), keeping existing
 // `%XX` escapes and the characters that are meaningful in URLs, as CommonMark renderers do.

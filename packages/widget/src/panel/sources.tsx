@@ -1,6 +1,7 @@
 import type { Source } from '@agent-chat/protocol';
 import type { VNode } from 'preact';
-import { safeHref } from './safe-href.js';
+// The file itself, not the folder's index: that index is the lazily loaded Markdown chunk.
+import { safeHref } from '../markdown/safe-href.js';
 
 /** One entry of the sources list: a title and, when safe, a link. */
 export interface SourceItem {

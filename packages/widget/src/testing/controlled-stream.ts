@@ -3,6 +3,11 @@ export interface ControlledStream {
   readonly stream: ReadableStream<Uint8Array>;
   /** Enqueues text (UTF-8) or raw bytes. */
   push(chunk: string | Uint8Array): void;
+  /**
+   * Resolves once the reader has taken every chunk pushed so far and asks for the next: a
+   * consumer that reads one chunk at a time (an async iterator) has handled them all.
+   */
+  consumed(): Promise<void>;
   close(): void;
   fail(error: unknown): void;
 }
@@ -11,19 +16,34 @@ export interface ControlledStream {
 export function createControlledStream(): ControlledStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
-  const stream = new ReadableStream<Uint8Array>({
-    start(streamController) {
-      controller = streamController;
+  // With no queue wanted (high-water mark 0), `pull` means a read is waiting on an empty queue.
+  let asking = false;
+  const askers: (() => void)[] = [];
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+      },
+      pull() {
+        asking = true;
+        for (const resolve of askers.splice(0)) resolve();
+      },
+      cancel() {
+        open = false;
+      },
     },
-    cancel() {
-      open = false;
-    },
-  });
+    { highWaterMark: 0 },
+  );
   const encoder = new TextEncoder();
   return {
     stream,
     push(chunk) {
-      if (open) controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+      if (!open) return;
+      asking = false;
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+    },
+    consumed() {
+      return asking ? Promise.resolve() : new Promise((resolve) => askers.push(resolve));
     },
     close() {
       if (open) controller.close();

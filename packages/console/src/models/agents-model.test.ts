@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createControlledFetch } from '../testing/controlled-fetch.js';
+import { agentFixture } from '../testing/resource-fixtures.js';
+import { createAgentsModel, newAgentDraft } from './agents-model.js';
+import { createApiClient } from './api-client.js';
+
+async function loaded() {
+  const server = createControlledFetch();
+  const model = createAgentsModel(
+    createApiClient({ baseUrl: server.baseUrl, fetch: server.fetch }),
+  );
+  const loading = model.load();
+  expect(model.loading.value).toBe(true);
+  (await server.take('GET api/agents')).respond(200, [
+    agentFixture('b', 'Support'),
+    agentFixture('a', 'Docs'),
+  ]);
+  await loading;
+  return { server, model };
+}
+
+describe('agents model', () => {
+  it('lists the agents by name, and says why when it could not', async () => {
+    const { server, model } = await loaded();
+    expect(model.loading.value).toBe(false);
+    expect(model.list.items.value.map((agent) => agent.name)).toEqual(['Docs', 'Support']);
+    const again = model.load();
+    (await server.take('GET api/agents')).fail();
+    await again;
+    expect(model.listError.value).toBe(
+      'The agents could not be loaded: The server could not be reached.',
+    );
+    expect(model.list.items.value).toHaveLength(2);
+  });
+
+  it('creates an agent once per submit, sending empty prompts as null, then reloads', async () => {
+    const { server, model } = await loaded();
+    model.startCreate();
+    expect(model.draft.value).toEqual(newAgentDraft());
+    expect(await model.save({ ...newAgentDraft(), name: '  ' })).toBe(false);
+    expect(model.saveError.value).toBe('The agent needs a name.');
+
+    const saving = model.save({ ...newAgentDraft(), name: ' Sales ', systemPrompt: 'Be brief.' });
+    expect(model.saving.value).toBe(true);
+    expect(model.saveError.value).toBeUndefined();
+    expect(await model.save({ ...newAgentDraft(), name: 'Sales' })).toBe(false);
+    const call = await server.take('POST api/agents');
+    expect(call.body).toEqual({
+      name: 'Sales',
+      description: '',
+      modelName: 'gpt_3_5_turbo',
+      temperature: 0,
+      visibility: 'private',
+      systemPrompt: 'Be brief.',
+      userPrompt: null,
+    });
+    call.respond(201, agentFixture('c', 'Sales'));
+    (await server.take('GET api/agents')).respond(200, [agentFixture('c', 'Sales')]);
+    expect(await saving).toBe(true);
+    expect(server.untaken()).toBe(0);
+    expect(model.saving.value).toBe(false);
+    expect(model.draft.value).toBeUndefined();
+    expect(model.list.items.value.map((agent) => agent.id)).toEqual(['c']);
+  });
+
+  it('updates the agent being edited (and the one whose embed is shown); a refusal keeps the form', async () => {
+    const { server, model } = await loaded();
+    const docs = model.list.items.value[0];
+    if (!docs) throw new Error('no agent');
+    model.showEmbed(docs);
+    model.startEdit(docs);
+    const draft = model.draft.value;
+    if (!draft) throw new Error('no draft');
+    expect(draft).toMatchObject({ id: 'a', name: 'Docs', systemPrompt: '' });
+
+    const refused = model.save({ ...draft, temperature: 3 });
+    (await server.take('PATCH api/agents/a')).respond(400, {
+      error: { code: 'INVALID_REQUEST', message: 'temperature must be at most 1' },
+    });
+    expect(await refused).toBe(false);
+    expect(model.saveError.value).toBe('The agent was not saved: temperature must be at most 1');
+    expect(model.draft.value).toBe(draft);
+
+    const saved = model.save({ ...draft, name: 'Manuals' });
+    (await server.take('PATCH api/agents/a')).respond(200, agentFixture('a', 'Manuals'));
+    (await server.take('GET api/agents')).respond(200, [agentFixture('a', 'Manuals')]);
+    expect(await saved).toBe(true);
+    expect(model.embedded.value?.name).toBe('Manuals');
+    model.startEdit(agentFixture('a', 'Manuals'));
+    model.cancelEdit();
+    expect(model.draft.value).toBeUndefined();
+  });
+
+  it('deletes the agent awaiting confirmation, closing its form and embed', async () => {
+    const { server, model } = await loaded();
+    const support = model.list.items.value[1];
+    if (!support) throw new Error('no agent');
+    model.startEdit(support);
+    model.showEmbed(support);
+    model.askDelete(support);
+    const failed = model.confirmDelete();
+    expect(model.deleting.value).toBe(true);
+    (await server.take('DELETE api/agents/b')).fail();
+    await failed;
+    expect(model.deleteError.value).toBe(
+      'The agent was not deleted: The server could not be reached.',
+    );
+    expect(model.confirmingDelete.value).toBe(support);
+
+    const deleted = model.confirmDelete();
+    await model.confirmDelete();
+    (await server.take('DELETE api/agents/b')).respond(200, support);
+    (await server.take('GET api/agents')).respond(200, [agentFixture('a', 'Docs')]);
+    await deleted;
+    expect(server.untaken()).toBe(0);
+    expect(model.confirmingDelete.value).toBeUndefined();
+    expect(model.draft.value).toBeUndefined();
+    expect(model.embedded.value).toBeUndefined();
+    model.askDelete(undefined);
+    await model.confirmDelete(); // nothing to delete
+    expect(server.untaken()).toBe(0);
+  });
+});
