@@ -14,7 +14,7 @@ import type { DatasourceRecord, IngestionContext } from './ingestion-context.js'
 
 /**
  * Bumped when loading or chunking changes, so re-ingesting re-chunks unchanged content
- * (2: the headings of generator-made pages kept, with their ids).
+ * (2: the headings of generator-made pages kept with their ids; Markdown headings slugged).
  */
 const CHUNKING_VERSION = '2';
 
