@@ -276,6 +276,20 @@ describe('web_site', () => {
       config: { source_url: `${site.url}/`, max_depth: 0 },
     });
     expect(depthLimited.config.pages).toBe(1);
+    // A page with no content of its own (all navigation) is an error, but its links lead on.
+    const fromHub = await create({
+      type: 'web_site',
+      config: { source_url: `${site.url}/empty`, max_depth: 1 },
+    });
+    const reached = await service.database.query<{ url: string; status: string }>(
+      `SELECT config ->> 'source_url' AS url, status FROM datasources WHERE group_id = $1`,
+      [fromHub.id],
+    );
+    expect(Object.fromEntries(reached.map((row) => [row.url, row.status]))).toMatchObject({
+      [`${site.url}/empty`]: 'error',
+      [`${site.url}/`]: 'synched',
+      [`${site.url}/guide`]: 'synched',
+    });
   });
 });
 

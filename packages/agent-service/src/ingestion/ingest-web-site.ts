@@ -97,13 +97,17 @@ export async function ingestWebSite(
     signal,
     async onPage(page: FetchedResource) {
       const child = await childFor(page.url);
+      let links: string[] = [];
       let outcome: IngestionOutcome;
       try {
-        outcome = await outcomeOfPage(child, page);
+        outcome = await outcomeOfPage(child, page, (found) => {
+          links = found;
+        });
       } catch (error) {
         outcome = { ok: false, message: describeFailure(error) };
       }
       await record(child, outcome);
+      return links;
     },
     async onFailure(url, error) {
       await record(await childFor(url), { ok: false, message: describeFailure(error) });

@@ -8,7 +8,7 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
 
 /**
  * Bumped when loading or chunking changes, so re-ingesting re-chunks unchanged content
- * (2: the headings of generator-made pages kept, with their ids).
+ * (2: the headings of generator-made pages kept with their ids; Markdown headings slugged).
  */
 const CHUNKING_VERSION = '2';
 
@@ -55,15 +55,21 @@ function chunksOf(document: LoadedDocument): {
   };
 }
 
-/** The outcome of a fetched web page (a `web_page` datasource, or a page of a site). */
+/**
+ * The outcome of a fetched web page (a `web_page` datasource, or a page of a site).
+ * `onLinks` receives an HTML page's links, from the same parse as its content (a crawl
+ * follows them), even when the page turns out to have no content of its own.
+ */
 export async function outcomeOfPage(
   record: DatasourceRecord,
   page: FetchedResource,
+  onLinks?: (links: string[]) => void,
 ): Promise<IngestionOutcome> {
   const document = await loadDocument({
     bytes: page.bytes,
     url: page.url,
     ...(page.mediaType === '' ? {} : { mimeType: page.mediaType }),
+    ...(onLinks === undefined ? {} : { onLinks }),
   });
   const { chunks, config } = chunksOf(document);
   return {

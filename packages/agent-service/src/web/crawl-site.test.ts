@@ -26,6 +26,7 @@ async function crawl(options: { maxPages?: number; sitemap?: string }) {
     signal: new AbortController().signal,
     async onPage(page) {
       pages.push(page.url);
+      return [];
     },
     async onFailure(url, error) {
       throw new Error(`${url} failed: ${String(error)}`);

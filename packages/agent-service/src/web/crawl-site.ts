@@ -1,5 +1,4 @@
 import { LIMITS } from '@agent-chat/protocol';
-import { extractLinks } from './extract-links.js';
 import { parseSitemap } from './parse-sitemap.js';
 import { createRobotsRules } from './robots-rules.js';
 import type { FetchedResource, SafeFetcher } from './safe-fetch.js';
@@ -26,8 +25,12 @@ export interface CrawlSiteOptions {
   /** `User-Agent` matched against robots.txt. Default `agent-chat-ingest`. */
   userAgent?: string;
   signal: AbortSignal;
-  /** Called with each page fetched. */
-  onPage(page: FetchedResource): Promise<void>;
+  /**
+   * Called with each page fetched; resolves to the page's links (absolute URLs), which the
+   * crawl follows up to `maxDepth`. The caller reads them from the parse it makes of the
+   * page anyway (a page is parsed once), so the crawl itself parses no HTML.
+   */
+  onPage(page: FetchedResource): Promise<readonly string[]>;
   /** Called with each page that could not be fetched. */
   onFailure(url: string, error: unknown): Promise<void>;
 }
@@ -133,11 +136,8 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
       return;
     }
     totalBytes += page.bytes.length;
-    if (item.depth < maxDepth && isHtml(page.mediaType)) {
-      const html = new TextDecoder().decode(page.bytes);
-      for (const link of extractLinks(html, page.url)) add(link, item.depth + 1);
-    }
-    await options.onPage(page);
+    const links = await options.onPage(page);
+    if (item.depth < maxDepth) for (const link of links) add(link, item.depth + 1);
     if (totalBytes > maxTotalBytes) stop('max_total_bytes');
   };
   // A pool of `concurrency` visits; each finished visit refills it from the queue, which

@@ -6,8 +6,13 @@ function markdownDocument(markdown: string, title = 'Guide'): LoadedDocument {
   return { format: 'markdown', title, markdown, mimeType: 'text/markdown' };
 }
 
+// What the HTML loader makes of a page: Markdown whose headings carry `{#id}` when they have one.
+function htmlDocument(markdown: string, title = 'Guide'): LoadedDocument {
+  return { format: 'html', title, markdown, mimeType: 'text/html' };
+}
+
 describe('chunkDocument', () => {
-  it('starts a chunk at every heading and titles it with the heading path', () => {
+  it('starts a chunk at every heading and titles it with the heading path and nearest id', () => {
     const markdown = [
       '# Guide',
       'Welcome.',
@@ -20,7 +25,7 @@ describe('chunkDocument', () => {
       '## Use',
       'Run it.',
     ].join('\n\n');
-    expect(chunkDocument(markdownDocument(markdown))).toEqual([
+    expect(chunkDocument(htmlDocument(markdown))).toEqual([
       { title: 'Guide', content: 'Welcome.' },
       { title: 'Guide › Install', content: 'Pick your system.', anchor: 'install' },
       { title: 'Guide › Install › Linux', content: 'Use the package.', anchor: 'install' },
@@ -31,7 +36,34 @@ describe('chunkDocument', () => {
 
   it('keeps the first heading in the path when the title does not contain it', () => {
     const chunks = chunkDocument(markdownDocument('## Setup\n\nText.', 'notes.md'));
-    expect(chunks).toEqual([{ title: 'notes.md › Setup', content: 'Text.' }]);
+    expect(chunks).toEqual([{ title: 'notes.md › Setup', content: 'Text.', anchor: 'setup' }]);
+  });
+
+  it('gives Markdown headings the ids GitHub gives them, unless they carry {#id}', () => {
+    const markdown = [
+      '# Guide',
+      'Welcome.',
+      '## 1. Install `vi.mock()`',
+      'First.',
+      '## 1. Install `vi.mock()`',
+      'Again.',
+      '### See [the API](https://example.com/api) & _more_ 🎉',
+      'Linked.',
+      '### snake_case options {#custom}',
+      'Custom.',
+      '## 🎉',
+      'Party.',
+    ].join('\n\n');
+    expect(chunkDocument(markdownDocument(markdown)).map((chunk) => chunk.anchor)).toEqual([
+      'guide',
+      '1-install-vimock',
+      '1-install-vimock-1',
+      'see-the-api--more-',
+      'custom',
+      'guide', // nothing to slug in "🎉": the nearest heading with an id
+    ]);
+    const html = chunkDocument(htmlDocument('## Install\n\nText.'));
+    expect(html[0]?.anchor).toBeUndefined();
   });
 
   it('packs paragraphs up to maxCharacters and splits long text at sentences', () => {

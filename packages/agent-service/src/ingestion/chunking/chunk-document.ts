@@ -1,5 +1,6 @@
 import { type MarkdownBlock, markdownBlocks, splitBlock, splitText } from '../../markdown/index.js';
 import type { LoadedDocument } from '../loaders/index.js';
+import { createHeadingSlugger } from './heading-slugs.js';
 
 /** A piece of a document that is indexed and retrieved on its own. */
 export interface DocumentChunk {
@@ -7,7 +8,11 @@ export interface DocumentChunk {
   title: string;
   /** The chunk's Markdown: whole paragraphs, lists, code blocks and tables where they fit. */
   content: string;
-  /** The id of the nearest heading (of the path, deepest first) that has one (HTML pages). */
+  /**
+   * The id of the nearest heading (of the path, deepest first) that has one, which the
+   * chunk's source links to (`page#anchor`): an HTML heading's id, or for Markdown the
+   * slug GitHub and most site generators give the heading (or its `{#id}`).
+   */
   anchor?: string;
   /** The PDF page the chunk comes from (1-based). */
   pageNumber?: number;
@@ -46,6 +51,8 @@ interface ChunkState {
   readonly maxCharacters: number;
   readonly overlapCharacters: number;
   readonly chunks: DocumentChunk[];
+  /** Ids for headings that have none (Markdown documents only). */
+  readonly slug: ((heading: string) => string | undefined) | undefined;
   headings: Heading[];
   pending: string[];
   pendingLength: number;
@@ -109,7 +116,8 @@ function addBlocks(state: ChunkState, markdown: string, pageNumber: number | und
       flush(state, pageNumber, false);
       while ((state.headings.at(-1)?.level ?? 0) >= block.level) state.headings.pop();
       const heading: Heading = { level: block.level, text: block.text };
-      if (block.anchor !== undefined) heading.anchor = block.anchor;
+      const anchor = block.anchor ?? state.slug?.(block.text);
+      if (anchor !== undefined) heading.anchor = anchor;
       state.headings.push(heading);
       continue;
     }
@@ -143,7 +151,9 @@ function resolveOptions(options: ChunkOptions): { maxCharacters: number; overlap
  * title), holds whole paragraphs, list blocks, code blocks and tables while they fit, and
  * is at most `maxCharacters` long (but for a code block or table up to twice that, kept
  * whole). A PDF is chunked page by page (the heading path carries over page breaks) and
- * each chunk carries its `pageNumber`. Linear in the document's length.
+ * each chunk carries its `pageNumber`. Each chunk carries the `anchor` of its section:
+ * the heading's id in HTML, its GitHub-style slug in Markdown. Linear in the document's
+ * length.
  *
  * @example
  * const chunks = chunkDocument(await loadDocument({ bytes, fileName: 'guide.md' }));
@@ -159,6 +169,7 @@ export function chunkDocument(
     maxCharacters,
     overlapCharacters: overlap,
     chunks: [],
+    slug: document.format === 'markdown' ? createHeadingSlugger() : undefined,
     headings: [],
     pending: [],
     pendingLength: 0,

@@ -4,6 +4,7 @@ import type { Heading, PhrasingContent } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { DocumentLoadError } from './document-load-error.js';
+import { pageLinks } from './html-links.js';
 import { firstHeading, mainContent, pageTitle } from './html-main-content.js';
 import { parseHtml } from './parse-html.js';
 
@@ -16,6 +17,16 @@ export interface HtmlParts {
   title: string | undefined;
   /** The main content as Markdown; headings with an id end in `{#id}`. */
   markdown: string;
+  /** The page's links (see {@link pageLinks}), when `pageUrl` was given. */
+  links?: string[];
+}
+
+/** Options of {@link loadHtml}. */
+export interface HtmlOptions {
+  /** `false` leaves heading ids out (DOCX bookmarks are no link targets). Default `true`. */
+  headingIds?: boolean;
+  /** The page's URL: its links are read too, from the same parse, and resolved against it. */
+  pageUrl?: string;
 }
 
 // Headings keep their id as a trailing `{#id}` attribute (the Pandoc/kramdown syntax),
@@ -69,14 +80,16 @@ function parse(html: string): Root {
 }
 
 /**
- * Reads an HTML page: parses it as browsers do (parse5; nesting capped), keeps only its main content
- * (see {@link mainContent}: no navigation, site header or footer, sidebars, scripts,
- * styles, cookie banners or forms) and writes it as GitHub-flavoured Markdown — headings
- * with their ids, lists, tables and code blocks (language kept) as Markdown; links as
- * their text; images dropped. `headingIds: false` leaves the ids out (DOCX bookmarks).
+ * Reads an HTML page: parses it once, as browsers do (parse5; nesting capped), takes its
+ * links when `pageUrl` is given, keeps only its main content (see {@link mainContent}: no
+ * navigation, site header or footer, sidebars, scripts, styles, cookie banners or forms)
+ * and writes it as GitHub-flavoured Markdown — headings with their ids, lists, tables and
+ * code blocks (language kept) as Markdown; links as their text; images dropped.
  */
-export function loadHtml(html: string, options: { headingIds?: boolean } = {}): HtmlParts {
+export function loadHtml(html: string, options: HtmlOptions = {}): HtmlParts {
   const tree = parse(html);
+  // Before mainContent, which prunes the tree in place: the navigation's links count.
+  const links = options.pageUrl === undefined ? undefined : pageLinks(tree, options.pageUrl);
   const content = mainContent(tree);
   let markdown: string;
   try {
@@ -103,5 +116,7 @@ export function loadHtml(html: string, options: { headingIds?: boolean } = {}): 
   const h1 = firstHeading(content);
   const title = pageTitle(tree);
   const useHeading = h1 !== undefined && (title === undefined || title.includes(h1));
-  return { title: useHeading ? h1 : title, markdown: markdown.trim() };
+  const parts: HtmlParts = { title: useHeading ? h1 : title, markdown: markdown.trim() };
+  if (links !== undefined) parts.links = links;
+  return parts;
 }

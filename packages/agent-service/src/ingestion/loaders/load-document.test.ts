@@ -154,6 +154,31 @@ describe('loadDocument: HTML', () => {
     expect(document.markdown).toContain('text');
   });
 
+  it('gives the links of a page from the same parse, even when it has no content', async () => {
+    const found: string[][] = [];
+    const onLinks = (links: string[]) => found.push(links);
+    const page = '<nav><a href="/a">A</a></nav><main><p>Text <a href="b#x">B</a></p></main>';
+    const html = { mimeType: 'text/html', onLinks };
+    const document = await loadDocument({
+      bytes: bytes(page),
+      url: 'https://example.test/docs/',
+      ...html,
+    });
+    expect(document.markdown).toBe('Text B');
+    const hub = '<nav><a href="/a">A</a> <a href="/c">C</a></nav>';
+    const error = await loadError({ bytes: bytes(hub), url: 'https://example.test/', ...html });
+    expect(error).toMatchObject({ code: 'EMPTY_DOCUMENT' });
+    await loadDocument({
+      bytes: bytes('# Title\n\n[a](/a)'),
+      url: 'https://example.test/x.md',
+      onLinks,
+    });
+    expect(found).toEqual([
+      ['https://example.test/a', 'https://example.test/docs/b'],
+      ['https://example.test/a', 'https://example.test/c'],
+    ]);
+  });
+
   it('is bounded on hostile input: deep nesting is refused fast, moderate nesting read', async () => {
     let started = performance.now();
     for (const deep of [

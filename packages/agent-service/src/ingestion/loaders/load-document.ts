@@ -21,6 +21,12 @@ export interface LoadInput {
   mimeType?: string;
   /** Where a fetched page came from; a page that is not a document fails with `NOT_HTML`. */
   url?: string;
+  /**
+   * Called with an HTML page's links (resolved against `url`; see `pageLinks`), read from
+   * the same parse as its content, before the content is judged: a page with no content
+   * of its own (a hub of links) still leads a crawler on. Not called for other formats.
+   */
+  onLinks?: (links: string[]) => void;
 }
 
 /** A document read into clean, structured Markdown, ready for {@link chunkDocument}. */
@@ -44,6 +50,8 @@ export interface FormatResult {
   markdown: string;
   pages?: { pageNumber: number; markdown: string }[];
   totalPages?: number;
+  /** HTML read with a `url` and `onLinks`: the page's links. */
+  links?: string[];
 }
 
 type FormatLoader = (input: LoadInput) => FormatResult | Promise<FormatResult>;
@@ -52,7 +60,9 @@ const loaders: Partial<Record<DocumentFormat, FormatLoader>> = {
   markdown: (input) =>
     loadMarkdown(decodeText(input.bytes, { mimeType: input.mimeType, what: 'Markdown file' })),
   html: (input) =>
-    loadHtml(decodeText(input.bytes, { mimeType: input.mimeType, html: true, what: 'HTML page' })),
+    loadHtml(decodeText(input.bytes, { mimeType: input.mimeType, html: true, what: 'HTML page' }), {
+      ...(input.onLinks && input.url !== undefined ? { pageUrl: input.url } : {}),
+    }),
   pdf: (input) => loadPdf(input.bytes),
   docx: (input) => loadDocx(input.bytes),
   text: (input) => ({
@@ -148,6 +158,7 @@ export async function loadDocument(input: LoadInput): Promise<LoadedDocument> {
     throw new DocumentLoadError('EMPTY_DOCUMENT', `${describe(input)} is empty.`);
   }
   const result = await loader(input);
+  if (result.links !== undefined) input.onLinks?.(result.links);
   if (!hasWords(result.markdown)) {
     throw new DocumentLoadError(
       'EMPTY_DOCUMENT',
