@@ -163,6 +163,14 @@ function withoutRepeats(text: string, seen: Set<string>): string | undefined {
   return sentenceKey(kept).length > 0 ? kept : undefined;
 }
 
+/** The first block of a passage found by meaning alone, as the answer's primary. */
+function meaningCandidate(blocks: readonly string[]): Candidate | undefined {
+  const blockIndex = blocks.findIndex((block) => !/^#{1,6} /.test(block));
+  return blockIndex < 0
+    ? undefined
+    : { passageIndex: 0, blockIndex, titleHits: 0, relevance: 1, score: 1 };
+}
+
 /** Scores every block of every passage against the question (see {@link planExcerpts}). */
 function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], blocks: string[][]) {
   const titleTerms = passages.map((passage) => termsOf(passage.title));
@@ -227,7 +235,12 @@ export function planExcerpts(
   if (terms.size === 0 || passages.length === 0) return { excerpts: [] };
   const blocks = passages.map((passage) => blocksOf(passage.content));
   const candidates = scoreBlocks(terms, passages, blocks);
-  const first = candidates[0];
+  // Retrieval's best passage is the answer when its blocks share the question's words:
+  // it ranks with more than the words (the follow-up's previous question, phrases,
+  // the answering sentence). A passage found by meaning alone (embeddings) shares none.
+  const first =
+    candidates.find((candidate) => candidate.passageIndex === 0) ??
+    (passages[0]?.byMeaning ? meaningCandidate(blocks[0] ?? []) : candidates[0]);
   if (!first) return { excerpts: [] };
   const chosen: Excerpt[] = [];
   const taken = new Set<string>();

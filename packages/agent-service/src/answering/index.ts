@@ -5,14 +5,13 @@
  * whose model also condenses follow-up questions into standalone ones before retrieval.
  */
 export {
-  type AnswerCitations,
   type Answerer,
   type AnswerInput,
   type AnswerPart,
   type AnswerSettings,
   answerSettings,
 } from './answerer.js';
-export { declineAnswer, HANDOFF_OFFER, NOTHING_FOUND_ANSWER } from './decline.js';
+export { NOTHING_FOUND_ANSWER } from './decline.js';
 export { createExtractiveAnswerer, type ExtractiveAnswererOptions } from './extractive-answerer.js';
 export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';
 export { DEFAULT_MODEL_TIMEOUT_MS } from './openai-chat-stream.js';

@@ -70,7 +70,8 @@ describe('POST /api/agents/:id/query (JSON)', () => {
       datasource_id: ids[0],
       datasource_name: 'embedding.md',
       datasource_type: 'text',
-      source_url: 'https://docs.example/embed',
+      // The section quoted: Markdown headings get GitHub's slugs, as a site would.
+      source_url: 'https://docs.example/embed#embedding',
       mime_type: 'text/markdown',
       custom_id: 'guide-embed',
     });

@@ -76,8 +76,15 @@ describe('hybrid retrieval', () => {
 
       // Reciprocal rank fusion: the vector search ranks rental first and parking second,
       // the lexical one finds only parking ("car", "cost"); found by both, parking wins.
-      const both = await ask('Does renting a car cost anything?');
+      // (The ranking itself: an answer cites only the passages it quotes.)
+      const both = await retrieve(service.database, 'Does renting a car cost anything?', {
+        datastoreIds: [store.id],
+        vectorSearch: service.hybrid?.vectorSearch,
+      });
       expect(both.sources.map((source) => source.datasource_id)).toEqual([ids[3], ids[0]]);
+      expect((await ask('Does renting a car cost anything?')).sources[0]?.datasource_id).toBe(
+        ids[3],
+      );
       expect(both.sources[0]?.score).toBeCloseTo((1 / 61 + 1 / 62) / (2 / 61), 5);
       expect(both.sources[1]?.score).toBeCloseTo(1 / 61 / (2 / 61), 5);
       const lexicalOnly = await retrieve(service.database, 'Does renting a car cost anything?', {

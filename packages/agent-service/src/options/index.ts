@@ -5,12 +5,7 @@
  * start), the command line's reading of its variables and flags, each command's `--help`
  * list and the README's tables. Built on `@agent-chat/protocol/options`, as the BFF's are.
  */
-export {
-  COMMAND_OPTIONS,
-  type CommandOption,
-  commandOptionsHelp,
-  type OptionCommand,
-} from './command-options.js';
+export { commandOptionsHelp } from './command-options.js';
 export type { HandoffWebhookSettings } from './conversation-options-schema.js';
 export {
   embeddingsFromEnv,
@@ -20,13 +15,9 @@ export {
   storageFromEnv,
 } from './env-options.js';
 export type { IngestionSettings } from './knowledge-options-schema.js';
+/** @internal For the README's test alone (see `renderOptionsTable`). */
 export { renderCommandOptionsTable, renderOptionsTable } from './options-table.js';
-export {
-  resolveAgentServiceOptions,
-  resolveServerOptions,
-  SERVER_OPTION_FIELDS,
-  SERVICE_OPTION_FIELDS,
-} from './resolve-options.js';
+export { resolveAgentServiceOptions, resolveServerOptions } from './resolve-options.js';
 export type { ServerOptions, StartAgentServiceOptions } from './server-options-schema.js';
 export type {
   AgentServiceOptions,

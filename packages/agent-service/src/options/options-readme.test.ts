@@ -6,11 +6,9 @@ import {
   type CommandOption,
   commandOptionsHelp,
   type OptionCommand,
-  renderCommandOptionsTable,
-  renderOptionsTable,
-  SERVER_OPTION_FIELDS,
-  SERVICE_OPTION_FIELDS,
-} from './index.js';
+} from './command-options.js';
+import { renderCommandOptionsTable, renderOptionsTable } from './index.js';
+import { SERVER_OPTION_FIELDS, SERVICE_OPTION_FIELDS } from './resolve-options.js';
 
 const readme = new URL('../../README.md', import.meta.url);
 

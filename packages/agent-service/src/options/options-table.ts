@@ -8,6 +8,7 @@ const code = (text: string) => `\`${text}\``;
  * The README's table of the options of `createAgentService()` and `startAgentService()`:
  * option, variable, default, meaning (Markdown), rendered from the options schemas (a
  * test keeps the README equal to it).
+ * @internal For the README's test alone.
  */
 export function renderOptionsTable(): string {
   const row = (field: OptionField, server: boolean) => [
@@ -29,6 +30,7 @@ export function renderOptionsTable(): string {
  * The README's table of the command line's variables: each variable once, the commands
  * that read it (with the flag that overrides it there), default and meaning, rendered
  * from the options schemas and {@link COMMAND_OPTIONS}.
+ * @internal For the README's test alone.
  */
 export function renderCommandOptionsTable(): string {
   const commands = new Map<OptionField, string[]>();

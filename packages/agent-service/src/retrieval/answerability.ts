@@ -59,6 +59,11 @@ export interface AnswerabilityInput {
   unknownTerms: readonly string[];
   /** Whether some chunk of the searched datastores holds these lexemes side by side. */
   holdsPhrase: (lexemes: readonly string[]) => Promise<boolean>;
+  /**
+   * Whether a search by meaning (embeddings) found passages: words the documents never
+   * use then say nothing of the topic, and `foreign-words` does not apply.
+   */
+  paraphrasesFound?: boolean;
 }
 
 /**
@@ -92,7 +97,11 @@ export async function judgeAnswerability(
     if (!(await input.holdsPhrase(lexemes))) return 'unknown-phrase';
   }
   const content = new Set(lexemesOf(input.question).map((item) => item.lexeme));
-  if (unknown.size >= FOREIGN_WORDS && unknown.size >= content.size * FOREIGN_SHARE) {
+  if (
+    !input.paraphrasesFound &&
+    unknown.size >= FOREIGN_WORDS &&
+    unknown.size >= content.size * FOREIGN_SHARE
+  ) {
     return 'foreign-words';
   }
   return undefined;

@@ -19,6 +19,8 @@ export interface Passage {
   position: number;
   /** Relevance in 0..1 (BM25 over the best score possible for the query); higher is better. */
   score: number;
+  /** Found by meaning alone (embeddings): it may share no word with the question. */
+  byMeaning?: boolean;
 }
 
 /** What {@link retrieve} found: passages best first, and one source per datasource. */
@@ -139,6 +141,8 @@ export async function retrieve(
   const outOfScope = await judgeAnswerability({
     question: query,
     unknownTerms,
+    // Embeddings find what is said in other words: unknown words are no sign then.
+    paraphrasesFound: nearest.length > 0,
     holdsPhrase: phraseChecker(database, options.datastoreIds),
   });
   if (outOfScope) return { passages: [], sources: [], passageSources: [], outOfScope };
@@ -151,6 +155,7 @@ export async function retrieve(
     [[...hits.map((hit) => hit.chunkId), ...nearest]],
   );
   const byId = new Map(rows.map((row) => [row.chunk_id, row]));
+  const lexicalIds = new Set(hits.map((hit) => hit.chunkId));
   const firstStage = hits.flatMap((hit) => {
     const row = byId.get(hit.chunkId);
     return row ? [{ ...row, score: hit.score }] : [];
@@ -181,6 +186,7 @@ export async function retrieve(
       content: row.content,
       position: row.position,
       score: row.score,
+      ...(lexicalIds.has(row.chunk_id) ? {} : { byMeaning: true }),
     })),
     sources: [...sources.values()],
     passageSources: ranked.map(toSource),

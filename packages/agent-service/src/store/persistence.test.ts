@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentService, type RunningAgentService, startAgentService } from '../index.js';
 import { createApiClient, createTestDatabase } from '../testing/index.js';
-import { MIGRATIONS } from './migrations/index.js';
+import { MIGRATIONS } from './migrations/migration-list.js';
 
 let dataDir: string;
 const open: RunningAgentService[] = [];

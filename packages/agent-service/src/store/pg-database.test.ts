@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createAgentService, startAgentService } from '../index.js';
 import { maintainLexicalIndex, replaceChunksOf } from '../lexical-index/index.js';
 import { createApiClient, findTestPostgres } from '../testing/index.js';
-import { MIGRATIONS, migrate } from './migrations/index.js';
+import { migrate } from './migrations/index.js';
+import { MIGRATIONS } from './migrations/migration-list.js';
 import { createPgDatabase } from './pg-database.js';
 
 // Only test files read this: the pg adapter needs a real server, which CI may not have.

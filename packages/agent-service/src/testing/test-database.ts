@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPgliteDatabase, type Database, migrate } from '../store/index.js';
 // The migrations themselves, which only the snapshot's key needs: not part of store's API.
-import { MIGRATIONS } from '../store/migrations/index.js';
+import { MIGRATIONS } from '../store/migrations/migration-list.js';
 
 const snapshotPath = path.join(
   tmpdir(),

@@ -6,4 +6,3 @@
 
 export { migrate } from './migrate.js';
 export { MigrationChangedError } from './migration-changed-error.js';
-export { MIGRATIONS } from './migration-list.js';

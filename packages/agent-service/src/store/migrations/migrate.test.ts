@@ -8,8 +8,9 @@ import { createTestDatabase } from '../../testing/index.js';
 import type { Database } from '../database.js';
 import { createPgDatabase } from '../pg-database.js';
 import { createPgliteDatabase } from '../pglite-database.js';
-import { MIGRATIONS, MigrationChangedError, migrate } from './index.js';
+import { MigrationChangedError, migrate } from './index.js';
 import type { Migration } from './migration.js';
+import { MIGRATIONS } from './migration-list.js';
 
 /** Applies `migrations` as the version before checksums did: a table without `checksum`. */
 async function migrateTheOldWay(database: Database, migrations: readonly Migration[]) {
