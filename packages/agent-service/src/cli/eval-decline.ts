@@ -2,8 +2,8 @@ import { normalizeEvalText } from './eval-normalize-text.js';
 
 /**
  * Sentences that say the documents do not answer, matched (after
- * {@link normalizeEvalText}) at the start of an answer: the service's own "I could not find
- * anything about that…" and the usual ways a model says it. English only; an answer in
+ * {@link normalizeEvalText}) at the start of an answer: the service's own "I don't know: the
+ * documents I have access to don't cover that." and the usual ways a model says it. English only; an answer in
  * another language is recognised by being short (see {@link isDecline}).
  */
 const declinePatterns: readonly RegExp[] = [

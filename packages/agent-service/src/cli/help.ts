@@ -101,7 +101,7 @@ Prints, with a line per miss:
   section@3           one of the first three cited URLs is page#heading
   phrase              every phrase is in the answer (case, whitespace, Markdown and HTML ignored)
   declined            unanswerable: no sources, and "I don't know" in the first 200
-                      characters (the service's "I could not find anything…" counts) or an
+                      characters (the service's "I don't know: …" counts) or an
                       answer of at most 200 characters
   refused             answerable: no sources, or "I don't know"
   latency             p50 / p95 per query over HTTP
