@@ -2,7 +2,7 @@ import type { Source } from '@agent-chat/protocol';
 import type { Token } from 'marked';
 import type { VNode } from 'preact';
 import { useMemo } from 'preact/hooks';
-import { memo } from '../panel/memo.js';
+import { memo } from '../memo.js';
 import { citationTargets, mayCite } from './citations.js';
 import { createIncrementalLexer } from './incremental-lexer.js';
 import { type MarkdownOptions, renderToken } from './render-tokens.js';

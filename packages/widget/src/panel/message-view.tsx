@@ -2,11 +2,11 @@ import type { VNode } from 'preact';
 import { type ChatMessage, describeError } from '../chat/index.js';
 import type { HandoffStrings } from '../i18n/handoff-strings.js';
 import type { PanelStrings } from '../i18n/strings.js';
+import { memo } from '../memo.js';
 import { CopyButton } from './copy-button.js';
 import { Feedback, type RateAnswer } from './feedback.js';
 import { RetryIcon } from './icons.js';
 import { Markdown } from './markdown.js';
-import { memo } from './memo.js';
 import { Sources } from './sources.js';
 
 /** Props of {@link MessageView}. */
