@@ -1,7 +1,8 @@
 import { queryTerms, termsOf } from '../lexical-index/index.js';
 import { markdownBlocks } from '../markdown/index.js';
 import type { Passage } from '../retrieval/index.js';
-import { sentencesOf } from './sentences.js';
+import { bestPart, isCodeBlock } from './excerpt-trimming.js';
+import { withoutRepeats } from './repeated-sentences.js';
 
 /** A piece of a passage quoted in an answer. */
 export interface Excerpt {
@@ -44,123 +45,11 @@ const SECONDARY_CHARS = 300;
 /** Another passage's excerpt is added only when at least this much room is left. */
 const MIN_ROOM = 120;
 
-const isCode = (block: string) => /^\s*(```|~~~)/.test(block);
-const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
-
 /** A passage's blocks (see `markdownBlocks`) as text, its headings written as Markdown again. */
 function blocksOf(content: string): string[] {
   return Array.from(markdownBlocks(content), (block) =>
     block.kind === 'heading' ? `${'#'.repeat(block.level)} ${block.text}` : block.text,
   );
-}
-
-function hits(text: string, terms: ReadonlySet<string>): number {
-  let count = 0;
-  for (const term of termsOf(text)) if (terms.has(term)) count += 1;
-  return count;
-}
-
-/**
- * Cuts prose to at most `maxChars`, at a sentence end where one fits, else at a word
- * boundary; never inside inline code or a link (an unclosed one is left out whole).
- */
-export function shorten(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  let kept = '';
-  for (const sentence of sentencesOf(text)) {
-    if (kept.length + sentence.length > maxChars) break;
-    kept += sentence;
-  }
-  if (kept.trim()) return `${kept.trimEnd()} …`;
-  let cut = text.slice(0, maxChars).replace(/\s+\S*$/, '');
-  const ticks = cut.match(/`+/g)?.length ?? 0;
-  if (ticks % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('`')).trimEnd();
-  const open = cut.lastIndexOf('[');
-  if (open > cut.lastIndexOf(')')) cut = cut.slice(0, open).trimEnd();
-  return `${cut}…`;
-}
-
-/**
- * Trims a block to what answers: of a long list, the items matching the most question
- * terms (plus the line introducing the list); of long prose, the sentences that mention
- * a term, back in document order. A code block is kept whole.
- */
-function bestPart(block: string, terms: ReadonlySet<string>, maxChars: number, titleHits: number) {
-  if (isCode(block) || block.length <= maxChars) return block;
-  const lines = block.split('\n');
-  const items = lines.filter((line) => listItemPattern.test(line));
-  if (items.length >= 2) {
-    const best = Math.max(...items.map((line) => hits(line, terms)));
-    // Under a heading that already matches the question the whole list is the answer,
-    // unless one item matches more specifically.
-    if (best >= 2 || (best > 0 && titleHits === 0)) {
-      const kept = lines.filter((line, index) =>
-        listItemPattern.test(line) ? hits(line, terms) >= best : index === 0,
-      );
-      const text = kept.join('\n');
-      return text.length <= maxChars ? text : shorten(text, maxChars);
-    }
-    const kept: string[] = [];
-    let length = 0;
-    for (const line of lines) {
-      if (kept.length > 0 && length + line.length > maxChars) {
-        kept.push('…');
-        break;
-      }
-      kept.push(line);
-      length += line.length + 1;
-    }
-    return kept.join('\n');
-  }
-  const sentences = sentencesOf(block);
-  const ranked = sentences
-    .map((sentence, index) => ({ sentence, index, hits: hits(sentence, terms) }))
-    .filter((entry) => entry.hits > 0)
-    .sort((left, right) => right.hits - left.hits || left.index - right.index);
-  const kept: typeof ranked = [];
-  let length = 0;
-  for (const entry of ranked) {
-    if (kept.length > 0 && length + entry.sentence.length > maxChars) continue;
-    kept.push(entry);
-    length += entry.sentence.length;
-  }
-  if (kept.length === 0) return shorten(block, maxChars);
-  kept.sort((left, right) => left.index - right.index);
-  return shorten(
-    kept
-      .map((entry) => entry.sentence)
-      .join('')
-      .trim(),
-    maxChars,
-  );
-}
-
-/** A sentence as compared for repeats: case, spacing and Markdown marks ignored. */
-function sentenceKey(sentence: string): string {
-  return sentence
-    .toLowerCase()
-    .replace(/[`*_[\]()>#|]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Drops from `text` the sentences already quoted; `undefined` when nothing new is left. */
-function withoutRepeats(text: string, seen: Set<string>): string | undefined {
-  if (isCode(text)) {
-    const key = sentenceKey(text);
-    if (seen.has(key)) return undefined;
-    seen.add(key);
-    return text;
-  }
-  const fresh = sentencesOf(text).filter((sentence) => {
-    const key = sentenceKey(sentence);
-    if (key.length < 12) return true;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const kept = fresh.join('').trim();
-  return sentenceKey(kept).length > 0 ? kept : undefined;
 }
 
 /** The first block of a passage found by meaning alone, as the answer's primary. */
@@ -207,7 +96,7 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
       // A block that only sits under a matching heading: the first ones explain it best.
       const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;
       // Code blocks are pulled in by the paragraph that introduces them; alone they rank lower.
-      const kind = isCode(block) ? 0.5 : 1;
+      const kind = isCodeBlock(block) ? 0.5 : 1;
       const relevance = ((ownWeight + titleWeight) / totalWeight) * position * kind;
       // Retrieval ranks passages well: its order weighs more than a block's own overlap.
       const score = relevance * (passage.score / topScore) ** 2;
@@ -266,11 +155,11 @@ export function planExcerpts(
   const primaryLength = primaryBlocks.reduce((sum, block) => sum + block.length, 0);
   const pullCode = (passageIndex: number, blockIndex: number, block: string, limit: number) => {
     const next = blocks[passageIndex]?.[blockIndex + 1];
-    if (next && isCode(next) && next.length <= limit && block.trimEnd().endsWith(':')) {
+    if (next && isCodeBlock(next) && next.length <= limit && block.trimEnd().endsWith(':')) {
       take(passageIndex, blockIndex + 1, next);
     }
     const previous = blocks[passageIndex]?.[blockIndex - 1];
-    if (previous && isCode(block) && previous.trimEnd().endsWith(':')) {
+    if (previous && isCodeBlock(block) && previous.trimEnd().endsWith(':')) {
       take(passageIndex, blockIndex - 1, bestPart(previous, terms, MIN_ROOM * 2, 0));
     }
   };
@@ -283,7 +172,7 @@ export function planExcerpts(
       if (candidate.passageIndex !== primary) continue;
       const block = primaryBlocks[candidate.blockIndex] as string;
       const room = maxChars - length;
-      if (chosen.length > 0 && (isCode(block) ? block.length > maxChars : room < MIN_ROOM)) {
+      if (chosen.length > 0 && (isCodeBlock(block) ? block.length > maxChars : room < MIN_ROOM)) {
         continue;
       }
       const text = bestPart(block, terms, Math.max(MIN_ROOM, room), candidate.titleHits);
@@ -301,7 +190,7 @@ export function planExcerpts(
     const best = candidates.find((candidate) => candidate.passageIndex === passageIndex);
     if (!best || best.relevance < first.relevance * WEAKER_EXCERPT_SHARE) return;
     const block = blocks[passageIndex]?.[best.blockIndex] as string;
-    if (isCode(block) && block.length > SECONDARY_CHARS * 2) return;
+    if (isCodeBlock(block) && block.length > SECONDARY_CHARS * 2) return;
     const text = bestPart(block, terms, SECONDARY_CHARS, best.titleHits);
     if (!take(passageIndex, best.blockIndex, text)) return;
     datasources.add(passage.datasourceId);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Answerer, AnswerInput } from './answerer.js';
 import { declineAnswer } from './decline.js';
 import { type ExtractivePlan, planExcerpts } from './excerpt-selection.js';
+import { isCodeBlock } from './excerpt-trimming.js';
 
 /** Options of {@link createExtractiveAnswerer}. */
 export interface ExtractiveAnswererOptions {
@@ -33,8 +34,6 @@ function leadIn(plan: ExtractivePlan): string {
         .replace(/, (?=[^,]*$)/, ' and ')}:`;
 }
 
-const isCode = (text: string) => /^\s*(```|~~~)/.test(text);
-
 /**
  * Builds the whole extractive answer for a question and its passages: a lead-in naming
  * the section or document, then the excerpts that answer (`planExcerpts`), each run of
@@ -62,7 +61,7 @@ export function composeExtractiveAnswer(
       number = citations.length;
       numberOf.set(passage.datasourceId, number);
     }
-    return isCode(text) ? `${text}\n[${number}]` : `${text} [${number}]`;
+    return isCodeBlock(text) ? `${text}\n[${number}]` : `${text} [${number}]`;
   });
   return { text: `${leadIn(plan)}\n\n${parts.join('\n\n')}`, citations };
 }

@@ -1,0 +1,94 @@
+import { termsOf } from '../lexical-index/index.js';
+import { sentencesOf } from './sentences.js';
+
+/** Whether a block is a fenced code block. */
+export const isCodeBlock = (block: string) => /^\s*(```|~~~)/.test(block);
+
+const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
+
+/** How many of the question's terms a text holds. */
+function hits(text: string, terms: ReadonlySet<string>): number {
+  let count = 0;
+  for (const term of termsOf(text)) if (terms.has(term)) count += 1;
+  return count;
+}
+
+/**
+ * Cuts prose to at most `maxChars`, at a sentence end where one fits, else at a word
+ * boundary; never inside inline code or a link (an unclosed one is left out whole).
+ */
+export function shorten(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let kept = '';
+  for (const sentence of sentencesOf(text)) {
+    if (kept.length + sentence.length > maxChars) break;
+    kept += sentence;
+  }
+  if (kept.trim()) return `${kept.trimEnd()} …`;
+  let cut = text.slice(0, maxChars).replace(/\s+\S*$/, '');
+  const ticks = cut.match(/`+/g)?.length ?? 0;
+  if (ticks % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('`')).trimEnd();
+  const open = cut.lastIndexOf('[');
+  if (open > cut.lastIndexOf(')')) cut = cut.slice(0, open).trimEnd();
+  return `${cut}…`;
+}
+
+/**
+ * Trims a block to what answers: of a long list, the items matching the most question
+ * terms (plus the line introducing the list); of long prose, the sentences that mention
+ * a term, back in document order. A code block is kept whole.
+ */
+export function bestPart(
+  block: string,
+  terms: ReadonlySet<string>,
+  maxChars: number,
+  titleHits: number,
+) {
+  if (isCodeBlock(block) || block.length <= maxChars) return block;
+  const lines = block.split('\n');
+  const items = lines.filter((line) => listItemPattern.test(line));
+  if (items.length >= 2) {
+    const best = Math.max(...items.map((line) => hits(line, terms)));
+    // Under a heading that already matches the question the whole list is the answer,
+    // unless one item matches more specifically.
+    if (best >= 2 || (best > 0 && titleHits === 0)) {
+      const kept = lines.filter((line, index) =>
+        listItemPattern.test(line) ? hits(line, terms) >= best : index === 0,
+      );
+      const text = kept.join('\n');
+      return text.length <= maxChars ? text : shorten(text, maxChars);
+    }
+    const kept: string[] = [];
+    let length = 0;
+    for (const line of lines) {
+      if (kept.length > 0 && length + line.length > maxChars) {
+        kept.push('…');
+        break;
+      }
+      kept.push(line);
+      length += line.length + 1;
+    }
+    return kept.join('\n');
+  }
+  const sentences = sentencesOf(block);
+  const ranked = sentences
+    .map((sentence, index) => ({ sentence, index, hits: hits(sentence, terms) }))
+    .filter((entry) => entry.hits > 0)
+    .sort((left, right) => right.hits - left.hits || left.index - right.index);
+  const kept: typeof ranked = [];
+  let length = 0;
+  for (const entry of ranked) {
+    if (kept.length > 0 && length + entry.sentence.length > maxChars) continue;
+    kept.push(entry);
+    length += entry.sentence.length;
+  }
+  if (kept.length === 0) return shorten(block, maxChars);
+  kept.sort((left, right) => left.index - right.index);
+  return shorten(
+    kept
+      .map((entry) => entry.sentence)
+      .join('')
+      .trim(),
+    maxChars,
+  );
+}
