@@ -71,7 +71,10 @@ const shared = {
 } satisfies UserConfig;
 
 const localesDir = fileURLToPath(new URL('./src/i18n/locales/', import.meta.url));
-/** Every built-in language but English (the panel's fallback, bundled into it). */
+/**
+ * Every built-in language but English (the panel's fallback, bundled into it): the files of
+ * `locales/` named by a language subtag alone, not the types they share (`locale-strings.ts`).
+ */
 const lazyLocales = readdirSync(localesDir)
   .filter((name) => /^[a-z]+\.ts$/.test(name) && name !== 'en.ts')
   .map((name) => name.slice(0, -'.ts'.length));

@@ -1,7 +1,7 @@
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ProtocolError } from './protocol-error.js';
-import type { Source } from './query.js';
+import type { Source } from './source.js';
 import { type ByteSource, decodeSseStream, type SseDecoderOptions } from './sse-decoder.js';
 import type { StreamEvent } from './stream-event.js';
 

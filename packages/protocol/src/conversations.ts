@@ -1,4 +1,4 @@
-import type { Source } from './query.js';
+import type { Source } from './source.js';
 
 /**
  * Who answers a conversation: `open` — the AI; `handoff` — a person (the AI stays

@@ -92,7 +92,6 @@ export {
   type QueryFilters,
   type QueryRequest,
   type QueryResponse,
-  type Source,
 } from './query.js';
 export { isQueryResponse } from './query-response-check.js';
 export type {
@@ -109,6 +108,7 @@ export type {
   DatastoreUpdateBody,
   UpsertDocument,
 } from './resources.js';
+export type { Source } from './source.js';
 export {
   type ByteSource,
   createSseDecoder,

@@ -1,5 +1,6 @@
 import type { ConversationStatus } from './conversations.js';
 import type { PromptType, QueryModelName } from './enums.js';
+import type { Source } from './source.js';
 
 /**
  * Restricts retrieval to some datasources, by id or by the `custom_id` in their metadata,
@@ -59,20 +60,6 @@ export const POLICY_QUERY_FIELDS = [
 
 /** A query field that is operator policy. */
 export type PolicyQueryField = (typeof POLICY_QUERY_FIELDS)[number];
-
-/** A retrieved source, in the real hosted service's shape: one per datasource. */
-export interface Source {
-  chunk_id: string;
-  datasource_id: string;
-  datasource_name: string;
-  datasource_type: string;
-  source_url: string | null;
-  mime_type: string;
-  page_number?: number;
-  total_pages?: number;
-  score: number;
-  custom_id?: string;
-}
 
 /** Response of a non-streaming query (and the final `endpoint_response` of a stream). */
 export interface QueryResponse {

@@ -38,8 +38,9 @@ export {
 } from './chat/index.js';
 export { formatString } from './i18n/format-string.js';
 export { languageDirection } from './i18n/language.js';
+export type { PanelStrings } from './i18n/locales/panel-strings.js';
 export { resolveStrings } from './i18n/resolve-strings.js';
-export { type PanelStrings, STRINGS, type Strings } from './i18n/strings.js';
+export { STRINGS, type Strings } from './i18n/strings.js';
 export { readConfig } from './loader/read-config.js';
 export { contrastRatio, parseColor, readableTextColor } from './loader/readable-text-color.js';
 export type { AgentChatEventName } from './panel-contract.js';

@@ -1,5 +1,5 @@
 import type { LauncherStrings } from './i18n/launcher-strings.js';
-import type { LocaleStrings } from './i18n/strings.js';
+import type { LocaleStrings } from './i18n/locales/locale-strings.js';
 import type { WidgetConfig } from './widget-config.js';
 
 /** Names of the widget's events: `on(name, fn)` and DOM `agent-chat:<name>` CustomEvents. */

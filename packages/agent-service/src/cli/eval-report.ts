@@ -1,4 +1,5 @@
-import type { EvalQuestionResult, EvalReport } from './eval-run.js';
+import type { EvalQuestionResult } from './eval-question-result.js';
+import type { EvalReport } from './eval-run.js';
 import type { Tally } from './eval-summary.js';
 
 function ratio(tally: Tally): string {

@@ -1,7 +1,8 @@
 import type { Agent, DatastoreQueryResponse, QueryResponse } from '@agent-chat/protocol';
-import { diagnoseMiss, type MissDiagnosis, type RetrievedFragment } from './eval-diagnosis.js';
+import { diagnoseMiss, type RetrievedFragment } from './eval-diagnosis.js';
+import type { EvalQuestionResult } from './eval-question-result.js';
 import type { EvalQuestion } from './eval-questions.js';
-import { failedMeasures, type QuestionScore, scoreReply } from './eval-score.js';
+import { failedMeasures, scoreReply } from './eval-score.js';
 import { type EvalSummary, summarizeEval } from './eval-summary.js';
 import type { ServiceClient } from './service-client.js';
 
@@ -19,28 +20,6 @@ export interface RunEvalOptions {
   now?: () => number;
   /** Called after each answer is scored, with how many have come back. */
   onAnswered?(result: EvalQuestionResult, done: number, total: number): void;
-}
-
-/** One question, what came back and how it scored. */
-export interface EvalQuestionResult {
-  id: string;
-  question: string;
-  kind?: string;
-  page: string | null;
-  heading: string | null;
-  phrases: string[];
-  answer: string;
-  /** The cited sources in order: URL (with the heading anchor), else datasource name. */
-  sources: { url: string | null; name: string; score: number }[];
-  /** Time of the query over HTTP, ms. */
-  latencyMs: number;
-  /** When the answer came back, ms after the run started. */
-  answeredAfterMs: number;
-  /** Why the query failed (then it scores as a miss). */
-  error?: string;
-  score: QuestionScore;
-  /** Set when a measure failed: which ones, and which stage lost the answer. */
-  miss?: { failed: string[] } & MissDiagnosis;
 }
 
 /** A whole evaluation run: what was asked of which agent, per question and in total. */

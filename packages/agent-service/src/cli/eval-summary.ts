@@ -1,4 +1,4 @@
-import type { EvalQuestionResult } from './eval-run.js';
+import type { EvalQuestionResult } from './eval-question-result.js';
 
 /** Hits out of the questions a measure applies to. */
 export interface Tally {

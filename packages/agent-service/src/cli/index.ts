@@ -7,15 +7,11 @@
 /** @internal `runCli`'s io, named for the tests that capture it (`captureCliIo`). */
 export type { CliIo } from './cli-io.js';
 export { normalizeEvalText } from './eval-normalize-text.js';
+export type { EvalQuestionResult } from './eval-question-result.js';
 export type { EvalQuestion } from './eval-questions.js';
 export { readEvalQuestions } from './eval-questions.js';
 export { formatEvalReport } from './eval-report.js';
-export {
-  type EvalQuestionResult,
-  type EvalReport,
-  type RunEvalOptions,
-  runEval,
-} from './eval-run.js';
+export { type EvalReport, type RunEvalOptions, runEval } from './eval-run.js';
 export type { EvalSummary, Tally } from './eval-summary.js';
 export { runCli } from './run-cli.js';
 export { createServiceClient, type ServiceClient } from './service-client.js';

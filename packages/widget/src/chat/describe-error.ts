@@ -1,6 +1,6 @@
 import { CLIENT_ERROR_CODES, ERROR_CODES } from '@agent-chat/protocol';
 import { formatString } from '../i18n/format-string.js';
-import type { PanelStrings } from '../i18n/strings.js';
+import type { PanelStrings } from '../i18n/locales/panel-strings.js';
 import type { ChatError } from './chat-error.js';
 
 /** The plain-words sentence shown in the conversation for an error. */

@@ -2,8 +2,8 @@ import { ERROR_CODES, type MessagesRequest, type MessagesResponse } from '@agent
 import { batch, type ReadonlySignal } from '@preact/signals';
 import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
-import type { HandoffInternals, HandoffModel } from './handoff-model.js';
-import { createReplyPoller } from './reply-poller.js';
+import type { HandoffInternals } from './handoff-internals.js';
+import { createReplyPoller, type PolledHandoff } from './reply-poller.js';
 
 /**
  * Asks for a person for the conversation (once both ids exist and no person answers it
@@ -82,6 +82,6 @@ export async function pollReplies(state: HandoffInternals): Promise<void> {
 }
 
 /** Polls `model` for replies while `active` and a person answers or is offered; returns the stop function. */
-export function pollWhileActive(model: HandoffModel, active: ReadonlySignal<boolean>): () => void {
+export function pollWhileActive(model: PolledHandoff, active: ReadonlySignal<boolean>): () => void {
   return createReplyPoller({ handoff: model, active }).destroy;
 }

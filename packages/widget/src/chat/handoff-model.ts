@@ -1,9 +1,8 @@
 import type { ConversationStatus, StreamResult } from '@agent-chat/protocol';
-import { batch, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import type { ChatError } from './chat-error.js';
-import type { ChatMessage, ChatNotice } from './chat-message.js';
-import type { ConversationApi } from './conversation-api.js';
+import { batch, effect, type ReadonlySignal, signal } from '@preact/signals';
 import type { SavedConversation } from './conversation-store.js';
+import type { HandoffContext } from './handoff-context.js';
+import type { HandoffInternals } from './handoff-internals.js';
 
 /**
  * The human-handoff half of a conversation: whether the agent offers a person, whether a
@@ -34,31 +33,6 @@ export interface HandoffModel {
    * Returns a function that stops it.
    */
   follow(active: ReadonlySignal<boolean>): () => void;
-}
-
-/** What the handoff model shares with the chat model it belongs to. */
-export interface HandoffContext {
-  api: ConversationApi;
-  messages: Signal<ChatMessage[]>;
-  /** The signed ids of the conversation (both needed to ask for a person or to poll). */
-  ids(): { visitorId?: string | undefined; conversationId?: string | undefined };
-  nextId(): string;
-  persist(): void;
-  onError?: ((error: ChatError) => void) | undefined;
-}
-
-/** The model's state as its lazily loaded actions see it. */
-export interface HandoffInternals {
-  context: HandoffContext;
-  status: Signal<ConversationStatus>;
-  enabled: Signal<boolean>;
-  pending: Signal<boolean>;
-  /** The last message id a poll returned: the next poll asks for what follows. */
-  pollAfter: string | undefined;
-  /** A notice line for the transcript. */
-  notice(kind: ChatNotice): ChatMessage;
-  /** Moves to `next`; leaving handoff adds the hand-back notice before the last `beforeLast` messages. */
-  move(next: ConversationStatus, beforeLast?: number): void;
 }
 
 /** The handoff model plus the hooks the chat model calls. */

@@ -1,9 +1,22 @@
+import type { ConversationStatus } from '@agent-chat/protocol';
 import { effect, type ReadonlySignal } from '@preact/signals';
-import type { HandoffModel } from './handoff-model.js';
+
+/**
+ * What {@link createReplyPoller} reads of a conversation's handoff (the chat model's
+ * `handoff` is one): who answers it, whether a person is offered, and how to fetch replies.
+ */
+export interface PolledHandoff {
+  /** `handoff` while a person answers. */
+  readonly status: ReadonlySignal<ConversationStatus>;
+  /** Whether the agent offers a person, who may take the conversation over. */
+  readonly enabled: ReadonlySignal<boolean>;
+  /** Fetches what arrived since the last poll; rejects when the poll failed. */
+  poll(): Promise<void>;
+}
 
 /** Options of {@link createReplyPoller} (tests control its timers with fake timers). */
 export interface ReplyPollerOptions {
-  handoff: Pick<HandoffModel, 'status' | 'enabled' | 'poll'>;
+  handoff: PolledHandoff;
   /** Whether anyone can see replies: the panel is open and the page visible. */
   active: ReadonlySignal<boolean>;
   /** Time between polls while a person answers. Default 1,250 ms (a reply shows within 2 s). */

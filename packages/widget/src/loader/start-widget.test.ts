@@ -4,7 +4,7 @@ import type { AgentChatGlobal } from '../agent-chat-api.js';
 import ar from '../i18n/locales/ar.js';
 import de from '../i18n/locales/de.js';
 import fr from '../i18n/locales/fr.js';
-import type { LocaleStrings } from '../i18n/strings.js';
+import type { LocaleStrings } from '../i18n/locales/locale-strings.js';
 import { mountPanel } from '../panel/mount-panel.js';
 import type { LocaleModule, PanelModule } from '../panel-contract.js';
 import { createFakeFetch, type FakeFetch } from '../testing/controlled-stream.js';

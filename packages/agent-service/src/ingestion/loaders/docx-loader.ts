@@ -1,8 +1,8 @@
 import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { DocumentLoadError } from './document-load-error.js';
+import type { FormatResult } from './format-result.js';
 import { loadHtml } from './html-loader.js';
-import type { FormatResult } from './load-document.js';
 
 /** The most a DOCX may expand to (its parts' declared sizes added up): a zip-bomb guard. */
 const maxExpandedBytes = 256 * 1024 * 1024;

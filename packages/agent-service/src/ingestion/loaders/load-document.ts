@@ -8,6 +8,7 @@ import {
 } from './document-format.js';
 import { DocumentLoadError } from './document-load-error.js';
 import { loadDocx } from './docx-loader.js';
+import type { FormatResult } from './format-result.js';
 import { loadHtml } from './html-loader.js';
 import { loadMarkdown } from './markdown-loader.js';
 import { loadPdf } from './pdf-loader.js';
@@ -42,16 +43,6 @@ export interface LoadedDocument {
   totalPages?: number;
   /** The canonical media type of `format` (`text/markdown`, `application/pdf`, …). */
   mimeType: string;
-}
-
-/** What a format's loader makes of the bytes; {@link loadDocument} completes it. */
-export interface FormatResult {
-  title: string | undefined;
-  markdown: string;
-  pages?: { pageNumber: number; markdown: string }[];
-  totalPages?: number;
-  /** HTML read with a `url` and `onLinks`: the page's links. */
-  links?: string[];
 }
 
 type FormatLoader = (input: LoadInput) => FormatResult | Promise<FormatResult>;

@@ -1,7 +1,7 @@
 import { extractTextItems, getDocumentProxy, getMeta } from 'unpdf';
 import { hasWords } from './decode-text.js';
 import { DocumentLoadError } from './document-load-error.js';
-import type { FormatResult } from './load-document.js';
+import type { FormatResult } from './format-result.js';
 
 /** One positioned run of text on a PDF page (what pdf.js reports). */
 interface TextItem {

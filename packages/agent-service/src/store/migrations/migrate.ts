@@ -1,7 +1,24 @@
-import type { Database, Queryable } from '../database.js';
 import { type Migration, migrationChecksum, migrationFile } from './migration.js';
 import { type ChangedMigration, MigrationChangedError } from './migration-changed-error.js';
 import { MIGRATIONS } from './migration-list.js';
+
+/**
+ * An open transaction as {@link migrate} uses it: statements with parameters, and a
+ * migration's SQL. The store's `Queryable` is one; declared here so that the migrations
+ * need not import the store folder that publishes them.
+ */
+export interface MigrationTransaction {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * What {@link migrate} needs of a database: transactions, committed when `work` resolves
+ * and rolled back when it throws. The store's `Database` is one.
+ */
+export interface MigrationDatabase {
+  transaction<T>(work: (transaction: MigrationTransaction) => Promise<T>): Promise<T>;
+}
 
 /** Arbitrary constant for the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 7_342_001;
@@ -14,7 +31,7 @@ const MIGRATION_LOCK = 7_342_001;
  * (a newer version's, during a rolling upgrade) are left alone.
  */
 async function checkApplied(
-  transaction: Queryable,
+  transaction: MigrationTransaction,
   migrations: readonly Migration[],
 ): Promise<void> {
   await transaction.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -61,7 +78,7 @@ ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`);
  * `migrations` defaults to the service's own ({@link MIGRATIONS}).
  */
 export async function migrate(
-  database: Database,
+  database: MigrationDatabase,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<number[]> {
   await database.transaction(async (transaction) => {

@@ -1,4 +1,4 @@
-import type { LocaleStrings } from '../strings.js';
+import type { LocaleStrings } from './locale-strings.js';
 
 /** Arabic: its own chunk, loaded with the panel when the page is in Arabic. */
 const ar: LocaleStrings = {

@@ -1,4 +1,4 @@
-import type { LocaleStrings } from '../strings.js';
+import type { LocaleStrings } from './locale-strings.js';
 
 /** English, the fallback of every other language: bundled into the panel. */
 const en: LocaleStrings = {

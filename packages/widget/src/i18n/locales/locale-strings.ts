@@ -1,0 +1,10 @@
+import type { HandoffStrings } from './handoff-strings.js';
+import type { PanelStrings } from './panel-strings.js';
+
+/**
+ * One language's strings apart from the launcher's (which the loader keeps for every
+ * language): the content of a file in `locales/`. The panel bundles English; each other
+ * language is its own chunk, which the loader fetches alongside the panel when the page is
+ * in that language.
+ */
+export type LocaleStrings = PanelStrings & HandoffStrings;
