@@ -231,7 +231,8 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      '\nR@k: the paragraph a question was written on is among the first k sources; MRR over the sources returned;\n' +
+      '\nR@k: the paragraph a question was written on is among the first k datasources of a datastore search\n' +
+        "(the agent's retrieval, 6 passages); MRR over them;\n" +
         'p50/p95: per query over HTTP at the client (retrieval + extractive answer + storing the exchange);\n' +
         'gold in: answers containing a gold answer (SQuAD normalisation); answer: mean characters.',
     );

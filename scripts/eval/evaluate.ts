@@ -95,9 +95,15 @@ export interface AskResult {
   latency: { p50: number; p95: number; mean: number };
 }
 
+/** Passages a datastore search returns for recall, as many as an agent's query reads. */
+const SEARCHED = 6;
+
 /**
  * Asks every question with `POST /api/agents/{id}/query` (JSON, sequentially, one
- * conversation each) and scores where the gold paragraph's datasource lands in `sources`.
+ * conversation each) for the answer and its latency, and scores retrieval where the gold
+ * paragraph's datasource lands among the datasources of the same question's datastore
+ * search (`POST /api/datastores/{id}/query`, the agent's retrieval without the relevance
+ * floor): an answer cites only what it quotes, so its `sources` are not a ranking.
  */
 export async function askQuestions(
   client: EvalClient,
@@ -117,9 +123,12 @@ export async function askQuestions(
       { query: question.question },
     );
     latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-    const rank = reply.sources.findIndex(
-      (source) => source.datasource_id === paragraphIds[question.paragraph],
+    const searched = await client.post<{ results: { datasource_id: string }[] }>(
+      `/api/datastores/${client.datastoreId}/query`,
+      { query: question.question, topK: SEARCHED },
     );
+    const ranking = [...new Set(searched.results.map((result) => result.datasource_id))];
+    const rank = ranking.indexOf(paragraphIds[question.paragraph] as string);
     if (rank === 0) at1 += 1;
     if (rank >= 0 && rank < 5) at5 += 1;
     if (rank >= 0) reciprocal += 1 / (rank + 1);

@@ -143,6 +143,7 @@ export function createQueryRoute(context: ServiceContext): Router {
           filters: query.filters,
           earlier: searched.earlier,
           vectorSearch: context.hybrid?.vectorSearch,
+          relevanceFloor: true,
         })
       : { passages: [], sources: [], passageSources: [] };
     const { passages } = retrieved;

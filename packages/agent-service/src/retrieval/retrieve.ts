@@ -49,6 +49,11 @@ interface RetrieveOptions {
    * ranking by reciprocal rank. Default: lexical only.
    */
   vectorSearch?: VectorSearch | undefined;
+  /**
+   * Answering: first judge whether the documents can answer the question at all
+   * (`judgeAnswerability`), and find nothing when they cannot. Off for a plain search.
+   */
+  relevanceFloor?: boolean;
 }
 
 interface PassageRow {
@@ -138,13 +143,15 @@ export async function retrieve(
   ]);
   if (hits.length === 0 && nearest.length === 0)
     return { passages: [], sources: [], passageSources: [] };
-  const outOfScope = await judgeAnswerability({
-    question: query,
-    unknownTerms,
-    // Embeddings find what is said in other words: unknown words are no sign then.
-    paraphrasesFound: nearest.length > 0,
-    holdsPhrase: phraseChecker(database, options.datastoreIds),
-  });
+  const outOfScope =
+    options.relevanceFloor === true &&
+    (await judgeAnswerability({
+      question: query,
+      unknownTerms,
+      // Embeddings find what is said in other words: unknown words are no sign then.
+      paraphrasesFound: nearest.length > 0,
+      holdsPhrase: phraseChecker(database, options.datastoreIds),
+    }));
   if (outOfScope) return { passages: [], sources: [], passageSources: [], outOfScope };
   const rows = await database.query<Omit<PassageRow, 'score'>>(
     `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
