@@ -111,7 +111,11 @@ describe('composeExtractiveAnswer', () => {
 
   it('cites two sections of one page quoted together as the section it leads with', () => {
     const answer = composeExtractiveAnswer('refund window days', [
-      passage({ chunkId: 'days', title: 'Policy › Days', content: 'The refund window is 30 days.' }),
+      passage({
+        chunkId: 'days',
+        title: 'Policy › Days',
+        content: 'The refund window is 30 days.',
+      }),
       passage({
         chunkId: 'overview',
         title: 'Policy › Overview',
