@@ -4,11 +4,14 @@ import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
 import { judgeAnswerability, type OutOfScopeReason, phraseChecker } from './answerability.js';
 import { namedSubsection } from './named-subsection.js';
+import { withPageSupport } from './page-support.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
 /** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
 const RERANK_DEPTH = 30;
+/** How much a page's next best passages raise all of its passages (see `withPageSupport`). */
+const PAGE_SUPPORT_WEIGHT = 0.3;
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {
@@ -194,7 +197,11 @@ export async function retrieve(
   });
   // The re-rank reads words as the answerer stems them; Postgres's lexemes of the same
   // words are the same Porter2 stems, so the weights carry over by name.
-  const lexical = rerankBySentence(firstStage, { question: query, termWeights });
+  const lexical = withPageSupport(
+    rerankBySentence(firstStage, { question: query, termWeights }),
+    PAGE_SUPPORT_WEIGHT,
+    1,
+  );
   const ranked = (
     nearest.length === 0
       ? lexical
