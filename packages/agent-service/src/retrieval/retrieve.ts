@@ -10,7 +10,7 @@ import { rerankBySentence } from './sentence-rerank.js';
 
 /** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
 const RERANK_DEPTH = 30;
-/** How much a page's next best passages raise all of its passages (see `withPageSupport`). */
+/** How much a page's next best section raises all of its passages (see `withPageSupport`). */
 const PAGE_SUPPORT_WEIGHT = 0.3;
 
 /** A retrieved chunk with its score and the datasource it came from. */
