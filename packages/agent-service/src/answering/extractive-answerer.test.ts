@@ -109,6 +109,25 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.citations).toEqual([0, 1]);
   });
 
+  it('cites two sections of one page quoted together as the section it leads with', () => {
+    const answer = composeExtractiveAnswer('refund window days', [
+      passage({
+        chunkId: 'days',
+        title: 'Policy › Days',
+        content: 'The refund window is 30 days.',
+      }),
+      passage({
+        chunkId: 'overview',
+        title: 'Policy › Overview',
+        content: 'Each refund has a window, counted in days from delivery.',
+        score: 0.95,
+      }),
+    ]);
+    expect(answer.text).toContain('30 days.');
+    expect(answer.text).toContain('counted in days from delivery. [1]');
+    expect(answer.citations).toEqual([0]);
+  });
+
   it('leaves out a passage much weaker than the best one, and does not cite it', () => {
     const answer = composeExtractiveAnswer('refund policy', [
       passage({ datasourceName: 'a.md', title: 'A', content: 'Refund policy: 30 days.' }),

@@ -53,11 +53,15 @@ export function composeExtractiveAnswer(
   }
   const citations: number[] = [];
   const numberOf = new Map<string, number>();
-  const parts = plan.excerpts.map(({ text, passage, passageIndex }, index) => {
+  // A run of excerpts from one page is cited as its first excerpt's section: the one it
+  // leads with (the primary passage, when the run holds it).
+  let runStart = 0;
+  const parts = plan.excerpts.map(({ text, passage }, index) => {
+    if (plan.excerpts[index - 1]?.passage.datasourceId !== passage.datasourceId) runStart = index;
     if (plan.excerpts[index + 1]?.passage.datasourceId === passage.datasourceId) return text;
     let number = numberOf.get(passage.datasourceId);
     if (number === undefined) {
-      citations.push(passageIndex);
+      citations.push((plan.excerpts[runStart] as (typeof plan.excerpts)[number]).passageIndex);
       number = citations.length;
       numberOf.set(passage.datasourceId, number);
     }

@@ -3,11 +3,15 @@ import type { VectorSearch } from '../embeddings/index.js';
 import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
 import { judgeAnswerability, type OutOfScopeReason, phraseChecker } from './answerability.js';
+import { namedSubsection } from './named-subsection.js';
+import { withPageSupport } from './page-support.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
 /** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
 const RERANK_DEPTH = 30;
+/** How much a page's next best section raises all of its passages (see `withPageSupport`). */
+const PAGE_SUPPORT_WEIGHT = 0.3;
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {
@@ -111,6 +115,39 @@ function toSource(row: PassageRow): Source {
   return source;
 }
 
+const PASSAGE_COLUMNS = `c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
+       d.type AS datasource_type, d.config, c.title, c.content, c.position,
+       c.anchor, c.page_number`;
+
+/**
+ * Puts first, when the best passage's line that answers names one of its subsections
+ * (see `namedSubsection`), that subsection at the best passage's score, the best passage
+ * next: the answer then quotes the subsection, which is about exactly what was asked, and
+ * the line that matched. One indexed read of the page's chunks under that heading.
+ */
+async function leadWithNamedSubsection(
+  database: Queryable,
+  ranked: PassageRow[],
+  termWeights: ReadonlyMap<string, number>,
+  limit: number,
+): Promise<void> {
+  const top = ranked[0];
+  if (!top) return;
+  const children = await database.query<Omit<PassageRow, 'score'>>(
+    `SELECT ${PASSAGE_COLUMNS}
+     FROM chunks c JOIN datasources d ON d.id = c.datasource_id
+     WHERE c.datasource_id = $1 AND starts_with(c.title, $2)
+     ORDER BY c.position`,
+    [top.datasource_id, `${top.title} › `],
+  );
+  const child = namedSubsection(top, children, termWeights);
+  if (!child) return;
+  const at = ranked.findIndex((row) => row.chunk_id === child.chunk_id);
+  if (at >= 0) ranked.splice(at, 1);
+  ranked.unshift({ ...child, score: top.score });
+  if (ranked.length > limit) ranked.pop();
+}
+
 /**
  * Finds the passages that answer a question in the given datastores: BM25 over the
  * chunks with the datastores' real term statistics (see `searchLexical`), then one source
@@ -154,9 +191,7 @@ export async function retrieve(
     }));
   if (outOfScope) return { passages: [], sources: [], passageSources: [], outOfScope };
   const rows = await database.query<Omit<PassageRow, 'score'>>(
-    `SELECT c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
-       d.type AS datasource_type, d.config, c.title, c.content, c.position,
-       c.anchor, c.page_number
+    `SELECT ${PASSAGE_COLUMNS}
      FROM chunks c JOIN datasources d ON d.id = c.datasource_id
      WHERE c.id = ANY($1::text[])`,
     [[...hits.map((hit) => hit.chunkId), ...nearest]],
@@ -169,7 +204,11 @@ export async function retrieve(
   });
   // The re-rank reads words as the answerer stems them; Postgres's lexemes of the same
   // words are the same Porter2 stems, so the weights carry over by name.
-  const lexical = rerankBySentence(firstStage, { question: query, termWeights });
+  const lexical = withPageSupport(
+    rerankBySentence(firstStage, { question: query, termWeights }),
+    PAGE_SUPPORT_WEIGHT,
+    1,
+  );
   const ranked = (
     nearest.length === 0
       ? lexical
@@ -180,6 +219,7 @@ export async function retrieve(
           },
         )
   ).slice(0, limit);
+  await leadWithNamedSubsection(database, ranked, termWeights, limit);
   const sources = new Map<string, Source>();
   for (const row of ranked) {
     if (!sources.has(row.datasource_id)) sources.set(row.datasource_id, toSource(row));

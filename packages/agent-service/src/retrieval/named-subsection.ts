@@ -1,0 +1,77 @@
+import { stemOf, termsOf, wordsOf } from '../lexical-index/index.js';
+
+/** Between a chunk title's parts: `Page › Heading › Subheading` (as the chunker writes it). */
+const TITLE_SEPARATOR = ' › ';
+/** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
+const MIN_HEADING_CHARS = 3;
+
+/** A chunk as {@link namedSubsection} reads it. */
+export interface SectionChunk {
+  title: string;
+  content: string;
+}
+
+/** Lines of a text: an options list has one option per line (its sentences go together). */
+function linesOf(text: string): string[] {
+  return text.split('\n');
+}
+
+/** Whether `words` holds `phrase` as consecutive words. */
+function holdsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
+  for (let start = 0; start + phrase.length <= words.length; start += 1) {
+    if (phrase.every((word, offset) => words[start + offset] === word)) return true;
+  }
+  return false;
+}
+
+/**
+ * The subsection of `section` that its sentence answering the question names: a section
+ * that lists a page's options or variants in one line each ("`allowAfterThis`: allows …")
+ * and gives each its own subsection (`### allowAfterThis`) matches the question by the
+ * list's line, while the subsection, examples only, shares none of its words. The line
+ * that weighs most in the question's terms (`termWeights`, stem → weight) must name
+ * exactly one subsection, by its whole heading, and that subsection must share a question
+ * term (in its title or text); `subsections` are chunks of the same page whose title
+ * extends `section`'s. `undefined` when no line or more than one subsection qualifies.
+ */
+export function namedSubsection<Chunk extends SectionChunk>(
+  section: SectionChunk,
+  subsections: readonly Chunk[],
+  termWeights: ReadonlyMap<string, number>,
+): Chunk | undefined {
+  const prefix = `${section.title}${TITLE_SEPARATOR}`;
+  const headings = subsections.flatMap((chunk) => {
+    if (!chunk.title.startsWith(prefix)) return [];
+    const heading = chunk.title.slice(chunk.title.lastIndexOf(TITLE_SEPARATOR) + 3);
+    const words = wordsOf(heading);
+    return words.join('').length >= MIN_HEADING_CHARS ? [{ chunk, words }] : [];
+  });
+  if (headings.length === 0) return undefined;
+  let best = 0;
+  let bestLines: string[][] = [];
+  for (const line of linesOf(section.content)) {
+    const words = wordsOf(line);
+    let score = 0;
+    for (const stem of new Set(words.map(stemOf))) score += termWeights.get(stem) ?? 0;
+    if (score > best) {
+      best = score;
+      bestLines = [words];
+    } else if (score === best && score > 0) bestLines.push(words);
+  }
+  const named = new Set<Chunk>();
+  for (const words of bestLines) {
+    for (const heading of headings) {
+      if (holdsPhrase(words, heading.words)) named.add(heading.chunk);
+    }
+  }
+  // Several chunks of one subsection (a long one is split) share its title: the first.
+  const titles = new Set([...named].map((chunk) => chunk.title));
+  const found = titles.size === 1 ? [...named][0] : undefined;
+  // The answer quotes what shares the question's words: a subsection sharing none (its
+  // page's name included) could not be quoted, and names another page's option.
+  if (!found) return undefined;
+  for (const term of termsOf(`${found.title} ${found.content}`)) {
+    if (termWeights.has(term)) return found;
+  }
+  return undefined;
+}

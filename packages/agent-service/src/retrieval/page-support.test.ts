@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { withPageSupport } from './page-support.js';
+
+describe('withPageSupport', () => {
+  it('puts first the page several of whose sections match over one that matches once', () => {
+    const ranked = withPageSupport(
+      [
+        { id: 'lone', datasource_id: 'mentions', title: 'M', score: 0.6 },
+        { id: 'details', datasource_id: 'answers', title: 'A › Details', score: 0.55 },
+        { id: 'intro', datasource_id: 'answers', title: 'A', score: 0.4 },
+        { id: 'options', datasource_id: 'answers', title: 'A › Options', score: 0.3 },
+      ],
+      0.5,
+    );
+    expect(ranked.map((candidate) => candidate.id)).toEqual([
+      'details',
+      'intro',
+      'options',
+      'lone',
+    ]);
+    expect(ranked[0]?.score).toBeCloseTo((0.55 + 0.5 * (0.4 + 0.3)) / 2, 6);
+    expect(ranked[3]?.score).toBeCloseTo(0.6 / 2, 6);
+  });
+
+  it('counts only the page’s next `depth` best sections, and keeps the order within a page', () => {
+    const ranked = withPageSupport(
+      [
+        { id: 'a', datasource_id: 'p', title: 'P › A', score: 0.9 },
+        { id: 'b', datasource_id: 'p', title: 'P › B', score: 0.5 },
+        { id: 'c', datasource_id: 'p', title: 'P › C', score: 0.4 },
+        { id: 'd', datasource_id: 'p', title: 'P › D', score: 0.3 },
+      ],
+      1,
+      1,
+    );
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(ranked[0]?.score).toBeCloseTo((0.9 + 0.5) / 2, 6);
+    expect(ranked[3]?.score).toBeCloseTo((0.3 + 0.5) / 2, 6);
+  });
+
+  it('counts the pieces of one long section once: a section is not its own support', () => {
+    const ranked = withPageSupport(
+      [
+        { id: 'lone', datasource_id: 'one', title: 'One › Install', score: 0.6 },
+        { id: 'first', datasource_id: 'long', title: 'Long › Install', score: 0.55 },
+        { id: 'second', datasource_id: 'long', title: 'Long › Install', score: 0.5 },
+      ],
+      1,
+      1,
+    );
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['lone', 'first', 'second']);
+    expect(ranked[0]?.score).toBeCloseTo(0.3, 6);
+  });
+
+  it('changes nothing at weight 0', () => {
+    const candidates = [
+      { datasource_id: 'x', title: 'X', score: 0.2 },
+      { datasource_id: 'y', title: 'Y', score: 0.1 },
+    ];
+    expect(withPageSupport(candidates, 0)).toEqual(candidates);
+  });
+});
