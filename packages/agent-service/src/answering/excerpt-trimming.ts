@@ -17,7 +17,7 @@ function hits(text: string, terms: ReadonlySet<string>): number {
  * Cuts prose to at most `maxChars`, at a sentence end where one fits, else at a word
  * boundary; never inside inline code or a link (an unclosed one is left out whole).
  */
-export function shorten(text: string, maxChars: number): string {
+function shorten(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   let kept = '';
   for (const sentence of sentencesOf(text)) {

@@ -7,6 +7,7 @@
  * scored. The word handling is shared with `retrieval/` and the answerers.
  */
 export { type ChunkAnalysisPool, createChunkAnalysisPool } from './chunk-analysis-pool.js';
+export { TITLE_SEPARATOR } from './chunk-title.js';
 export { maintainLexicalIndex } from './lexical-index-maintenance.js';
 export { searchLexical } from './lexical-search.js';
 export { tsqueryLiteral, type WeightedText } from './query-terms.js';

@@ -1,7 +1,5 @@
-import { stemOf, termsOf, wordsOf } from '../lexical-index/index.js';
+import { stemOf, TITLE_SEPARATOR, termsOf, wordsOf } from '../lexical-index/index.js';
 
-/** Between a chunk title's parts: `Page › Heading › Subheading` (as the chunker writes it). */
-const TITLE_SEPARATOR = ' › ';
 /** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
 const MIN_HEADING_CHARS = 3;
 
@@ -42,7 +40,9 @@ export function namedSubsection<Chunk extends SectionChunk>(
   const prefix = `${section.title}${TITLE_SEPARATOR}`;
   const headings = subsections.flatMap((chunk) => {
     if (!chunk.title.startsWith(prefix)) return [];
-    const heading = chunk.title.slice(chunk.title.lastIndexOf(TITLE_SEPARATOR) + 3);
+    const heading = chunk.title.slice(
+      chunk.title.lastIndexOf(TITLE_SEPARATOR) + TITLE_SEPARATOR.length,
+    );
     const words = wordsOf(heading);
     return words.join('').length >= MIN_HEADING_CHARS ? [{ chunk, words }] : [];
   });

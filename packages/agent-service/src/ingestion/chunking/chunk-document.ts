@@ -1,3 +1,4 @@
+import { TITLE_SEPARATOR } from '../../lexical-index/index.js';
 import { type MarkdownBlock, markdownBlocks, splitBlock, splitText } from '../../markdown/index.js';
 import type { LoadedDocument } from '../loaders/index.js';
 import { createHeadingSlugger } from './heading-slugs.js';
@@ -34,9 +35,6 @@ export interface ChunkOptions {
    */
   overlapCharacters?: number;
 }
-
-/** The separator of the heading path in chunk titles. */
-export const TITLE_SEPARATOR = ' › ';
 
 const defaultMaxCharacters = 1_200;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { TITLE_SEPARATOR } from '../../lexical-index/index.js';
 import { GENERATOR_PAGES } from '../../testing/index.js';
 import { loadDocument } from '../loaders/index.js';
-import { chunkDocument, TITLE_SEPARATOR } from './chunk-document.js';
+import { chunkDocument } from './chunk-document.js';
 
 // What a heading permalink leaves behind when it is read as text.
 const permalinkTraces = [
