@@ -2,7 +2,7 @@ import type { QueryFilters, Source } from '@agent-chat/protocol';
 import type { VectorSearch } from '../embeddings/index.js';
 import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
-import { judgeAnswerability, type OutOfScopeReason, phraseChecker } from './answerability.js';
+import { judgeAnswerability, phraseChecker } from './answerability.js';
 import { namedSubsection } from './named-subsection.js';
 import { withPageSupport } from './page-support.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
@@ -33,8 +33,6 @@ interface RetrievalResult {
   sources: Source[];
   /** The source each passage is cited as (its own chunk, page and anchor), in passage order. */
   passageSources: Source[];
-  /** Set when the question was judged outside what the documents cover (no passages then). */
-  outOfScope?: OutOfScopeReason;
 }
 
 /** Options of {@link retrieve}. */
@@ -189,7 +187,7 @@ export async function retrieve(
       paraphrasesFound: nearest.length > 0,
       holdsPhrase: phraseChecker(database, options.datastoreIds),
     }));
-  if (outOfScope) return { passages: [], sources: [], passageSources: [], outOfScope };
+  if (outOfScope) return { passages: [], sources: [], passageSources: [] };
   const rows = await database.query<Omit<PassageRow, 'score'>>(
     `SELECT ${PASSAGE_COLUMNS}
      FROM chunks c JOIN datasources d ON d.id = c.datasource_id
