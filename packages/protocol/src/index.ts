@@ -12,6 +12,23 @@ export {
   type StreamResult,
 } from './answer-accumulator.js';
 export {
+  CONTACT_CAPTURE_TRIGGERS,
+  CONTACT_FIELD_MODES,
+  type Contact,
+  type ContactCaptureResponse,
+  type ContactCaptureSettings,
+  type ContactCaptureTrigger,
+  type ContactErasureResponse,
+  type ContactFieldMode,
+  type ContactListQuery,
+  type ContactListResponse,
+  type ContactOffer,
+  type ContactRequest,
+  type ContactResponse,
+  type ContactSubmission,
+  DEFAULT_CONTACT_CAPTURE,
+} from './contacts.js';
+export {
   type AnswerMetadata,
   CONVERSATION_STATUSES,
   type ConversationDetail,

@@ -55,6 +55,12 @@ export const LIMITS = {
   conversationPage: { default: 20, max: 100 },
   /** Longest full-text search (`q`) or cursor in a conversation list query. */
   conversationSearchLength: { max: 500 },
+  /** Longest contact email (RFC 5321's path limit). */
+  emailLength: { max: 254 },
+  /** Longest contact phone number, as typed. */
+  phoneLength: { max: 40 },
+  /** Longest consent sentence an operator can set for contact capture. */
+  consentTextLength: { max: 1_000 },
 } as const;
 
 /**

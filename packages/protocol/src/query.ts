@@ -1,3 +1,4 @@
+import type { ContactOffer } from './contacts.js';
 import type { ConversationStatus } from './conversations.js';
 import type { PromptType, QueryModelName } from './enums.js';
 import type { Source } from './source.js';
@@ -78,4 +79,9 @@ export interface QueryResponse {
    * `handoffEnabled`; absent from other upstreams, which means no).
    */
   handoffEnabled?: boolean;
+  /**
+   * Set when the service wants the widget to offer the contact form now (our service's
+   * extension; the agent's `contactCapture` settings decide).
+   */
+  contactCapture?: ContactOffer;
 }

@@ -1,3 +1,4 @@
+import type { ContactCaptureSettings } from './contacts.js';
 import type {
   AgentModelName,
   DatasourceStatus,
@@ -23,6 +24,8 @@ export interface Agent {
   datastoreIds?: string[];
   /** Whether the widget offers "talk to a person" (our service's extension; default false). */
   handoffEnabled?: boolean;
+  /** When the widget asks for the visitor's contact (our service's extension; default off). */
+  contactCapture?: ContactCaptureSettings;
 }
 
 /** A datastore: a searchable collection of datasources. */
@@ -69,6 +72,7 @@ export interface AgentCreateBody {
   promptTemplate?: string | null;
   datastoreIds?: string[];
   handoffEnabled?: boolean;
+  contactCapture?: ContactCaptureSettings;
 }
 
 /** Body of `PATCH /api/agents/{id}`: every field optional. */

@@ -18,6 +18,10 @@ export const WIDGET_CONVERSATION_PATHS = {
   handoff: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/handoff`,
   /** `POST`: new messages and the status ({@link MessagesRequest} → {@link MessagesResponse}). */
   messages: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/messages`,
+  /** `POST`: leave contact details (`ContactRequest` → `ContactResponse`). */
+  contact: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/contact`,
+  /** `GET`: the agent's contact capture settings (`ContactCaptureResponse`). */
+  contactCapture: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/contact-capture`,
 } as const;
 
 /** Body of `POST /api/agents/{id}/feedback`: a vote, changed or cleared (`null`). */

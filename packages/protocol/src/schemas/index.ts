@@ -2,6 +2,12 @@
  * @agent-chat/protocol/schemas — zod schemas of every request body, for servers.
  * Not for browsers: it pulls in zod.
  */
+
+export {
+  contactCaptureSchema,
+  contactRequestSchema,
+  contactSubmissionSchema,
+} from './contact-schemas.js';
 export {
   conversationExportQuerySchema,
   conversationListQuerySchema,

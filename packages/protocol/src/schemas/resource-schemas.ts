@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_MODEL_NAMES, DATASTORE_TYPES, PROMPT_TYPES, VISIBILITIES } from '../enums.js';
 import { LIMITS } from '../limits.js';
+import { contactCaptureSchema } from './contact-schemas.js';
 import { id, jsonObject, oneOf, rangedNumber, text } from './schema-helpers.js';
 
 const bodyError = { error: 'The request body must be a JSON object' };
@@ -22,6 +23,7 @@ const agentFields = {
       error: `datastoreIds may hold at most ${LIMITS.filterIds.max} ids`,
     }),
   handoffEnabled: z.boolean({ error: 'handoffEnabled must be true or false' }),
+  contactCapture: contactCaptureSchema,
 };
 
 /** Schema of `POST /api/agents` bodies: `name` required. */
@@ -38,6 +40,7 @@ export const agentCreateSchema = z.object(
     promptTemplate: agentFields.promptTemplate.optional(),
     datastoreIds: agentFields.datastoreIds.optional(),
     handoffEnabled: agentFields.handoffEnabled.optional(),
+    contactCapture: agentFields.contactCapture.optional(),
   },
   bodyError,
 );

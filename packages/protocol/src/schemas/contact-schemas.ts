@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CONTACT_CAPTURE_TRIGGERS, CONTACT_FIELD_MODES } from '../contacts.js';
+import { LIMITS } from '../limits.js';
+import { id, oneOf, text } from './schema-helpers.js';
+
+const bodyError = { error: 'The request body must be a JSON object' };
+
+// Control characters (C0 except tab, DEL, C1) never belong in a name, an email or a phone.
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+// Deliberately simple (one @, a dot in the domain, no spaces): the mail itself is the proof.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const PHONE = /^\+?[0-9 ()./-]{3,}$/;
+
+function plain(field: string, max: number, min = 0) {
+  return text(field, max, min)
+    .transform((value) => value.trim())
+    .refine((value) => !CONTROL.test(value), {
+      error: `${field} must not contain control characters`,
+    });
+}
+
+const email = plain('email', LIMITS.emailLength.max, 1).refine((value) => EMAIL.test(value), {
+  error: 'email must be an email address, e.g. name@example.com',
+});
+const name = plain('name', LIMITS.nameLength.max);
+const phone = plain('phone', LIMITS.phoneLength.max).refine(
+  (value) => value === '' || PHONE.test(value),
+  { error: 'phone must be a phone number: digits, spaces, + ( ) . / -' },
+);
+const consentText = plain('consentText', LIMITS.consentTextLength.max).nullable();
+
+/** Schema of an agent's `contactCapture` settings (in agent create and update bodies). */
+export const contactCaptureSchema = z
+  .strictObject(
+    {
+      enabled: z.boolean({ error: 'contactCapture.enabled must be true or false' }),
+      triggers: z
+        .array(oneOf('contactCapture.triggers[]', CONTACT_CAPTURE_TRIGGERS), {
+          error: 'contactCapture.triggers must be an array',
+        })
+        .max(CONTACT_CAPTURE_TRIGGERS.length),
+      fields: z.strictObject(
+        {
+          name: oneOf('contactCapture.fields.name', CONTACT_FIELD_MODES),
+          phone: oneOf('contactCapture.fields.phone', CONTACT_FIELD_MODES),
+        },
+        { error: 'contactCapture.fields must be an object with name and phone' },
+      ),
+      consentText,
+    },
+    { error: 'contactCapture must be an object' },
+  )
+  .refine((value) => !value.enabled || value.triggers.length > 0, {
+    error: 'contactCapture.triggers must name at least one trigger when enabled',
+  });
+
+/** Schema of the service's `POST /api/agents/{id}/contacts` bodies. */
+export const contactSubmissionSchema = z.strictObject(
+  {
+    visitorId: id('visitorId'),
+    conversationId: id('conversationId').optional(),
+    email,
+    name: name.optional(),
+    phone: phone.optional(),
+    consentText: consentText.optional(),
+  },
+  bodyError,
+);
+
+/** Schema of the BFF's widget `POST /api/agents/{id}/contact` bodies. */
+export const contactRequestSchema = z.strictObject(
+  {
+    visitorId: id('visitorId'),
+    conversationId: id('conversationId').optional(),
+    email,
+    name: name.optional(),
+    phone: phone.optional(),
+  },
+  bodyError,
+);
