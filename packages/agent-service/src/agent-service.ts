@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { invalidOptions } from './agent-service-error.js';
 import {
   type Answerer,
   createExtractiveAnswerer,
@@ -7,17 +8,23 @@ import {
   type QuestionCondenser,
 } from './answering/index.js';
 import { createHttpApp, type ServiceContext } from './api/index.js';
-import { createHandoffWebhook } from './conversations/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
 import { type HybridRetrieval, startHybridRetrieval } from './embeddings/index.js';
 import { type Ingestion, startIngestion } from './ingestion/index.js';
-import { silentLogger } from './logger.js';
+import { type Logger, silentLogger } from './logger.js';
+import { createNotifier, type Notifier, noContacts } from './notifications/index.js';
 import {
   type AgentServiceOptions,
   type ResolvedAgentServiceOptions,
   resolveAgentServiceOptions,
 } from './options/index.js';
 import { type CreateOrganizationOptions, createOrganization } from './organizations/index.js';
+import {
+  createMailTransport,
+  createOutboxWorker,
+  createWebhookTransport,
+  type OutboxWorker,
+} from './outbox/index.js';
 import { createPgDatabase, createPgliteDatabase, type Database, migrate } from './store/index.js';
 
 /** The service without a listening socket: an Express app plus its storage. */
@@ -39,13 +46,21 @@ export interface AgentService {
   /** The ingestion workers: `waitFor(datasourceIds)` resolves once they are synched or in error. */
   ingestion: Ingestion;
   /**
+   * Queues mails and events in the outbox. `notifier.contactCaptured(database,
+   * organizationId, contact)` is what the contacts feature calls on a new contact.
+   */
+  notifier: Notifier;
+  /** The outbox's delivery worker (`idle()` resolves when nothing is due); none without mail or webhook. */
+  outbox: OutboxWorker | undefined;
+  /**
    * Hybrid retrieval, when `embeddings` is set: `pending()` counts chunks without a vector,
    * `pass.drain()` resolves once there are none.
    */
   hybrid: HybridRetrieval | undefined;
   /**
    * Stops the ingestion workers (jobs in progress go back to the queue) and their
-   * chunk-analysis thread, and closes the database.
+   * chunk-analysis thread, the outbox worker (attempts in flight are retried later), and
+   * closes the database.
    */
   close(): Promise<void>;
 }
@@ -84,6 +99,38 @@ function chooseCondenser(options: ResolvedAgentServiceOptions): QuestionCondense
   });
 }
 
+/** The outbox's delivery worker, when mail or a webhook is configured. */
+function startOutbox(
+  options: ResolvedAgentServiceOptions,
+  database: Database,
+  logger: Logger,
+  mailFrom: string | undefined,
+): OutboxWorker | undefined {
+  const webhook = options.webhook ?? options.handoffWebhook;
+  if (options.smtpUrl === undefined && webhook === undefined) return undefined;
+  const { timeoutMs, ...tuning } = options.outbox ?? {};
+  const timeout = timeoutMs === undefined ? {} : { timeoutMs };
+  return createOutboxWorker({
+    ...tuning,
+    database,
+    logger,
+    ...(options.now ? { now: options.now } : {}),
+    mail:
+      options.smtpUrl === undefined || mailFrom === undefined
+        ? undefined
+        : createMailTransport({ smtpUrl: options.smtpUrl, from: mailFrom, ...timeout }),
+    webhook:
+      webhook === undefined
+        ? undefined
+        : createWebhookTransport({
+            secret: webhook.secret,
+            allowPrivateUrls: options.allowPrivateUrls,
+            ...timeout,
+            ...(options.now ? { now: options.now } : {}),
+          }),
+  });
+}
+
 /**
  * Creates the agent service: opens and migrates the database (PGlite in `dataDir` or in
  * memory, or PostgreSQL at `databaseUrl`) and builds the Express app. It does not listen;
@@ -97,19 +144,30 @@ function chooseCondenser(options: ResolvedAgentServiceOptions): QuestionCondense
 export async function createAgentService(given: AgentServiceOptions = {}): Promise<AgentService> {
   const options = resolveAgentServiceOptions(given);
   const logger = options.logger ?? silentLogger;
-  const handoffNotifier = options.handoffWebhook
-    ? createHandoffWebhook({
-        ...options.handoffWebhook,
-        logger,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.now ? { now: options.now } : {}),
-      })
-    : undefined;
+  const mailFrom = options.mailFrom ?? options.notifyEmail;
+  if (options.smtpUrl !== undefined && mailFrom === undefined) {
+    throw invalidOptions(
+      'createAgentService: mail needs a sender: set mailFrom (MAIL_FROM) or notifyEmail (NOTIFY_EMAIL) with smtpUrl (SMTP_URL).',
+    );
+  }
   const database = await openDatabase(options);
   let ingestion: Ingestion;
   let hybrid: HybridRetrieval | undefined;
+  let outbox: OutboxWorker | undefined;
+  let notifier: Notifier;
   try {
     await migrate(database);
+    outbox = startOutbox(options, database, logger, mailFrom);
+    notifier = createNotifier({
+      ...(options.smtpUrl === undefined
+        ? {}
+        : { mail: options.notifyEmail === undefined ? {} : { notifyEmail: options.notifyEmail } }),
+      webhookUrl: (options.webhook ?? options.handoffWebhook)?.url,
+      publicConsoleUrl: options.publicConsoleUrl,
+      findContact: options.findContact ?? noContacts,
+      now: options.now ?? Date.now,
+      wake: () => outbox?.wake(),
+    });
     hybrid = options.embeddings
       ? await startHybridRetrieval(
           database,
@@ -121,13 +179,19 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
       : undefined;
     ingestion = await startIngestion(database, logger, {
       ...options.ingestion,
-      onSettled: () => hybrid?.pass?.wake(),
+      onSettled: () => {
+        hybrid?.pass?.wake();
+        notifier.wake();
+      },
+      onCommitted: (transaction, datasourceIds) =>
+        notifier.datasourcesSettled(transaction, datasourceIds),
       // PGlite in a data directory is locked to this process: nobody else can hold a job.
       exclusive: options.database === undefined && options.databaseUrl === undefined,
       fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls },
     });
   } catch (error) {
     await hybrid?.pass?.stop();
+    await outbox?.stop();
     await database.close();
     throw error;
   }
@@ -142,7 +206,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     now: options.now ?? Date.now,
     uploadLimitBytes: options.uploadLimitBytes,
     logger,
-    handoffNotifier,
+    notifier,
     hybrid,
   };
 
@@ -158,11 +222,13 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
       createOrganization(database, name, organizationOptions),
     seedDemo: (seedOptions) => seedDemo(database, ingestion, seedOptions),
     ingestion,
+    notifier,
+    outbox,
     hybrid,
     close: async () => {
       await ingestion.stop();
       await hybrid?.pass?.stop();
-      handoffNotifier?.close();
+      await outbox?.stop();
       await database.close();
     },
   };

@@ -34,13 +34,7 @@ export {
   type ServiceClient,
   type Tally,
 } from './cli/index.js';
-export {
-  deleteExpiredConversations,
-  type HandoffWebhookOptions,
-  SIGNATURE_HEADER,
-  signWebhook,
-  TIMESTAMP_HEADER,
-} from './conversations/index.js';
+export { deleteExpiredConversations } from './conversations/index.js';
 export {
   DEMO_AGENT_ID,
   DEMO_DATASTORE_ID,
@@ -55,14 +49,22 @@ export {
   type HybridRetrievalOptions,
 } from './embeddings/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
+export type { FindContact, Notifier } from './notifications/index.js';
 export type {
   AgentServiceOptions,
-  HandoffWebhookSettings,
   IngestionSettings,
+  OutboxSettings,
   ServerOptions,
   StartAgentServiceOptions,
+  WebhookSettings,
 } from './options/index.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
+export {
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+  signWebhook,
+  verifyWebhook,
+} from './outbox/index.js';
 export type { Passage } from './retrieval/index.js';
 export { type RunningAgentService, startAgentService } from './server.js';
 export {

@@ -66,6 +66,25 @@ export type {
   DatastoreQueryResult,
 } from './datastore-query.js';
 export {
+  type DatasourceEventData,
+  DELIVERY_KINDS,
+  DELIVERY_STATUSES,
+  type Delivery,
+  type DeliveryKind,
+  type DeliveryListQuery,
+  type DeliveryListResponse,
+  type DeliveryStatus,
+  type OperatorReplyResponse,
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_REPLAY_WINDOW_SECONDS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type WebhookEvent,
+  type WebhookEventData,
+  type WebhookEventType,
+} from './deliveries.js';
+export {
   ACTIVE_DATASOURCE_STATUSES,
   AGENT_MODEL_NAMES,
   type AgentModelName,

@@ -2,6 +2,7 @@ import type {
   ConversationListQuery,
   ConversationStatusBody,
   OperatorMessageBody,
+  OperatorReplyResponse,
 } from '@agent-chat/protocol';
 import {
   conversationListQuerySchema,
@@ -24,8 +25,10 @@ import { validateBody } from './validate-body.js';
 /**
  * The operator's transcript routes (mounted under `/api`; the organization's key):
  * `GET /conversations` (filters, full-text `q`, keyset pages), `GET` and `DELETE
- * /conversations/:id`, `POST /conversations/:id/messages` (an operator's reply) and
- * `POST /conversations/update-status`. The export is in its own route.
+ * /conversations/:id`, `POST /conversations/:id/messages` (an operator's reply, mailed to
+ * the visitor when they left a contact: `emailedTo`) and `POST
+ * /conversations/update-status` (resolving queues `conversation.resolved`). The export is
+ * in its own route.
  */
 export function createConversationRoutes(context: ServiceContext): Router {
   const { database } = context;
@@ -37,9 +40,19 @@ export function createConversationRoutes(context: ServiceContext): Router {
   router.post('/conversations/update-status', async (req, res) => {
     const body = validateBody<ConversationStatusBody>(conversationStatusSchema, req.body);
     const organizationId = organizationOf(res.locals).id;
-    const { summary } = await database.transaction((transaction) =>
-      updateConversationStatus(transaction, organizationId, body.conversationId, body.status),
-    );
+    const summary = await database.transaction(async (transaction) => {
+      const update = await updateConversationStatus(
+        transaction,
+        organizationId,
+        body.conversationId,
+        body.status,
+      );
+      if (update.summary.status === 'resolved' && update.previous !== 'resolved') {
+        await context.notifier.conversationResolved(transaction, organizationId, update.summary);
+      }
+      return update.summary;
+    });
+    context.notifier.wake();
     res.json(summary);
   });
   router.get('/conversations/:id', async (req, res) => {
@@ -56,10 +69,25 @@ export function createConversationRoutes(context: ServiceContext): Router {
   router.post('/conversations/:id/messages', async (req, res) => {
     const body = validateBody<OperatorMessageBody>(operatorMessageSchema, req.body);
     const organizationId = organizationOf(res.locals).id;
-    const message = await database.transaction((transaction) =>
-      addOperatorMessage(transaction, organizationId, req.params.id, body.text),
+    const reply = await database.transaction(
+      async (transaction): Promise<OperatorReplyResponse> => {
+        const message = await addOperatorMessage(
+          transaction,
+          organizationId,
+          req.params.id,
+          body.text,
+        );
+        const emailedTo = await context.notifier.operatorReplied(
+          transaction,
+          organizationId,
+          req.params.id,
+          body.text,
+        );
+        return { ...message, emailedTo };
+      },
     );
-    res.status(201).json(message);
+    context.notifier.wake();
+    res.status(201).json(reply);
   });
   return router;
 }

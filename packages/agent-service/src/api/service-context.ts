@@ -1,8 +1,8 @@
 import type { Answerer, QuestionCondenser } from '../answering/index.js';
-import type { HandoffNotifier } from '../conversations/index.js';
 import type { HybridRetrieval } from '../embeddings/index.js';
 import type { Ingestion } from '../ingestion/index.js';
 import type { Logger } from '../logger.js';
+import type { Notifier } from '../notifications/index.js';
 import type { UsageLimit } from '../organizations/index.js';
 import type { Database } from '../store/index.js';
 
@@ -25,6 +25,6 @@ export interface ServiceContext {
   logger: Logger;
   /** Hybrid retrieval (embeddings); lexical only when not configured. */
   hybrid?: HybridRetrieval | undefined;
-  /** Told when a visitor starts a handoff (the webhook); none when not configured. */
-  handoffNotifier?: HandoffNotifier | undefined;
+  /** Queues mails and events in the outbox, inside the transaction of what they report. */
+  notifier: Notifier;
 }

@@ -14,9 +14,10 @@ import { validateBody } from './validate-body.js';
 
 /**
  * Routes the BFF calls on behalf of a visitor it verified (mounted under `/api`; the
- * organization's key): `POST /conversations/eval-answer` (a vote on an answer), `POST
- * /conversations/:id/handoff` (ask for a person; 403 `HANDOFF_DISABLED` unless the agent
- * has `handoffEnabled`) and `GET /conversations/:id/messages`
+ * organization's key): `POST /conversations/eval-answer` (a vote on an answer; a new
+ * thumbs-down queues `feedback.negative`), `POST /conversations/:id/handoff` (ask for a
+ * person; 403 `HANDOFF_DISABLED` unless the agent has `handoffEnabled`; a new handoff
+ * queues `handoff.requested` and the operator's mail) and `GET /conversations/:id/messages`
  * (poll for replies). Each checks that the visitor owns the conversation or message:
  * anything else is 404, exactly like an id that does not exist.
  */
@@ -25,7 +26,16 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
   const router = Router();
   router.post('/conversations/eval-answer', async (req, res) => {
     const body = validateBody<EvalAnswerBody>(evalAnswerSchema, req.body);
-    res.json(await evalAnswer(database, organizationOf(res.locals).id, body));
+    const organizationId = organizationOf(res.locals).id;
+    const vote = await database.transaction(async (transaction) => {
+      const recorded = await evalAnswer(transaction, organizationId, body);
+      if (recorded.response.eval === 'bad' && recorded.previous !== 'bad') {
+        await context.notifier.negativeFeedback(transaction, organizationId, body.messageId);
+      }
+      return recorded;
+    });
+    context.notifier.wake();
+    res.json(vote.response);
   });
   router.post('/conversations/:id/handoff', async (req, res) => {
     const body = validateBody<HandoffBody>(handoffSchema, req.body);
@@ -33,10 +43,14 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
     const agent = await getAgent(database, organizationId, body.agentId);
     if (!agent.handoffEnabled) throw handoffDisabled(agent.id);
     const owner = { organizationId, agentId: body.agentId, visitorId: body.visitorId };
-    const { summary, started } = await database.transaction((transaction) =>
-      startHandoff(transaction, owner, req.params.id),
-    );
-    if (started) context.handoffNotifier?.notify({ organizationId, conversation: summary });
+    const summary = await database.transaction(async (transaction) => {
+      const handoff = await startHandoff(transaction, owner, req.params.id);
+      if (handoff.started) {
+        await context.notifier.handoffRequested(transaction, organizationId, handoff.summary);
+      }
+      return handoff.summary;
+    });
+    context.notifier.wake();
     res.json(summary);
   });
   router.get('/conversations/:id/messages', async (req, res) => {

@@ -13,22 +13,13 @@ export {
   saveExchange,
 } from './conversations.js';
 export { EXPORT_CONTENT_TYPES, exportHeader, exportRecord } from './export-format.js';
-export { evalAnswer } from './feedback.js';
+export { evalAnswer, type VotedAnswer, votedAnswer } from './feedback.js';
 export {
   addOperatorMessage,
   startHandoff,
   updateConversationStatus,
   visitorMessages,
 } from './handoff.js';
-export {
-  createHandoffWebhook,
-  type HandoffNotifier,
-  type HandoffWebhookOptions,
-  SIGNATURE_HEADER,
-  signWebhook,
-  TIMESTAMP_HEADER,
-  WEBHOOK_SECRET_MIN_LENGTH,
-} from './handoff-webhook.js';
 export { getInsights } from './insights.js';
 export {
   deleteExpiredConversations,
@@ -37,5 +28,7 @@ export {
 export {
   deleteConversation,
   getConversation,
+  getConversationSummary,
   listConversations,
+  recentMessages,
 } from './transcripts.js';

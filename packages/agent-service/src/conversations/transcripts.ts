@@ -187,6 +187,27 @@ export async function getConversationSummary(
   return toSummary(rows[0]);
 }
 
+/** The last `limit` messages of a conversation (role, text, time), oldest first. */
+export async function recentMessages(
+  database: Queryable,
+  organizationId: string,
+  conversationId: string,
+  limit: number,
+): Promise<Pick<ConversationMessage, 'role' | 'text' | 'createdAt'>[]> {
+  const rows = await database.query<{ role: MessageRole; text: string; created_at: Date | string }>(
+    `SELECT role, text, created_at FROM (
+       SELECT role, text, created_at, seq FROM messages
+       WHERE organization_id = $1 AND conversation_id = $2 ORDER BY seq DESC LIMIT $3
+     ) m ORDER BY seq`,
+    [organizationId, conversationId, limit],
+  );
+  return rows.map((row) => ({
+    role: row.role,
+    text: row.text,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
 /** Messages of several conversations, oldest first, grouped by conversation id. */
 export async function messagesByConversation(
   database: Queryable,

@@ -39,6 +39,9 @@ interface OutcomeStore {
   chunkAnalysis?: ChunkAnalysisPool;
 }
 
+/** Called in the transaction with the datasources it settled for good (see `commitOutcomes`). */
+type OnCommitted = (transaction: Queryable, datasourceIds: readonly string[]) => Promise<void>;
+
 /** An outcome whose fence let it through, with the status it is written with. */
 interface Admitted {
   target: OutcomeTarget;
@@ -128,11 +131,14 @@ async function writeOutcomes(
  * exist — re-ingesting an unchanged document is a no-op), status `synched`, `lastSynch`
  * set, `errorMessage` removed. Failure: status `error` with `config.errorMessage`, and no
  * chunks left (a failed update must not keep answering from the previous version).
+ * `onCommitted` then gets the ids of the datasources settled for good (not left
+ * `pending`), in the same transaction.
  */
 export async function commitOutcomes(
   store: OutcomeStore,
   entries: readonly PendingOutcome[],
   skip?: abstract new (...args: never[]) => Error,
+  onCommitted?: OnCommitted,
 ): Promise<void> {
   await store.database.transaction(async (transaction) => {
     const admitted: Admitted[] = [];
@@ -149,6 +155,8 @@ export async function commitOutcomes(
       admitted.push({ target: entry.target, outcome: entry.outcome, finished });
     }
     await writeOutcomes(transaction, admitted, store.chunkAnalysis);
+    const settled = admitted.filter((entry) => entry.finished).map((entry) => entry.target.id);
+    if (onCommitted && settled.length > 0) await onCommitted(transaction, settled);
   });
 }
 

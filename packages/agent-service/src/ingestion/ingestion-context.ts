@@ -1,6 +1,6 @@
 import type { ChunkAnalysisPool } from '../lexical-index/index.js';
 import type { Logger } from '../logger.js';
-import type { Database } from '../store/index.js';
+import type { Database, Queryable } from '../store/index.js';
 import type { SafeFetcher } from '../web/index.js';
 
 /** What ingestion jobs share; built once by `startIngestion`. */
@@ -11,6 +11,8 @@ export interface IngestionContext {
   logger: Logger;
   /** Analyses large batches of chunks in a worker thread while the previous ones are stored. */
   chunkAnalysis: ChunkAnalysisPool;
+  /** Queues what is told about datasources settled for good, inside their transaction. */
+  onCommitted?: (transaction: Queryable, datasourceIds: readonly string[]) => Promise<void>;
 }
 
 /** A datasource row as the jobs read it. */

@@ -5,7 +5,7 @@ import {
   maintainLexicalIndex,
 } from '../lexical-index/index.js';
 import type { Logger } from '../logger.js';
-import type { Database } from '../store/index.js';
+import type { Database, Queryable } from '../store/index.js';
 import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';
 import { createIngestionWorker } from './ingestion-worker.js';
 import { enqueueOrphans, releaseAbandonedJobs } from './job-queue.js';
@@ -29,6 +29,12 @@ export interface IngestionOptions {
   fetch?: SafeFetcherOptions;
   /** Called after each job settles (new chunks may be there), e.g. to wake the embedding pass. */
   onSettled?: () => void;
+  /**
+   * Called inside the transaction that settles jobs' datasources for good (`synched` or
+   * `error`; not the pages of a site, which settle with their site): the events about
+   * them are queued there, so they exist if and only if the result does.
+   */
+  onCommitted?: (transaction: Queryable, datasourceIds: readonly string[]) => Promise<void>;
   /**
    * When the worker thread that analyses large batches of chunks loads: `at-start` (what a
    * server does, so that its first ingestion is not analysed while the thread loads) or
@@ -118,7 +124,13 @@ async function startWorkers(
   }
   const fetcher = createSafeFetcher(options.fetch);
   const listeners = new Set<() => void>();
-  const context = { database, fetcher, logger, chunkAnalysis };
+  const context = {
+    database,
+    fetcher,
+    logger,
+    chunkAnalysis,
+    ...(options.onCommitted ? { onCommitted: options.onCommitted } : {}),
+  };
   const worker =
     options.workers === 0
       ? undefined

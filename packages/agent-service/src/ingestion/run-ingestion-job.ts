@@ -93,5 +93,5 @@ export async function runIngestionJobs(
       fence: fence(job),
     });
   }
-  await commitOutcomes(context, entries, LostLeaseError);
+  await commitOutcomes(context, entries, LostLeaseError, context.onCommitted);
 }

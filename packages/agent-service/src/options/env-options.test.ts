@@ -33,7 +33,16 @@ describe('serveOptionsFromEnv', () => {
       heartbeatMs: 15_000,
       allowPrivateUrls: false,
     });
-    for (const group of ['llm', 'embeddings', 'usageLimit', 'handoffWebhook', 'ingestion']) {
+    for (const group of [
+      'llm',
+      'embeddings',
+      'usageLimit',
+      'webhook',
+      'handoffWebhook',
+      'outbox',
+      'ingestion',
+      'smtpUrl',
+    ]) {
       expect(options, group).not.toHaveProperty(group);
     }
   });
@@ -56,6 +65,13 @@ describe('serveOptionsFromEnv', () => {
         UPLOAD_LIMIT_BYTES: '1024',
         HANDOFF_WEBHOOK_URL: 'https://hooks.example/handoff',
         HANDOFF_WEBHOOK_SECRET: 'a-secret-of-16-chars',
+        WEBHOOK_URL: 'https://hooks.example/events',
+        WEBHOOK_SECRET: 'another-secret-of-16',
+        SMTP_URL: 'smtp://user:pw@mail.example:587',
+        NOTIFY_EMAIL: 'ops@example.com',
+        MAIL_FROM: 'Support <support@example.com>',
+        PUBLIC_CONSOLE_URL: 'https://chat.example.com/admin/',
+        OUTBOX_MAX_ATTEMPTS: '3',
         CONVERSATION_RETENTION_DAYS: '30',
         INGESTION_WORKERS: '0',
         ALLOW_PRIVATE_URLS: 'TRUE',
@@ -86,6 +102,12 @@ describe('serveOptionsFromEnv', () => {
       uploadLimitBytes: 1024,
       authCacheTtlMs: 30_000,
       handoffWebhook: { url: 'https://hooks.example/handoff', secret: 'a-secret-of-16-chars' },
+      webhook: { url: 'https://hooks.example/events', secret: 'another-secret-of-16' },
+      smtpUrl: 'smtp://user:pw@mail.example:587',
+      notifyEmail: 'ops@example.com',
+      mailFrom: 'Support <support@example.com>',
+      publicConsoleUrl: 'https://chat.example.com/admin/',
+      outbox: { maxAttempts: 3 },
       conversationRetentionDays: 30,
       ingestion: { workers: 0 },
       allowPrivateUrls: true,
@@ -105,6 +127,9 @@ describe('serveOptionsFromEnv', () => {
     [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535 (got "70000").'],
     [{ HEARTBEAT_MS: '0' }, 'HEARTBEAT_MS must be a positive whole number (got "0").'],
     [{ ALLOW_PRIVATE_URLS: 'yes' }, 'ALLOW_PRIVATE_URLS must be true or false (got "yes").'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must be an SMTP URL like'],
+    [{ NOTIFY_EMAIL: 'ops' }, 'NOTIFY_EMAIL must be one email address'],
+    [{ WEBHOOK_URL: 'https://hooks.example/e' }, 'WEBHOOK_SECRET is required with the webhook URL'],
     [{ LLM_API_KEY: 'sk-test' }, 'LLM_BASE_URL is required with the other LLM_ settings'],
     [{ LLM_BASE_URL: 'api.openai.com' }, 'LLM_BASE_URL must be an http(s) URL like'],
     [{ USAGE_LIMIT_PERIOD_MS: '1000' }, 'USAGE_LIMIT_QUERIES is required with a usage limit'],

@@ -6,7 +6,6 @@
  * list and the README's tables. Built on `@agent-chat/protocol/options`, as the BFF's are.
  */
 export { commandOptionsHelp } from './command-options.js';
-export type { HandoffWebhookSettings } from './conversation-options-schema.js';
 export {
   embeddingsFromEnv,
   ingestOptionsFrom,
@@ -15,6 +14,7 @@ export {
   storageFromEnv,
 } from './env-options.js';
 export type { IngestionSettings } from './knowledge-options-schema.js';
+export type { OutboxSettings, WebhookSettings } from './notification-options-schema.js';
 /** @internal For the README's test alone (see `renderOptionsTable`). */
 export { renderCommandOptionsTable, renderOptionsTable } from './options-table.js';
 export { resolveAgentServiceOptions, resolveServerOptions } from './resolve-options.js';

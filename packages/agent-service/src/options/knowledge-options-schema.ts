@@ -11,8 +11,11 @@ import { DEFAULT_INGESTION_WORKERS, type IngestionOptions } from '../ingestion/i
 import { httpUrl } from './http-url.js';
 import { optionGroup } from './option-group.js';
 
-/** Ingestion as the service takes it (it decides `exclusive`, `onSettled` and private URLs itself). */
-export type IngestionSettings = Omit<IngestionOptions, 'fetch' | 'exclusive' | 'onSettled'> & {
+/** Ingestion as the service takes it (it decides `exclusive`, the hooks and private URLs itself). */
+export type IngestionSettings = Omit<
+  IngestionOptions,
+  'fetch' | 'exclusive' | 'onSettled' | 'onCommitted'
+> & {
   fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
 };
 
@@ -44,7 +47,7 @@ export const knowledgeOptionFields = {
       env: 'ALLOW_PRIVATE_URLS',
       fromEnv: booleanFromEnv,
       description:
-        '`true` lets `web_page`/`web_site` datasources fetch loopback, private and link-local addresses; off, the API cannot be used to reach your network.',
+        '`true` lets `web_page`/`web_site` datasources fetch, and the webhook post to, loopback, private and link-local addresses; off, the API cannot be used to reach your network.',
     }),
   /** Hybrid retrieval through an OpenAI-compatible `/v1/embeddings` API. Default: lexical only. */
   embeddings: optionGroup<HybridRetrievalOptions>({

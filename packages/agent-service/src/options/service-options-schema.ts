@@ -5,6 +5,7 @@ import { answeringOptionFields } from './answering-options-schema.js';
 import { conversationOptionFields } from './conversation-options-schema.js';
 import { httpOptionFields } from './http-options-schema.js';
 import { knowledgeOptionFields } from './knowledge-options-schema.js';
+import { notificationOptionFields } from './notification-options-schema.js';
 import { storageOptionFields } from './storage-options-schema.js';
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
@@ -24,6 +25,7 @@ export const agentServiceOptionFields = z.object({
   ...answeringOptionFields,
   ...httpOptionFields,
   ...conversationOptionFields,
+  ...notificationOptionFields,
   ...knowledgeOptionFields,
   /** Logger with pino's call shape. Default: silent. */
   logger: z
@@ -34,21 +36,22 @@ export const agentServiceOptionFields = z.object({
       description:
         '`{ info, warn, error }(details, message)`: a pino logger fits (the CLI writes JSON lines to stderr).',
     }),
-  /** Clock for usage windows and signatures. Default `Date.now`. */
+  /** Clock for usage windows, signatures and outbox due times. Default `Date.now`. */
   now: z
     .custom<() => number>(isFunction, { error: 'must be a function returning ms' })
     .optional()
     .register(optionDocs, {
       defaultText: '`Date.now`',
-      description: 'Clock for usage windows and webhook signatures.',
+      description: 'Clock for usage windows, webhook signatures and outbox due times.',
     }),
-  /** Fetch used by the model, the embeddings and the handoff webhook. Default: global fetch. */
+  /** Fetch used by the model and the embeddings. Default: global fetch. */
   fetch: z
     .custom<typeof fetch>(isFunction, { error: 'must be a fetch function' })
     .optional()
     .register(optionDocs, {
       defaultText: 'global `fetch`',
-      description: 'Fetch used by the model, the embeddings API and the handoff webhook.',
+      description:
+        'Fetch used by the model and the embeddings API (webhooks go through the SSRF-safe fetcher).',
     }),
 });
 

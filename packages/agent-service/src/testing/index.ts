@@ -41,5 +41,15 @@ export {
 } from './openai-test-server.js';
 export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
 export { replaceChunks } from './replace-chunks.js';
+export {
+  type ReceivedMail,
+  type SmtpTestServer,
+  startSmtpTestServer,
+} from './smtp-test-server.js';
 export { createTestDatabase } from './test-database.js';
 export { findTestPostgres } from './test-postgres.js';
+export {
+  type ReceivedWebhook,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from './webhook-receiver.js';

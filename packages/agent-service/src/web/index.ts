@@ -1,10 +1,11 @@
 /**
- * Web: fetching pages for ingestion without becoming a server-side request forgery tool
+ * Web: fetching pages for ingestion (and posting webhooks) without becoming a server-side request forgery tool
  * (one SSRF-safe fetcher: public addresses only, checked at connect time after every
  * redirect; timeouts, byte caps, media types), and crawling a site from its sitemap or a
  * start URL (same origin, robots.txt, page, depth and byte limits).
  */
 export { crawlSite } from './crawl-site.js';
+export { FetchError } from './fetch-error.js';
 export {
   createSafeFetcher,
   type FetchedResource,

@@ -28,6 +28,13 @@ export interface SafeFetchOptions {
   followRedirect?: (url: URL) => boolean;
   /** Overrides the fetcher's `maxBytes`. */
   maxBytes?: number;
+  /**
+   * `POST` sends `body` with `headers` (a webhook); redirects are then not followed (a
+   * 3xx answer is an `HTTP_ERROR`). Default `GET`.
+   */
+  method?: 'GET' | 'POST';
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
 }
 
 /** A fetched resource. */
@@ -96,7 +103,7 @@ function parseUrl(raw: string): URL {
 }
 
 /**
- * Creates the one fetcher the service uses for web pages, sitemaps and robots.txt. Only
+ * Creates the one fetcher the service uses for web pages, sitemaps, robots.txt and webhooks. Only
  * http and https; a URL whose host resolves (at connect time, after every redirect) to a
  * loopback, private, link-local, multicast or unspecified address is refused unless
  * `allowPrivateUrls`; at most `maxRedirects` redirects; the whole fetch within `timeoutMs`;
@@ -112,7 +119,11 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }),
   };
 
-  function requestOnce(url: URL, signal: AbortSignal): Promise<IncomingMessage> {
+  function requestOnce(
+    url: URL,
+    signal: AbortSignal,
+    callOptions: SafeFetchOptions,
+  ): Promise<IncomingMessage> {
     if (!allowPrivate && isIpLiteral(url.hostname)) {
       const reason = blockedAddressReason(url.hostname);
       if (reason !== undefined) {
@@ -127,18 +138,19 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const request = transport.request(url, {
-        method: 'GET',
+        method: callOptions.method ?? 'GET',
         agent: agents[url.protocol as 'http:' | 'https:'],
         signal,
         ...(lookup ? { lookup } : {}),
         headers: {
           'user-agent': options.userAgent ?? 'agent-chat-ingest/1.0',
           accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          ...callOptions.headers,
         },
       });
       request.once('response', resolve);
       request.once('error', reject);
-      request.end();
+      request.end(callOptions.body);
     });
   }
 
@@ -169,9 +181,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     let url = parseUrl(raw);
     try {
       for (let redirects = 0; ; redirects += 1) {
-        const response = await requestOnce(url, signal);
+        const response = await requestOnce(url, signal, callOptions);
         const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && response.headers.location) {
+        const redirect = callOptions.method !== 'POST' && response.headers.location;
+        if (status >= 300 && status < 400 && redirect) {
           response.resume();
           if (redirects >= maxRedirects) {
             throw new FetchError(
@@ -179,7 +192,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
               `${raw}: more than ${maxRedirects} redirects (a redirect loop?).`,
             );
           }
-          const next = parseUrl(new URL(response.headers.location, url).href);
+          const next = parseUrl(new URL(redirect, url).href);
           if (callOptions.followRedirect && !callOptions.followRedirect(next)) {
             throw new FetchError(
               'OFF_SITE_REDIRECT',

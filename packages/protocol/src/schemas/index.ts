@@ -23,6 +23,7 @@ export {
   datasourceUploadTypeSchema,
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
+export { deliveryListQuerySchema } from './delivery-schemas.js';
 export { insightsQuerySchema } from './insights-schemas.js';
 export { type ParseBodyResult, parseBody } from './parse-body.js';
 export { queryFiltersSchema, queryRequestSchema } from './query-request-schema.js';

@@ -1,0 +1,98 @@
+import type { Contact, ConversationMessage } from '@agent-chat/protocol';
+
+/** A message as the mails quote it. */
+type QuotedMessage = Pick<ConversationMessage, 'role' | 'text' | 'createdAt'>;
+
+/** A mail's subject and plain-text body. */
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+const AUTHORS = { user: 'Visitor', assistant: 'AI', operator: 'Operator' } as const;
+
+/** One line, no control characters: a header must not be split by what a visitor typed. */
+const oneLine = (text: string, max = 120) => {
+  const line = text.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+function transcript(messages: readonly QuotedMessage[]): string {
+  if (messages.length === 0) return '(no messages yet)';
+  return messages
+    .map((message) => `${AUTHORS[message.role]} (${message.createdAt}):\n${message.text}`)
+    .join('\n\n');
+}
+
+function openLine(link: string | null, conversationId: string | null): string {
+  if (link) return `Open the conversation: ${link}`;
+  if (conversationId) {
+    return `Open the console's Conversations page, conversation ${conversationId} (set PUBLIC_CONSOLE_URL to get a link here).`;
+  }
+  return '';
+}
+
+/** The operator's mail when a visitor asks for a person. */
+export function handoffMail(input: {
+  agentName: string;
+  conversationId: string;
+  question: string | null;
+  messages: readonly QuotedMessage[];
+  link: string | null;
+}): MailText {
+  return {
+    subject: `A visitor asks for a person (${oneLine(input.agentName, 60)})`,
+    text: [
+      `A visitor of ${input.agentName} asks for a person.`,
+      `Question: ${input.question ?? '(none)'}`,
+      `Last messages:\n\n${transcript(input.messages)}`,
+      openLine(input.link, input.conversationId),
+    ].join('\n\n'),
+  };
+}
+
+/** The operator's mail when a visitor leaves a contact. */
+export function contactMail(input: {
+  agentName: string;
+  contact: Contact;
+  question: string | null;
+  messages: readonly QuotedMessage[];
+  link: string | null;
+}): MailText {
+  const { contact } = input;
+  return {
+    subject: `New contact: ${oneLine(contact.email, 80)} (${oneLine(input.agentName, 60)})`,
+    text: [
+      `A visitor of ${input.agentName} left a contact.`,
+      [
+        `Email: ${contact.email}`,
+        contact.name ? `Name: ${contact.name}` : '',
+        contact.phone ? `Phone: ${contact.phone}` : '',
+        contact.consentText ? `Consent shown: ${contact.consentText}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      `Question: ${input.question ?? '(none)'}`,
+      `Last messages:\n\n${transcript(input.messages)}`,
+      openLine(input.link, contact.conversationId),
+    ].join('\n\n'),
+  };
+}
+
+/** The visitor's mail carrying an operator's reply from the console. */
+export function replyMail(input: {
+  agentName: string;
+  reply: string;
+  question: string | null;
+}): MailText {
+  return {
+    subject: `A reply to your question (${oneLine(input.agentName, 60)})`,
+    text: [
+      input.reply,
+      input.question ? `You asked:\n> ${input.question.replace(/\n/g, '\n> ')}` : '',
+      'You can answer this mail, or continue the conversation on the site.',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  };
+}
