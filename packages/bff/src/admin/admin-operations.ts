@@ -10,6 +10,7 @@ import {
   datastoreCreateSchema,
   datastoreQuerySchema,
   datastoreUpdateSchema,
+  deliveryListQuerySchema,
   emptyBodySchema,
   insightsQuerySchema,
   operatorMessageSchema,
@@ -31,7 +32,8 @@ type BodySchema =
 type QuerySchema =
   | typeof conversationListQuerySchema
   | typeof conversationExportQuerySchema
-  | typeof insightsQuerySchema;
+  | typeof insightsQuerySchema
+  | typeof deliveryListQuerySchema;
 
 /** The Chaindesk quirk an operation must be guarded against (see `chaindesk-guards.ts`). */
 export type ChaindeskGuard = 'agent-update' | 'datastore-update';
@@ -64,8 +66,8 @@ const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
  * The admin operations of the API (the seed's seven), the agent and datastore directories
  * the console lists and creates with, ingestion (create, upload, synch, read and list
  * datasources), the datastore search (Chaindesk's `POST /api/datastores/{id}/query`, what
- * LangChain's `ChaindeskRetriever` calls), the conversation transcripts (issue 16) and
- * insights, at the upstream's own paths; the README's "Admin routes" lists them all.
+ * LangChain's `ChaindeskRetriever` calls), the conversation transcripts (issue 16),
+ * insights and the delivery log, at the upstream's own paths; the README's "Admin routes" lists them all.
  * Express matches in this order: fixed paths (`/api/conversations/export`) come before
  * `:id` ones.
  */
@@ -201,6 +203,14 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     upstreamPath: () => '/api/insights',
     schema: emptyBodySchema,
     query: insightsQuerySchema,
+  },
+  {
+    // The console's Deliveries page: the outbox of mails and webhook events.
+    method: 'get',
+    path: '/api/deliveries',
+    upstreamPath: () => '/api/deliveries',
+    schema: emptyBodySchema,
+    query: deliveryListQuerySchema,
   },
   {
     method: 'post',
