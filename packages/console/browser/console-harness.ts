@@ -4,7 +4,11 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import {
+  type RunningAgentService,
+  type StartAgentServiceOptions,
+  startAgentService,
+} from '@agent-chat/agent-service';
 import { type BffRouter, createBff } from '@agent-chat/bff';
 import express from 'express';
 import type { Page } from 'playwright-core';
@@ -47,9 +51,14 @@ export interface ConsoleStack {
   close(): Promise<void>;
 }
 
-/** Starts the embedded agent service (seeded with the demo) and a BFF with the console on. */
-export async function startConsoleStack(): Promise<ConsoleStack> {
-  const service = await startAgentService({ port: 0, fragmentDelayMs: 1 });
+/**
+ * Starts the embedded agent service (seeded with the demo; `serviceOptions` added to its
+ * options, e.g. mail and webhook) and a BFF with the console on.
+ */
+export async function startConsoleStack(
+  serviceOptions: StartAgentServiceOptions = {},
+): Promise<ConsoleStack> {
+  const service = await startAgentService({ port: 0, fragmentDelayMs: 1, ...serviceOptions });
   const { apiKey } = await service.seedDemo();
   const app = express();
   const pages = new Map<string, string>();

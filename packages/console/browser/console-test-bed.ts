@@ -1,3 +1,4 @@
+import type { StartAgentServiceOptions } from '@agent-chat/agent-service';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../../../testing/chromium.js';
@@ -13,17 +14,23 @@ export interface ConsoleTestBed {
  * Registers the `beforeAll`/`afterAll` every console browser test file needs: builds the
  * console (and the widget the BFF serves) when stale, launches Chromium and starts the BFF
  * with the embedded agent service, then closes both. Read the fields inside tests and
- * later hooks only.
+ * later hooks only. `serviceOptions` is called in that `beforeAll` (after the file's
+ * earlier hooks, which may start servers it names) for options of the agent service.
  *
  * @example
  * const bed = useConsoleTestBed();
  * it('signs in', async () => { const page = await bed.browser.newPage(); … });
  */
-export function useConsoleTestBed(): ConsoleTestBed {
+export function useConsoleTestBed(
+  serviceOptions: () => StartAgentServiceOptions = () => ({}),
+): ConsoleTestBed {
   const bed: Partial<ConsoleTestBed> = {};
   beforeAll(async () => {
     buildConsole();
-    [bed.browser, bed.stack] = await Promise.all([launchChromium(), startConsoleStack()]);
+    [bed.browser, bed.stack] = await Promise.all([
+      launchChromium(),
+      startConsoleStack(serviceOptions()),
+    ]);
   });
   afterAll(async () => {
     await bed.browser?.close();

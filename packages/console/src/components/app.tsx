@@ -1,6 +1,7 @@
 import type { ConsoleModel } from '../models/console-model.js';
 import { AgentsPage } from './agents-page.js';
 import { ConversationsPage } from './conversations-page.js';
+import { DeliveriesPage } from './deliveries-page.js';
 import { InsightsPage } from './insights-page.js';
 import { KnowledgePage } from './knowledge-page.js';
 import { PlaygroundPage } from './playground-page.js';
@@ -47,6 +48,12 @@ export function App({ model }: { model: ConsoleModel }) {
           <a href="#insights" aria-current={model.page.value === 'insights' ? 'page' : undefined}>
             Insights
           </a>
+          <a
+            href="#deliveries"
+            aria-current={model.page.value === 'deliveries' ? 'page' : undefined}
+          >
+            Deliveries
+          </a>
         </nav>
         <button type="button" class="secondary" onClick={() => void session.signOut()}>
           Sign out
@@ -57,6 +64,8 @@ export function App({ model }: { model: ConsoleModel }) {
           <KnowledgePage model={model.knowledge} />
         ) : model.page.value === 'playground' ? (
           <PlaygroundPage model={model.playground} />
+        ) : model.page.value === 'deliveries' ? (
+          <DeliveriesPage model={model.deliveries} />
         ) : model.page.value === 'insights' ? (
           <InsightsPage model={model.insights} agents={model.agents} />
         ) : model.page.value === 'conversations' ? (

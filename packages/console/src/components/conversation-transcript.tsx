@@ -68,6 +68,13 @@ function ReplyForm({ model }: { model: TranscriptModel }) {
           {error}
         </p>
       ) : null}
+      <p class="muted reply-sent" role="status">
+        {model.emailedTo.value
+          ? `Reply sent, and emailed to ${model.emailedTo.value} (the contact the visitor left).`
+          : model.emailedTo.value === null
+            ? 'Reply sent to the chat (not emailed: no contact left, or no mail set up).'
+            : ''}
+      </p>
       <button type="submit" disabled={sending} aria-busy={sending ? 'true' : undefined}>
         {sending ? 'Sending…' : 'Send reply'}
       </button>

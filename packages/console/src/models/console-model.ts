@@ -5,6 +5,7 @@ import {
   type ConversationsPageModel,
   createConversationsPageModel,
 } from './conversations-page-model.js';
+import { createDeliveriesModel, type DeliveriesModel } from './deliveries-model.js';
 import { createInsightsModel, type InsightsModel } from './insights-model.js';
 import { createKnowledgeModel, type KnowledgeModel } from './knowledge-model.js';
 import { createPlaygroundModel, type PlaygroundModel } from './playground-model.js';
@@ -14,7 +15,14 @@ import { createSessionModel, type SessionModel } from './session-model.js';
  * The console's pages, as named in the address's fragment (`#agents`); what follows a `/`
  * names an item of the page (`#conversations/<id>`).
  */
-export const PAGES = ['agents', 'knowledge', 'playground', 'conversations', 'insights'] as const;
+export const PAGES = [
+  'agents',
+  'knowledge',
+  'playground',
+  'conversations',
+  'insights',
+  'deliveries',
+] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -32,6 +40,7 @@ export interface ConsoleModel {
   playground: PlaygroundModel;
   conversations: ConversationsPageModel;
   insights: InsightsModel;
+  deliveries: DeliveriesModel;
 }
 
 /**
@@ -60,5 +69,6 @@ export function createConsoleModel(
     playground: createPlaygroundModel(api, baseUrl, options.fetch),
     conversations: createConversationsPageModel(api),
     insights: createInsightsModel(api),
+    deliveries: createDeliveriesModel(api),
   };
 }

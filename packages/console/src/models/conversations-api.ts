@@ -2,10 +2,10 @@ import type {
   ConversationDetail,
   ConversationFilters,
   ConversationListResponse,
-  ConversationMessage,
   ConversationStatus,
   ConversationSummary,
   ExportFormat,
+  OperatorReplyResponse,
 } from '@agent-chat/protocol';
 import type { ApiClient } from './api-client.js';
 
@@ -28,8 +28,11 @@ export interface ConversationsApi {
   get(id: string): Promise<ConversationDetail>;
   /** Erases the conversation and its messages (privacy erasure); resolves to it as it was. */
   erase(id: string): Promise<ConversationSummary>;
-  /** Posts a reply as a person (the conversation goes to `handoff` if it was `open`). */
-  reply(id: string, text: string): Promise<ConversationMessage>;
+  /**
+   * Posts a reply as a person (the conversation goes to `handoff` if it was `open`); its
+   * `emailedTo` says whether it is also mailed to the visitor's contact.
+   */
+  reply(id: string, text: string): Promise<OperatorReplyResponse>;
   setStatus(id: string, status: ConversationStatus): Promise<ConversationSummary>;
   /** The export of the filtered conversations, as a file to save. */
   exportFile(filters: ConversationFilters, format: ExportFormat): Promise<Blob>;

@@ -52,7 +52,7 @@ describe('transcript', () => {
     expect(await transcript.reply('again')).toBe(false);
     const reply = await server.take('POST api/conversations/c1/messages');
     expect(reply.body).toEqual({ text: 'On its way.' });
-    reply.respond(201, {});
+    reply.respond(201, { emailedTo: 'ada@example.org' });
     (await server.take('GET api/conversations/c1')).respond(
       200,
       conversationDetailFixture('c1', 'handoff'),
@@ -65,8 +65,11 @@ describe('transcript', () => {
     expect(await sending).toBe(true);
     expect(transcript.sending.value).toBe(false);
     expect(transcript.detail.value?.status).toBe('handoff');
+    // The visitor left a contact: the service mails the reply too, and the console says so.
+    expect(transcript.emailedTo.value).toBe('ada@example.org');
 
     const refused = transcript.reply('Hello?');
+    expect(transcript.emailedTo.value).toBeUndefined();
     (await server.take('POST api/conversations/c1/messages')).respond(403, {
       error: { code: 'FORBIDDEN', message: 'The conversation is resolved.' },
     });

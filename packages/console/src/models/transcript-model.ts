@@ -13,6 +13,11 @@ export interface TranscriptModel {
   loadError: ReadonlySignal<string | undefined>;
   sending: ReadonlySignal<boolean>;
   replyError: ReadonlySignal<string | undefined>;
+  /**
+   * After a reply: the address it was also mailed to (the visitor left a contact), `null`
+   * when it was not mailed; `undefined` before any reply to this conversation.
+   */
+  emailedTo: ReadonlySignal<string | null | undefined>;
   /** A status change (hand back to the AI, take over, resolve) is running. */
   updatingStatus: ReadonlySignal<boolean>;
   statusError: ReadonlySignal<string | undefined>;
@@ -48,6 +53,7 @@ export function createTranscriptModel(
   const loadError = signal<string | undefined>(undefined);
   const sending = signal(false);
   const replyError = signal<string | undefined>(undefined);
+  const emailedTo = signal<string | null | undefined>(undefined);
   const updatingStatus = signal(false);
   const statusError = signal<string | undefined>(undefined);
   const confirmingErase = signal(false);
@@ -78,6 +84,7 @@ export function createTranscriptModel(
     loadError,
     sending,
     replyError,
+    emailedTo,
     updatingStatus,
     statusError,
     confirmingErase,
@@ -89,6 +96,7 @@ export function createTranscriptModel(
       detail.value = undefined;
       loadError.value = undefined;
       replyError.value = undefined;
+      emailedTo.value = undefined;
       statusError.value = undefined;
       confirmingErase.value = false;
       if (id) await load(id);
@@ -105,7 +113,9 @@ export function createTranscriptModel(
         { pending: sending, error: replyError },
         'The reply was not sent',
         async () => {
-          await api.reply(id, text.trim());
+          emailedTo.value = undefined;
+          const sent = await api.reply(id, text.trim());
+          emailedTo.value = sent.emailedTo ?? null;
           await load(id);
           onChange();
         },
