@@ -18,6 +18,7 @@ import {
   listConversations,
   updateConversationStatus,
 } from '../conversations/index.js';
+import { forgetDeliveries } from '../outbox/index.js';
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';
@@ -25,7 +26,7 @@ import { validateBody } from './validate-body.js';
 /**
  * The operator's transcript routes (mounted under `/api`; the organization's key):
  * `GET /conversations` (filters, full-text `q`, keyset pages), `GET` and `DELETE
- * /conversations/:id`, `POST /conversations/:id/messages` (an operator's reply, mailed to
+ * /conversations/:id` (erasure: its mails and events in the outbox go too), `POST /conversations/:id/messages` (an operator's reply, mailed to
  * the visitor when they left a contact: `emailedTo`) and `POST
  * /conversations/update-status` (resolving queues `conversation.resolved`). The export is
  * in its own route.
@@ -61,9 +62,11 @@ export function createConversationRoutes(context: ServiceContext): Router {
   router.delete('/conversations/:id', async (req, res) => {
     validateBody(emptyBodySchema, req.body);
     const organizationId = organizationOf(res.locals).id;
-    const summary = await database.transaction((transaction) =>
-      deleteConversation(transaction, organizationId, req.params.id),
-    );
+    const summary = await database.transaction(async (transaction) => {
+      const erased = await deleteConversation(transaction, organizationId, req.params.id);
+      await forgetDeliveries(transaction, organizationId, [erased.id]);
+      return erased;
+    });
     res.json(summary);
   });
   router.post('/conversations/:id/messages', async (req, res) => {

@@ -327,6 +327,22 @@ describe('more mail cases (after the log above was counted)', () => {
       })
       .toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringMatching(/550/) });
   });
+
+  it('erasing a conversation forgets its mails and events', async () => {
+    const id = await ask('refunds', 'visitor-erased');
+    await fixture.call('POST', `/api/conversations/${id}/handoff`, {
+      agentId: fixture.agentId,
+      visitorId: 'visitor-erased',
+    });
+    const about = async () =>
+      ((await fixture.call('GET', '/api/deliveries?limit=100')).body.deliveries as Delivery[])
+        .filter((delivery) => delivery.conversationId === id)
+        .map((delivery) => delivery.topic)
+        .sort();
+    expect(await about()).toEqual(['handoff.requested', 'mail.handoff']);
+    expect((await fixture.call('DELETE', `/api/conversations/${id}`, {})).status).toBe(200);
+    expect(await about()).toEqual([]);
+  });
 });
 
 describe('when the SMTP server does not answer', () => {

@@ -134,7 +134,7 @@ export const notificationOptionFields = {
     .register(optionDocs, {
       defaultText: 'defaults',
       description:
-        'Delivery tuning: `maxAttempts`, `baseDelayMs`, `maxDelayMs`, `leaseMs`, `pollMs`, `batchSize`, `timeoutMs` (see `OutboxWorkerOptions`).',
+        'Delivery tuning: `maxAttempts`, `baseDelayMs`, `maxDelayMs`, `leaseMs`, `pollMs`, `batchSize`, `keepMs` (log history, 30 days), `timeoutMs` (see `OutboxWorkerOptions`).',
     }),
   /** Finds the contact a visitor left. Default: none (nobody left one). */
   findContact: z

@@ -4,9 +4,11 @@
  * delivered by a worker in every service process — claimed with `FOR UPDATE SKIP LOCKED`,
  * retried with exponential backoff, `failed` after too many attempts — and listed as the
  * organization's delivery log. Mail goes through nodemailer (SMTP); events are signed with
- * HMAC-SHA256 and posted through the SSRF-safe fetcher.
+ * HMAC-SHA256 and posted through the SSRF-safe fetcher. Erasing a conversation forgets
+ * its deliveries; the log keeps 30 days.
  */
 export { enqueueDelivery } from './enqueue-delivery.js';
+export { forgetDeliveries } from './forget-deliveries.js';
 export { listDeliveries } from './list-deliveries.js';
 export { createMailTransport, type MailTransport } from './mail-transport.js';
 export type { MailMessage, OutboxEntry } from './outbox-entry.js';

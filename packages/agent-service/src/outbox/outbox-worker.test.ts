@@ -200,6 +200,29 @@ describe('the outbox worker', () => {
     expect(new Set(receiver.received.map((delivery) => delivery.event.id)).size).toBe(rows);
   });
 
+  it('deletes delivered and failed rows from the log after keepMs, never pending ones', async () => {
+    const clock = manualClock();
+    receiver = await startWebhookReceiver(SECRET, clock.now);
+    stops.push(() => receiver.close());
+    const day = 86_400_000;
+    const worker = startWorker({ now: clock.now, keepMs: 30 * day });
+    await queueEvent(receiver.url, clock.now(), 5);
+    await worker.idle();
+    receiver.answerNext(503);
+    await queueEvent(receiver.url, clock.now(), 6);
+    await worker.idle();
+    expect((await log()).map((row) => row.status)).toEqual(['pending', 'delivered']);
+    clock.advance(29 * day);
+    // Due again (backoff) but refused: still pending, the delivered one too young to go.
+    receiver.answerNext(503);
+    await worker.idle();
+    expect(await log()).toHaveLength(2);
+    clock.advance(2 * day);
+    receiver.answerNext(503);
+    await worker.idle();
+    expect((await log()).map((row) => [row.summary, row.status])).toEqual([['event-6', 'pending']]);
+  });
+
   it('stops cleanly: nothing is claimed after stop()', async () => {
     receiver = await startWebhookReceiver(SECRET);
     stops.push(() => receiver.close());

@@ -2,6 +2,7 @@ import type { Logger } from '../logger.js';
 import type { Database } from '../store/index.js';
 import { claimDeliveries } from './claim-deliveries.js';
 import { DeliveryError } from './delivery-error.js';
+import { pruneDeliveries } from './forget-deliveries.js';
 import type { MailTransport } from './mail-transport.js';
 import type { ClaimedDelivery } from './outbox-entry.js';
 import { retryDelayMs } from './retry-delay.js';
@@ -30,6 +31,11 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** Rows claimed and attempted at once. Default 10. */
   batchSize?: number;
+  /**
+   * How long delivered and failed rows stay in the log, ms; older ones are deleted (at
+   * most once an hour). Default 30 days.
+   */
+  keepMs?: number;
   /** Clock of due times and backoff. Default `Date.now`. */
   now?: () => number;
   logger: Logger;
@@ -48,11 +54,15 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** How often the log's old rows are deleted, ms. */
+const PRUNE_EVERY_MS = 3_600_000;
+
 /**
  * Starts the outbox's delivery loop: claims due rows (`claimDeliveries`, safe across
  * processes), attempts them in parallel, and records each result — delivered; retried
  * after an exponential backoff; or `failed` after `maxAttempts`, or at once when the
  * failure is permanent. Nothing here runs inside a request: requests only INSERT rows.
+ * When nothing is due it also deletes log rows older than `keepMs`, once an hour.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? Date.now;
@@ -64,6 +74,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 1_000;
   const batchSize = options.batchSize ?? 10;
+  const keepMs = options.keepMs ?? 30 * 86_400_000;
+  let prunedAt = Number.NEGATIVE_INFINITY;
   const stopping = new AbortController();
   const idleWaiters = new Set<() => void>();
   let wakeUp: (() => void) | undefined;
@@ -140,6 +152,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           ),
         );
         continue;
+      }
+      if (now() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = now();
+        await pruneDeliveries(options.database, new Date(prunedAt - keepMs)).catch(
+          (error: unknown) => {
+            options.logger.warn({ err: String(error) }, 'could not prune the outbox');
+          },
+        );
       }
       if (!woken) {
         for (const resolve of [...idleWaiters]) resolve();
