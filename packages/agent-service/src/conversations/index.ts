@@ -13,7 +13,7 @@ export {
   saveExchange,
 } from './conversations.js';
 export { EXPORT_CONTENT_TYPES, exportHeader, exportRecord } from './export-format.js';
-export { evalAnswer, type VotedAnswer, votedAnswer } from './feedback.js';
+export { evalAnswer, votedAnswer } from './feedback.js';
 export {
   addOperatorMessage,
   startHandoff,

@@ -5,11 +5,9 @@
  * visitor at the contact they left) and signed webhook events, queued in the outbox inside
  * the transaction that made the change.
  */
-export { conversationLink } from './console-link.js';
 export {
   createNotifier,
   type FindContact,
   type Notifier,
-  type NotifierOptions,
   noContacts,
 } from './notifier.js';

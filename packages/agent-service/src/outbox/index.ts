@@ -10,12 +10,12 @@
 export { enqueueDelivery } from './enqueue-delivery.js';
 export { forgetDeliveries } from './forget-deliveries.js';
 export { listDeliveries } from './list-deliveries.js';
-export { createMailTransport, type MailTransport } from './mail-transport.js';
-export type { MailMessage, OutboxEntry } from './outbox-entry.js';
+export { createMailTransport } from './mail-transport.js';
+export type { MailMessage } from './outbox-entry.js';
 export {
   createOutboxWorker,
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from './outbox-worker.js';
 export { signWebhook, verifyWebhook, WEBHOOK_SECRET_MIN_LENGTH } from './webhook-signature.js';
-export { createWebhookTransport, type WebhookTransport } from './webhook-transport.js';
+export { createWebhookTransport } from './webhook-transport.js';
