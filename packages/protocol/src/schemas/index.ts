@@ -20,7 +20,7 @@ export {
 export {
   DATASOURCE_JSON_TYPES,
   datasourceCreateSchema,
-  datasourceUploadTypeSchema,
+  datasourceUploadFormSchema,
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { insightsQuerySchema } from './insights-schemas.js';
@@ -36,6 +36,34 @@ export {
   emptyBodySchema,
   upsertDocumentSchema,
 } from './resource-schemas.js';
+export {
+  agentSchema,
+  answerMetadataSchema,
+  apiErrorBodySchema,
+  contactCaptureSettingsSchema,
+  contactErasureResponseSchema,
+  contactListResponseSchema,
+  contactOfferSchema,
+  contactSchema,
+  contentGapSchema,
+  conversationDetailSchema,
+  conversationListResponseSchema,
+  conversationMessageSchema,
+  conversationSummarySchema,
+  datasourceSchema,
+  datasourceUpdateResponseSchema,
+  datasourceUpsertResponseSchema,
+  datastoreQueryResponseSchema,
+  datastoreQueryResultSchema,
+  datastoreSchema,
+  evalAnswerResponseSchema,
+  healthResponseSchema,
+  insightsResponseSchema,
+  queryResponseSchema,
+  sourceSchema,
+  visitorMessageSchema,
+  visitorMessagesResponseSchema,
+} from './response-schemas.js';
 export {
   feedbackRequestSchema,
   handoffRequestSchema,
