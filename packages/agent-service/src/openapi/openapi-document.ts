@@ -143,7 +143,8 @@ function errorResponse(description: string) {
  * Builds the OpenAPI 3.1 document of `routes` from their zod schemas (zod's JSON Schema
  * output, 2020-12): request bodies, multipart forms and query strings as callers send them,
  * responses as the service sends them, every error as `ApiError`
- * (`{"error":{"code","message"}}`), and `Authorization: Bearer <key>` on every route but
+ * (`{"error":{"code","message"}}`; 400 wherever a route takes input, 401 with a key, 413
+ * with a body, 500 everywhere), and `Authorization: Bearer <key>` on every route but
  * those with `auth: false`. Throws when two routes share a method and path or an
  * `operationId`, so a registry mistake fails at start-up and in tests, not in a client.
  *
@@ -252,6 +253,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
       const [status, text] = typeof entry === 'number' ? [entry, undefined] : entry;
       errors.set(status, text ?? ERROR_DESCRIPTIONS[status]);
     }
+    const takesInput = parameters.length > 0 || route.body || route.form;
+    if (takesInput && !errors.has(400)) errors.set(400, ERROR_DESCRIPTIONS[400]);
     if (authenticated) errors.set(401, ERROR_DESCRIPTIONS[401]);
     if ((route.body || route.form) && !errors.has(413)) errors.set(413, ERROR_DESCRIPTIONS[413]);
     errors.set(500, ERROR_DESCRIPTIONS[500]);

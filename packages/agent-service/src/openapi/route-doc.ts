@@ -5,7 +5,8 @@ export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
 /**
  * Error statuses a route documents; each answers `{"error":{"code","message"}}`
- * (`ApiError`). 401 (routes with a key) and 500 (every route) are added by the document.
+ * (`ApiError`). The document adds 400 (routes that take input), 401 (routes with a key),
+ * 413 (routes with a body) and 500 (every route) itself.
  */
 export type ErrorStatus = 400 | 402 | 403 | 404 | 413 | 415;
 
