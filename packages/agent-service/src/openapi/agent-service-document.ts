@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { API_ROUTES, NAMED_SCHEMAS } from './api-routes.js';
+import { API_ROUTES, API_TAGS, NAMED_SCHEMAS } from './api-routes.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document.js';
 
 /**
@@ -9,10 +9,11 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document.j
 export function agentServiceOpenApiDocument(): OpenApiDocument {
   const packageJson = JSON.parse(
     readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-  ) as { version: string };
+  ) as { version: string; license: string };
   return buildOpenApiDocument({
     routes: API_ROUTES,
     named: NAMED_SCHEMAS,
+    tags: API_TAGS,
     info: {
       title: 'agent-chat agent service',
       version: packageJson.version,
@@ -20,6 +21,7 @@ export function agentServiceOpenApiDocument(): OpenApiDocument {
         'Agents that answer from your documents (datastores of datasources), with sources; ' +
         'conversations, operator replies, handoff and insights. Chaindesk-compatible routes. ' +
         'Every error is `{"error":{"code","message"}}`.',
+      license: { name: packageJson.license, identifier: packageJson.license },
     },
   });
 }

@@ -104,6 +104,19 @@ export const NAMED_SCHEMAS = {
   },
 } as const satisfies Record<'responses' | 'requests', Record<string, z.ZodType>>;
 
+/** The groups of {@link API_ROUTES} (`tag`), in the order the document lists them. */
+export const API_TAGS: Record<string, string> = {
+  Service: 'Health and this document (no key).',
+  Query: 'Questions answered by an agent from its datastores, as JSON or a stream.',
+  Agents: 'Assistants: prompts, model settings, the datastores they answer from.',
+  Datastores: 'Searchable collections of datasources; search without an answer.',
+  Datasources: 'Documents, web pages, web sites, Q&A and uploaded files, ingested by workers.',
+  Conversations: 'Transcripts for operators: list, read, reply, status, export, delete.',
+  'Visitor conversations':
+    'What the BFF calls for a visitor it verified: votes, handoff, polling for replies.',
+  Insights: 'What visitors ask and what the agents could not answer.',
+};
+
 const deleteBody = { body: emptyBodySchema, bodyOptional: true } as const;
 
 const streamDescription = `With \`streaming: true\`: the answer as Server-Sent Events (headers ${Object.entries(
@@ -124,7 +137,7 @@ the first event (404, 402, …) are JSON error responses, as in JSON mode.`;
  * that does not match its schema.
  *
  * To add a route, add one entry: method, the OpenAPI path (`/api/things/{id}`), a unique
- * `operationId`, a `summary` and a `tag`, the zod schema the handler validates with as
+ * `operationId`, a `summary` and a `tag` (one of {@link API_TAGS}), the zod schema the handler validates with as
  * `body` (JSON), `form` (multipart) or `query` (query string) — never a copy of it — its
  * success `responses` (protocol response schemas, e.g. `{ 200: thingSchema }`; add the
  * schema to `protocol/src/schemas/response-schemas.ts` with its type check if it is new)

@@ -5,6 +5,4 @@
  * document with zod's JSON Schema output. A contract test holds the registry to the app.
  */
 export { agentServiceOpenApiDocument } from './agent-service-document.js';
-export { API_ROUTES } from './api-routes.js';
 export type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi-document.js';
-export type { RouteDoc } from './route-doc.js';

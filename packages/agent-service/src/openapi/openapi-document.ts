@@ -35,9 +35,15 @@ export interface OpenApiOperation {
 /** An OpenAPI 3.1 document. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
+  servers: { url: string; description: string }[];
   security: Record<string, string[]>[];
-  tags: { name: string }[];
+  tags: { name: string; description: string }[];
   paths: Record<string, Partial<Record<RouteDoc['method'], OpenApiOperation>>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -51,7 +57,9 @@ export interface OpenApiDocumentOptions {
   routes: readonly RouteDoc[];
   /** Schemas published under `components.schemas` by name (see `NAMED_SCHEMAS`). */
   named: { responses: Record<string, z.ZodType>; requests: Record<string, z.ZodType> };
-  info: { title: string; version: string; description: string };
+  /** The groups routes are listed under (`RouteDoc.tag`), in order, with what each holds. */
+  tags: Record<string, string>;
+  info: OpenApiDocument['info'];
 }
 
 /** Name of the error body's schema under `components.schemas`. */
@@ -152,7 +160,7 @@ function errorResponse(description: string) {
  * const document = buildOpenApiDocument({ routes: API_ROUTES, named: NAMED_SCHEMAS, info });
  */
 export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDocument {
-  const { routes, named, info } = options;
+  const { routes, named, info, tags } = options;
   const responseNamed = { ...named.responses, [ERROR_SCHEMA]: apiErrorBodySchema };
   const clash = Object.keys(named.requests).find((name) => name in responseNamed);
   if (clash !== undefined)
@@ -170,7 +178,6 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
 
   const paths: OpenApiDocument['paths'] = {};
   const operationIds = new Set<string>();
-  const tags: string[] = [];
   for (const route of routes) {
     const operations = paths[route.path] ?? {};
     paths[route.path] = operations;
@@ -181,7 +188,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
       throw new Error(`operationId "${route.operationId}" is used twice.`);
     }
     operationIds.add(route.operationId);
-    if (!tags.includes(route.tag)) tags.push(route.tag);
+    if (!(route.tag in tags))
+      throw new Error(`Tag "${route.tag}" of ${route.operationId} is not declared.`);
     operations[route.method] = operationOf(route);
   }
 
@@ -280,8 +288,10 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
   return {
     openapi: '3.1.0',
     info,
+    // Relative: the service that serves the document is the one it describes.
+    servers: [{ url: '/', description: 'The service this document is served by' }],
     security: [{ [SECURITY_SCHEME]: [] }],
-    tags: tags.map((name) => ({ name })),
+    tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: { ...responses.components, ...requests.components },
