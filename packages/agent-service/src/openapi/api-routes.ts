@@ -136,20 +136,31 @@ the first event (404, 402, …) are JSON error responses, as in JSON mode.`;
  * The test fails for any route the app serves that is missing here, and for any response
  * that does not match its schema.
  *
- * To add a route, add one entry: method, the OpenAPI path (`/api/things/{id}`), a unique
- * `operationId`, a `summary` and a `tag` (one of {@link API_TAGS}), the zod schema the handler validates with as
- * `body` (JSON), `form` (multipart) or `query` (query string) — never a copy of it — its
- * success `responses` (protocol response schemas, e.g. `{ 200: thingSchema }`; add the
- * schema to `protocol/src/schemas/response-schemas.ts` with its type check if it is new)
- * and its `errors` (401 and 500 are added for you). Give a new schema a name in
- * {@link NAMED_SCHEMAS} if clients should see it as a type of its own. Then exercise the
- * route in the contract test. For example:
+ * To add a route, add one entry: the method, the OpenAPI path (`/api/things/{id}`; paths
+ * outside `/api`, such as `/v1/…`, are fine), a unique `operationId`, a `summary` and a
+ * `tag` (one of {@link API_TAGS}, or a new one there); the zod schema the handler validates
+ * with as `body` (JSON), `form` (multipart) or `query` (query string), imported, never
+ * copied; its success `responses` (`{ 200: thingSchema }`, or `{ description, json, text }`
+ * for a stream), where a new response schema goes in protocol's `response-schemas.ts` with
+ * its type check; its `errors` beyond the automatic 400/401/413/500, and `errorBody` if
+ * its errors are not `{"error":{"code","message"}}`. Name a schema in
+ * {@link NAMED_SCHEMAS} to publish it as a type of its own. Then call the route in
+ * `openapi-contract.test.ts`, which fails until every documented route has answered a
+ * success there. For instance, the contacts and the OpenAI-compatible routes:
  *
  * @example
  * {
  *   method: 'delete', path: '/api/contacts/{id}', operationId: 'eraseContact',
- *   summary: 'Erase a contact and that visitor’s conversations with the agent', tag: 'Contacts',
+ *   summary: 'Erase a contact and its visitor’s conversations', tag: 'Contacts',
  *   ...deleteBody, responses: { 200: contactErasureResponseSchema }, errors: [404],
+ * },
+ * {
+ *   method: 'post', path: '/v1/chat/completions', operationId: 'createChatCompletion',
+ *   summary: 'OpenAI-compatible chat completion (model = agent id)', tag: 'OpenAI-compatible',
+ *   body: chatCompletionRequestSchema, errorBody: openAiErrorSchema,
+ *   responses: { 200: { description: 'A completion, or chunks with `stream: true`',
+ *     json: chatCompletionSchema, text: { 'text/event-stream': 'chat.completion.chunk events, then [DONE]' } } },
+ *   errors: [[401, 'invalid_api_key'], [404, 'model_not_found'], [429, 'usage limit'], [502, 'the model failed']],
  * },
  */
 export const API_ROUTES: readonly RouteDoc[] = [

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from '../index.js';
-import { createTestDatabase } from '../testing/index.js';
+import { buildPdf, createTestDatabase } from '../testing/index.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './index.js';
 
 /** Where the document's components live for the validator (its `$ref`s are rewritten there). */
@@ -297,6 +297,16 @@ describe('the live service answers as documented', () => {
         custom_id: 'returns',
       }),
     });
+    // A PDF's passages carry page_number and total_pages, which other sources leave out.
+    const pdf = await call('POST', '/api/datasources', 201, {
+      form: upload(
+        new Blob(
+          [buildPdf(['Mooring lines are doubled in a gale.', 'Lenses are cleaned with vinegar.'])],
+          { type: 'application/pdf' },
+        ),
+        'manual.pdf',
+      ),
+    });
     await call('POST', '/api/datasources', 400, {
       form: upload(new Blob(['# A']), 'a.md', { datastoreId: 'not an id' }),
     });
@@ -304,14 +314,16 @@ describe('the live service answers as documented', () => {
       form: upload(new Blob([new Uint8Array([0x4d, 0x5a, 0, 1])]), 'tool.exe'),
     });
     // Polled until ingested: a pending and a synched datasource both match the document.
-    let status = created.body.status as string;
-    while (status === 'pending' || status === 'running') {
-      status = (await call('GET', `/api/datasources/${datasourceId}`, 200)).body.status;
+    for (const id of [datasourceId, pdf.body.id]) {
+      let status = 'pending';
+      while (status === 'pending' || status === 'running') {
+        status = (await call('GET', `/api/datasources/${id}`, 200)).body.status;
+      }
+      expect(status).toBe('synched');
     }
-    expect(status).toBe('synched');
     await call('GET', '/api/datasources/missing', 404);
     const list = await call('GET', `/api/datastores/${datastoreId}/datasources`, 200);
-    expect(list.body.length).toBe(4);
+    expect(list.body.length).toBe(5);
     await call('GET', '/api/datastores/missing/datasources', 404);
     await call('POST', `/api/datasources/${datasourceId}/synch`, 200);
     await call('POST', '/api/datasources/missing/synch', 404);
@@ -322,6 +334,10 @@ describe('the live service answers as documented', () => {
       body: { query: 'How long do refunds take?', topK: 3 },
     });
     expect(found.body.results.length).toBeGreaterThan(0);
+    const fromPdf = await call('POST', `/api/datastores/${datastoreId}/query`, 200, {
+      body: { query: 'What are lenses cleaned with?', topK: 1 },
+    });
+    expect(fromPdf.body.results[0]).toMatchObject({ page_number: 2, total_pages: 2 });
     await call('POST', `/api/datastores/${datastoreId}/query`, 400, { body: { query: '' } });
     await call('POST', `/api/datastores/${datastoreId}/query`, 403, {
       body: { query: 'refunds', filters: { datastore_ids: ['another'] } },
@@ -365,6 +381,10 @@ describe('the live service answers as documented', () => {
     conversationId = answered.body.conversationId;
     messageId = answered.body.messageId;
     expect(answered.body.sources.length).toBeGreaterThan(0);
+    const fromPdf = await call('POST', `/api/agents/${agentId}/query`, 200, {
+      body: { query: 'What are lenses cleaned with?', visitorId: 'visitor-pdf' },
+    });
+    expect(fromPdf.body.sources[0]).toMatchObject({ page_number: 2, total_pages: 2 });
 
     const response = await fetch(`${service.url}/api/agents/${agentId}/query`, {
       method: 'POST',

@@ -68,15 +68,38 @@ const SECURITY_SCHEME = 'apiKey';
 const COMPONENTS = '#/components/schemas/';
 const INLINE_PREFIX = '__inline_';
 
-const ERROR_DESCRIPTIONS: Record<ErrorStatus | 401 | 500, string> = {
-  400: `${ERROR_CODES.invalidRequest}: the body, the query string or an id in the path is invalid; the message names the field and the rule`,
-  401: `${ERROR_CODES.unauthorized}: the API key is missing or unknown`,
-  402: `${ERROR_CODES.usageLimit}: the organization's query quota is used up`,
-  403: `${ERROR_CODES.forbidden}: not allowed`,
-  404: `${ERROR_CODES.notFound}: no such resource in the organization (or no such route)`,
-  413: `${ERROR_CODES.payloadTooLarge}: the body or the file is larger than the service accepts`,
-  415: `${ERROR_CODES.unsupportedType}: the file's type cannot be ingested`,
-  500: `${ERROR_CODES.internal}: the service failed; the details are in its log, never in the answer`,
+/** What each error status means, and the `ApiError` code it comes with. */
+const ERROR_MEANINGS: Record<ErrorStatus, { code: string; text: string }> = {
+  400: {
+    code: ERROR_CODES.invalidRequest,
+    text: 'the body, the query string or an id in the path is invalid; the message names the field and the rule',
+  },
+  401: { code: ERROR_CODES.unauthorized, text: 'the API key is missing or unknown' },
+  402: { code: ERROR_CODES.usageLimit, text: "the organization's query quota is used up" },
+  403: { code: ERROR_CODES.forbidden, text: 'not allowed' },
+  404: {
+    code: ERROR_CODES.notFound,
+    text: 'no such resource in the organization (or no such route)',
+  },
+  413: {
+    code: ERROR_CODES.payloadTooLarge,
+    text: 'the body or the file is larger than the service accepts',
+  },
+  415: { code: ERROR_CODES.unsupportedType, text: "the file's type cannot be ingested" },
+  429: { code: ERROR_CODES.rateLimited, text: 'too many requests; retry later' },
+  500: {
+    code: ERROR_CODES.internal,
+    text: 'the service failed; the details are in its log, never in the answer',
+  },
+  502: {
+    code: ERROR_CODES.upstreamError,
+    text: 'the language model failed or could not be reached',
+  },
+  503: {
+    code: ERROR_CODES.unavailable,
+    text: 'a store the service needs is unavailable; retry later',
+  },
+  504: { code: ERROR_CODES.upstreamTimeout, text: 'the language model did not answer in time' },
 };
 
 /**
@@ -140,13 +163,6 @@ function responseSchemasOf(response: ResponseDoc): z.ZodType[] {
   return response.json ? [response.json] : [];
 }
 
-function errorResponse(description: string) {
-  return {
-    description,
-    content: { 'application/json': { schema: { $ref: `${COMPONENTS}${ERROR_SCHEMA}` } } },
-  };
-}
-
 /**
  * Builds the OpenAPI 3.1 document of `routes` from their zod schemas (zod's JSON Schema
  * output, 2020-12): request bodies, multipart forms and query strings as callers send them,
@@ -173,7 +189,10 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
   const responses = convertSchemas(
     'output',
     responseNamed,
-    routes.flatMap((route) => Object.values(route.responses).flatMap(responseSchemasOf)),
+    routes.flatMap((route) => [
+      ...Object.values(route.responses).flatMap(responseSchemasOf),
+      ...(route.errorBody ? [route.errorBody] : []),
+    ]),
   );
 
   const paths: OpenApiDocument['paths'] = {};
@@ -256,18 +275,29 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
         content: bodies,
       };
     }
+    const errorSchema = route.errorBody
+      ? responses.schemaOf(route.errorBody)
+      : { $ref: `${COMPONENTS}${ERROR_SCHEMA}` };
+    // The default meaning, with its ApiError code unless the route answers another shape.
+    const meaning = (status: ErrorStatus) => {
+      const { code, text } = ERROR_MEANINGS[status];
+      return route.errorBody ? text : `${code}: ${text}`;
+    };
     const errors = new Map<number, string>();
     for (const entry of route.errors ?? []) {
       const [status, text] = typeof entry === 'number' ? [entry, undefined] : entry;
-      errors.set(status, text ?? ERROR_DESCRIPTIONS[status]);
+      errors.set(status, text ?? meaning(status));
     }
     const takesInput = parameters.length > 0 || route.body || route.form;
-    if (takesInput && !errors.has(400)) errors.set(400, ERROR_DESCRIPTIONS[400]);
-    if (authenticated) errors.set(401, ERROR_DESCRIPTIONS[401]);
-    if ((route.body || route.form) && !errors.has(413)) errors.set(413, ERROR_DESCRIPTIONS[413]);
-    errors.set(500, ERROR_DESCRIPTIONS[500]);
+    if (takesInput && !errors.has(400)) errors.set(400, meaning(400));
+    if (authenticated && !errors.has(401)) errors.set(401, meaning(401));
+    if ((route.body || route.form) && !errors.has(413)) errors.set(413, meaning(413));
+    if (!errors.has(500)) errors.set(500, meaning(500));
     for (const status of [...errors.keys()].sort((a, b) => a - b)) {
-      operationResponses[String(status)] = errorResponse(errors.get(status) as string);
+      operationResponses[String(status)] = {
+        description: errors.get(status) as string,
+        content: { 'application/json': { schema: errorSchema } },
+      };
     }
 
     return {

@@ -5,10 +5,11 @@ export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
 /**
  * Error statuses a route documents; each answers `{"error":{"code","message"}}`
- * (`ApiError`). The document adds 400 (routes that take input), 401 (routes with a key),
- * 413 (routes with a body) and 500 (every route) itself.
+ * (`ApiError`) unless the route names another `errorBody`. The document adds 400 (routes
+ * that take input), 401 (routes with a key), 413 (routes with a body) and 500 (every
+ * route) itself; list them only to say what they mean on the route.
  */
-export type ErrorStatus = 400 | 402 | 403 | 404 | 413 | 415;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
 
 /** A success response: a JSON schema, or bodies by media type. */
 export type ResponseDoc =
@@ -59,6 +60,12 @@ export interface RouteDoc {
    * (`[403, 'HANDOFF_DISABLED: …']`).
    */
   errors?: readonly (ErrorStatus | readonly [ErrorStatus, string])[];
+  /**
+   * The schema of this route's error bodies, when they are not `ApiError`: e.g. OpenAI's
+   * `{error:{message,type,param,code}}` on OpenAI-compatible routes. Give its statuses
+   * their own descriptions in `errors`: the default ones name `ApiError` codes.
+   */
+  errorBody?: z.ZodType;
   /** Still served, for clients that use it; answers carry a `Deprecation` header. */
   deprecated?: boolean;
 }
