@@ -1,6 +1,7 @@
 /**
- * @agent-chat/protocol/schemas — zod schemas of every request body, for servers.
- * Not for browsers: it pulls in zod.
+ * @agent-chat/protocol/schemas — zod schemas of every request body, for servers, and of
+ * the agent service's responses (for its OpenAPI document and contract tests; their types
+ * are the protocol's interfaces). Not for browsers: it pulls in zod.
  */
 
 export {
