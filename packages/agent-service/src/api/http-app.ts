@@ -8,6 +8,7 @@ import { createDatastoreRoutes } from './datastore-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
 import { createInsightsRoute } from './insights-route.js';
 import { createNulPathGuard } from './nul-path-guard.js';
+import { createOpenApiRoute } from './openapi-route.js';
 import { createQueryRoute } from './query-route.js';
 import type { ServiceContext } from './service-context.js';
 import { createVisitorConversationRoutes } from './visitor-conversation-routes.js';
@@ -21,7 +22,7 @@ interface HttpAppOptions {
 }
 
 /**
- * The Express app of the service: `GET /healthz` (no key), then under `/api` the auth
+ * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, agents, datastores,
  * datasources, conversations); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  */
@@ -32,6 +33,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(createOpenApiRoute());
   const api = express.Router();
   api.use(createNulPathGuard());
   api.use(

@@ -1,6 +1,7 @@
 /**
- * @agent-chat/protocol/schemas — zod schemas of every request body, for servers.
- * Not for browsers: it pulls in zod.
+ * @agent-chat/protocol/schemas — zod schemas of every request body, for servers, and of
+ * the agent service's responses (for its OpenAPI document and contract tests; their types
+ * are the protocol's interfaces). Not for browsers: it pulls in zod.
  */
 
 export {
@@ -20,7 +21,7 @@ export {
 export {
   DATASOURCE_JSON_TYPES,
   datasourceCreateSchema,
-  datasourceUploadTypeSchema,
+  datasourceUploadFormSchema,
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { insightsQuerySchema } from './insights-schemas.js';
@@ -36,6 +37,34 @@ export {
   emptyBodySchema,
   upsertDocumentSchema,
 } from './resource-schemas.js';
+export {
+  agentSchema,
+  answerMetadataSchema,
+  apiErrorBodySchema,
+  contactCaptureSettingsSchema,
+  contactErasureResponseSchema,
+  contactListResponseSchema,
+  contactOfferSchema,
+  contactSchema,
+  contentGapSchema,
+  conversationDetailSchema,
+  conversationListResponseSchema,
+  conversationMessageSchema,
+  conversationSummarySchema,
+  datasourceSchema,
+  datasourceUpdateResponseSchema,
+  datasourceUpsertResponseSchema,
+  datastoreQueryResponseSchema,
+  datastoreQueryResultSchema,
+  datastoreSchema,
+  evalAnswerResponseSchema,
+  healthResponseSchema,
+  insightsResponseSchema,
+  queryResponseSchema,
+  sourceSchema,
+  visitorMessageSchema,
+  visitorMessagesResponseSchema,
+} from './response-schemas.js';
 export {
   feedbackRequestSchema,
   handoffRequestSchema,
