@@ -117,7 +117,8 @@ describe('a conversation belongs to one agent and one visitor', () => {
   });
 
   it('continues a conversation sent without visitorId as its own visitor (Chaindesk’s server integrations)', async () => {
-    const before = (await stored(conversationId))[0];
+    const [before] = (await stored(conversationId)) as { messages: number }[];
+    if (!before) throw new Error('the conversation of beforeAll is not stored');
     const json = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
       query: 'And how long do refunds take?',
       conversationId,
