@@ -7,5 +7,5 @@
  */
 export type { AskingContext } from './asking-context.js';
 export { clientSignal } from './client-signal.js';
-export { type PreparedAnswer, prepareAnswer, type Question } from './prepare-answer.js';
+export { prepareAnswer } from './prepare-answer.js';
 export { type AnswerFraming, streamAnswer, wholeAnswer } from './streamed-answer.js';

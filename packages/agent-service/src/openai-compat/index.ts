@@ -5,4 +5,4 @@
  * (the `openai` SDKs, LangChain's `ChatOpenAI`, Open WebUI) work unchanged.
  */
 export { toOpenAiError } from './openai-errors.js';
-export { createOpenAiRoutes, type OpenAiRoutesOptions } from './openai-routes.js';
+export { createOpenAiRoutes } from './openai-routes.js';
