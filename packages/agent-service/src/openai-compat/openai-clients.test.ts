@@ -26,6 +26,7 @@ import {
 import {
   createApiClient,
   createTestDatabase,
+  type OpenAiTestReply,
   type OpenAiTestServer,
   startOpenAiTestServer,
 } from '../testing/index.js';
@@ -345,13 +346,14 @@ describe('an upstream model that fails', () => {
   let service: RunningAgentService;
   let failing: OpenAI;
   let agentId: string;
+  let reply: OpenAiTestReply = { status: 500, errorMessage: 'model overloaded' };
 
   beforeAll(async () => {
-    llm = await startOpenAiTestServer(() => ({ status: 500, errorMessage: 'model overloaded' }));
+    llm = await startOpenAiTestServer(() => reply);
     service = await startAgentService({
       database: await createTestDatabase(),
       port: 0,
-      llm: { baseUrl: llm.baseUrl, apiKey: 'sk-test' },
+      llm: { baseUrl: llm.baseUrl, apiKey: 'sk-test', timeoutMs: 300 },
     });
     const { apiKey } = await service.createOrganization('Upstream');
     agentId = (await createApiClient(service.url, apiKey)('POST', '/api/agents', { name: 'LLM' }))
@@ -371,6 +373,16 @@ describe('an upstream model that fails', () => {
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 502, type: 'server_error', code: 'upstream_error' });
     expect(llm.requests.length).toBeGreaterThan(0);
+  });
+
+  it('is a 504 when the model stays silent, after llm.timeoutMs', async () => {
+    reply = { deltas: ['Too late.'], delayMs: 5_000 };
+    const error = await failing.chat.completions
+      .create({ model: agentId, messages: [{ role: 'user', content: 'refunds' }] })
+      .catch((caught: unknown) => caught);
+    reply = { status: 500, errorMessage: 'model overloaded' };
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 504, code: 'upstream_timeout' });
   });
 
   it('ends a stream with an error event the SDK raises', async () => {
