@@ -63,7 +63,7 @@ export type ChatCompletionFinishReason = 'stop';
 
 /** Response of `POST /v1/chat/completions` without `stream`. */
 export interface ChatCompletion {
-  /** `chatcmpl-<messageId>`. */
+  /** `chatcmpl-` and a new random id (the same on every chunk of a stream). */
   id: string;
   object: 'chat.completion';
   /** Unix time, seconds. */
