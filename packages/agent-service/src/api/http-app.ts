@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
+import { AgentServiceError } from '../agent-service-error.js';
+import { createOpenAiRoutes, toOpenAiError } from '../openai-compat/index.js';
 import { createAgentRoutes } from './agent-routes.js';
-import { createAuthMiddleware } from './auth-middleware.js';
+import { createAuthMiddleware, organizationOf } from './auth-middleware.js';
 import { createConversationExportRoute } from './conversation-export-route.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
@@ -25,6 +27,7 @@ interface HttpAppOptions {
  * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, agents, datastores,
  * datasources, conversations); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ * Under `/v1`, the OpenAI-compatible API behind the same key, with OpenAI's error shape.
  */
 export function createHttpApp(context: ServiceContext, options: HttpAppOptions): Express {
   const app = express();
@@ -53,6 +56,22 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createConversationRoutes(context));
   api.use(createInsightsRoute(context));
   app.use('/api', api);
+  app.use(
+    '/v1',
+    createOpenAiRoutes(context, {
+      before: [
+        createNulPathGuard(),
+        createAuthMiddleware(context.database, {
+          now: context.now,
+          cacheTtlMs: options.authCacheTtlMs,
+          errorBody: (code, message) =>
+            toOpenAiError(new AgentServiceError(code, 401, message)).body,
+        }),
+        express.json({ limit: options.bodyLimitBytes }),
+      ],
+      organizationOf,
+    }),
+  );
   app.use(createNotFoundHandler());
   app.use(createErrorHandler(context.logger));
   return app;

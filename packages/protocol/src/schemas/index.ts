@@ -25,6 +25,15 @@ export {
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { insightsQuerySchema } from './insights-schemas.js';
+export {
+  chatCompletionChunkSchema,
+  chatCompletionRequestSchema,
+  chatCompletionSchema,
+  messageText,
+  modelListSchema,
+  modelSchema,
+  openAiErrorSchema,
+} from './openai-schemas.js';
 export { type ParseBodyResult, parseBody } from './parse-body.js';
 export { queryFiltersSchema, queryRequestSchema } from './query-request-schema.js';
 export {
@@ -37,6 +46,7 @@ export {
   emptyBodySchema,
   upsertDocumentSchema,
 } from './resource-schemas.js';
+export { sourceSchema } from './source-schema.js';
 export {
   agentSchema,
   answerMetadataSchema,
