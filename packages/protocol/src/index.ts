@@ -120,6 +120,19 @@ export {
   type InsightsResponse,
 } from './insights.js';
 export { ID_PATTERN, idRuleMessage, LIMITS } from './limits.js';
+export type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionFinishReason,
+  ChatCompletionRequest,
+  ChatCompletionRequestMessage,
+  ChatCompletionStreamEvent,
+  ChatCompletionTextPart,
+  ChatCompletionUsage,
+  OpenAiErrorBody,
+  OpenAiModel,
+  OpenAiModelList,
+} from './openai.js';
 export { ProtocolError } from './protocol-error.js';
 export {
   BROWSER_QUERY_FIELDS,
@@ -153,7 +166,12 @@ export {
   type SseDecoder,
   type SseDecoderOptions,
 } from './sse-decoder.js';
-export { createSseEncoder, type SseEncoder, type SseEncoderOptions } from './sse-encoder.js';
+export {
+  createSseEncoder,
+  encodeChatCompletionEvent,
+  type SseEncoder,
+  type SseEncoderOptions,
+} from './sse-encoder.js';
 export {
   type AnswerEvent,
   type DoneEvent,

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from './error-codes.js';
+import type { ChatCompletionStreamEvent } from './openai.js';
 import type { SseDialect, StreamEvent } from './stream-event.js';
 
 /** Options of {@link createSseEncoder}. */
@@ -91,4 +92,26 @@ function encodeChaindesk(event: StreamEvent): string {
 export function createSseEncoder(options: SseEncoderOptions = {}): SseEncoder {
   const encode = options.dialect === 'chaindesk' ? encodeChaindesk : encodeSpec;
   return { encode };
+}
+
+/**
+ * The frame of one event of an OpenAI-compatible completion stream (`/v1/chat/completions`
+ * with `stream: true`), in OpenAI's own SSE format: each chunk, and an error, as one
+ * `data: <JSON>` line (JSON has no raw line breaks), then `data: [DONE]`; heartbeats are
+ * comment lines, which OpenAI's clients skip.
+ *
+ * @example
+ * encodeChatCompletionEvent({ type: 'done' }); // "data: [DONE]\n\n"
+ */
+export function encodeChatCompletionEvent(event: ChatCompletionStreamEvent): string {
+  switch (event.type) {
+    case 'chunk':
+      return `data: ${JSON.stringify(event.chunk)}\n\n`;
+    case 'error':
+      return `data: ${JSON.stringify(event.body)}\n\n`;
+    case 'done':
+      return 'data: [DONE]\n\n';
+    case 'heartbeat':
+      return ': ping\n\n';
+  }
 }

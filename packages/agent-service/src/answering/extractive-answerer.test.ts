@@ -109,7 +109,7 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.citations).toEqual([0, 1]);
   });
 
-  it('cites two sections of one page quoted together as the section it leads with', () => {
+  it('cites each section of one page it quotes as that section', () => {
     const answer = composeExtractiveAnswer('refund window days', [
       passage({
         chunkId: 'days',
@@ -123,9 +123,9 @@ describe('composeExtractiveAnswer', () => {
         score: 0.95,
       }),
     ]);
-    expect(answer.text).toContain('30 days.');
-    expect(answer.text).toContain('counted in days from delivery. [1]');
-    expect(answer.citations).toEqual([0]);
+    expect(answer.text).toContain('The refund window is 30 days. [1]');
+    expect(answer.text).toContain('counted in days from delivery. [2]');
+    expect(answer.citations).toEqual([0, 1]);
   });
 
   it('leaves out a passage much weaker than the best one, and does not cite it', () => {

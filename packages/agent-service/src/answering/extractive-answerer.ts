@@ -18,7 +18,7 @@ export interface ExtractiveAnswererOptions {
 /** The answer's text and what its citations `[n]` stand for. */
 export interface ExtractiveAnswer {
   text: string;
-  /** `[n]` cites `passages[citations[n - 1]]` (one per datasource, in order of first citation). */
+  /** `[n]` cites `passages[citations[n - 1]]` (one per section quoted, in order of first citation). */
   citations: number[];
 }
 
@@ -52,18 +52,16 @@ export function composeExtractiveAnswer(
     return { text: declineAnswer({ handoffEnabled: options.handoffEnabled }), citations: [] };
   }
   const citations: number[] = [];
-  const numberOf = new Map<string, number>();
-  // A run of excerpts from one page is cited as its first excerpt's section: the one it
-  // leads with (the primary passage, when the run holds it).
-  let runStart = 0;
-  const parts = plan.excerpts.map(({ text, passage }, index) => {
-    if (plan.excerpts[index - 1]?.passage.datasourceId !== passage.datasourceId) runStart = index;
-    if (plan.excerpts[index + 1]?.passage.datasourceId === passage.datasourceId) return text;
-    let number = numberOf.get(passage.datasourceId);
+  const numberOf = new Map<number, number>();
+  // Each run of excerpts from one section is cited as that section (its page#heading), so
+  // a quote from a page's intro and one from its "Options" link to where each stands.
+  const parts = plan.excerpts.map(({ text, passageIndex }, index) => {
+    if (plan.excerpts[index + 1]?.passageIndex === passageIndex) return text;
+    let number = numberOf.get(passageIndex);
     if (number === undefined) {
-      citations.push((plan.excerpts[runStart] as (typeof plan.excerpts)[number]).passageIndex);
+      citations.push(passageIndex);
       number = citations.length;
-      numberOf.set(passage.datasourceId, number);
+      numberOf.set(passageIndex, number);
     }
     return isCodeBlock(text) ? `${text}\n[${number}]` : `${text} [${number}]`;
   });

@@ -18,6 +18,11 @@ interface AuthOptions {
   /** Most keys remembered. Default 1 000. */
   cacheSize?: number;
   now?: () => number;
+  /**
+   * The body of a 401 for an error code and message. Default: the service's
+   * `{"error":{"code","message"}}`; `/v1` answers in OpenAI's shape.
+   */
+  errorBody?: (code: string, message: string) => unknown;
 }
 
 /**
@@ -28,6 +33,7 @@ export function createAuthMiddleware(database: Queryable, options: AuthOptions):
   const ttl = options.cacheTtlMs;
   const size = options.cacheSize ?? 1_000;
   const now = options.now ?? Date.now;
+  const errorBody = options.errorBody ?? apiErrorBody;
   const cache = new Map<string, { organization: Organization; expires: number }>();
   const lookup = async (apiKey: string): Promise<Organization | undefined> => {
     const cacheKey = hashApiKey(apiKey);
@@ -49,7 +55,7 @@ export function createAuthMiddleware(database: Queryable, options: AuthOptions):
         .status(401)
         .set('WWW-Authenticate', 'Bearer')
         .json(
-          apiErrorBody(
+          errorBody(
             ERROR_CODES.unauthorized,
             'Send your API key as "Authorization: Bearer <key>". Create one with "agent-chat-service keys create".',
           ),
@@ -61,7 +67,7 @@ export function createAuthMiddleware(database: Queryable, options: AuthOptions):
       res
         .status(401)
         .set('WWW-Authenticate', 'Bearer error="invalid_token"')
-        .json(apiErrorBody(ERROR_CODES.unauthorized, 'The API key is not valid.'));
+        .json(errorBody(ERROR_CODES.unauthorized, 'The API key is not valid.'));
       return;
     }
     res.locals.organization = organization;

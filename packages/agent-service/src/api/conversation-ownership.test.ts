@@ -36,7 +36,7 @@ afterAll(async () => {
 describe('a conversation belongs to one agent and one visitor', () => {
   it.each([
     ['another visitor', { visitorId: 'visitor-mallory' }, undefined],
-    ['no visitor (a new one)', {}, undefined],
+    ['no visitor on another agent', {}, 'other'],
     ['the same visitor on another agent', { visitorId: 'visitor-alice' }, 'other'],
   ])(
     'refuses %s with 404 in JSON mode: no history read, nothing written',
@@ -108,8 +108,33 @@ describe('a conversation belongs to one agent and one visitor', () => {
       conversationId: 'brand-new-1',
       visitorId: 'visitor-bob',
     });
-    const stolen = await fixture.query({ query: 'refunds', conversationId: 'brand-new-1' });
+    const stolen = await fixture.query({
+      query: 'refunds',
+      conversationId: 'brand-new-1',
+      visitorId: 'visitor-mallory',
+    });
     expect(stolen.status).toBe(404);
+  });
+
+  it('continues a conversation sent without visitorId as its own visitor (Chaindesk’s server integrations)', async () => {
+    const [before] = (await stored(conversationId)) as { messages: number }[];
+    if (!before) throw new Error('the conversation of beforeAll is not stored');
+    const json = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
+      query: 'And how long do refunds take?',
+      conversationId,
+    });
+    expect(json.status).toBe(200);
+    expect(json.body).toMatchObject({ conversationId, visitorId: 'visitor-alice' });
+    expect(fixture.answered.at(-1)?.history.length).toBe(before.messages);
+    const streamed = await readQueryStream(
+      (await fixture.query({ query: 'refunds again', conversationId, streaming: true }))
+        .body as ReadableStream<Uint8Array>,
+    );
+    expect(streamed).toMatchObject({ conversationId, visitorId: 'visitor-alice' });
+    expect((await stored(conversationId))[0]).toMatchObject({
+      visitor_id: 'visitor-alice',
+      messages: before.messages + 4,
+    });
   });
 
   it('creates a visitor id when none is given', async () => {

@@ -1,12 +1,12 @@
+import { type DatasourceCreateBody, ERROR_CODES } from '@agent-chat/protocol';
 import {
-  type DatasourceCreateBody,
-  ERROR_CODES,
-  ID_PATTERN,
-  idRuleMessage,
-} from '@agent-chat/protocol';
-import { datasourceCreateSchema, emptyBodySchema } from '@agent-chat/protocol/schemas';
+  datasourceCreateSchema,
+  datasourceUploadFormSchema,
+  emptyBodySchema,
+} from '@agent-chat/protocol/schemas';
 import { type Request, type Response, Router } from 'express';
-import { AgentServiceError, invalidRequest } from '../agent-service-error.js';
+import type { z } from 'zod';
+import { AgentServiceError } from '../agent-service-error.js';
 import {
   createDatasource,
   createFileDatasource,
@@ -31,11 +31,13 @@ function unsupportedType(fileName: string, mimeType: string): AgentServiceError 
   );
 }
 
-function optionalId(fields: Record<string, string>, name: string): string | undefined {
-  const value = fields[name];
-  if (value === undefined || value === '') return undefined;
-  if (!ID_PATTERN.test(value)) throw invalidRequest(idRuleMessage(name));
-  return value;
+/** The upload's text fields (the file part is streamed to disk, not validated as a field). */
+const uploadFieldsSchema = datasourceUploadFormSchema.omit({ file: true });
+type UploadFields = z.output<typeof uploadFieldsSchema>;
+
+/** A form's fields without the empty ones: an empty field counts as one not sent. */
+function filledFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
 }
 
 /**
@@ -61,24 +63,22 @@ export function createDatasourceRoutes(context: ServiceContext): Router {
       throw error;
     }
     try {
-      const { fields, file } = received;
-      if (fields.type !== undefined && fields.type !== 'file') {
-        throw invalidRequest('type must be file for an upload (other types are sent as JSON).');
-      }
-      const datastoreId = optionalId(fields, 'datastoreId');
-      if (datastoreId === undefined) throw invalidRequest('datastoreId is required');
-      const fileName = (fields.fileName || file.fileName).replace(/\u0000/g, '');
+      const { file } = received;
+      const fields = validateBody<UploadFields>(uploadFieldsSchema, filledFields(received.fields), {
+        nulAllowed: (field) => field === 'fileName',
+      });
+      const fileName = (fields.fileName ?? file.fileName).replace(/\u0000/g, '');
       if (detectFormat({ fileName, mimeType: file.mimeType, bytes: file.head }) === undefined) {
         throw unsupportedType(fileName, file.mimeType);
       }
       const datasource = await createFileDatasource(database, organizationId, {
-        datastoreId,
+        datastoreId: fields.datastoreId,
         fileName,
         mimeType: file.mimeType,
         path: file.path,
         size: file.size,
-        customId: fields.custom_id || undefined,
-        id: optionalId(fields, 'id'),
+        customId: fields.custom_id,
+        id: fields.id,
       });
       ingestion.wake();
       res.status(201).json(datasource);

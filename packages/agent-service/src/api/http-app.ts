@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
+import { AgentServiceError } from '../agent-service-error.js';
+import { createOpenAiRoutes, toOpenAiError } from '../openai-compat/index.js';
 import { createAgentRoutes } from './agent-routes.js';
-import { createAuthMiddleware } from './auth-middleware.js';
+import { createAuthMiddleware, organizationOf } from './auth-middleware.js';
 import { createConversationExportRoute } from './conversation-export-route.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
@@ -9,6 +11,7 @@ import { createDeliveryRoutes } from './delivery-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
 import { createInsightsRoute } from './insights-route.js';
 import { createNulPathGuard } from './nul-path-guard.js';
+import { createOpenApiRoute } from './openapi-route.js';
 import { createQueryRoute } from './query-route.js';
 import type { ServiceContext } from './service-context.js';
 import { createVisitorConversationRoutes } from './visitor-conversation-routes.js';
@@ -22,9 +25,10 @@ interface HttpAppOptions {
 }
 
 /**
- * The Express app of the service: `GET /healthz` (no key), then under `/api` the auth
+ * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, agents, datastores,
  * datasources, conversations, insights, deliveries); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ * Under `/v1`, the OpenAI-compatible API behind the same key, with OpenAI's error shape.
  */
 export function createHttpApp(context: ServiceContext, options: HttpAppOptions): Express {
   const app = express();
@@ -33,6 +37,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(createOpenApiRoute());
   const api = express.Router();
   api.use(createNulPathGuard());
   api.use(
@@ -53,6 +58,22 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createInsightsRoute(context));
   api.use(createDeliveryRoutes(context));
   app.use('/api', api);
+  app.use(
+    '/v1',
+    createOpenAiRoutes(context, {
+      before: [
+        createNulPathGuard(),
+        createAuthMiddleware(context.database, {
+          now: context.now,
+          cacheTtlMs: options.authCacheTtlMs,
+          errorBody: (code, message) =>
+            toOpenAiError(new AgentServiceError(code, 401, message)).body,
+        }),
+        express.json({ limit: options.bodyLimitBytes }),
+      ],
+      organizationOf,
+    }),
+  );
   app.use(createNotFoundHandler());
   app.use(createErrorHandler(context.logger));
   return app;

@@ -23,8 +23,11 @@ export interface ResolvedConversation {
 
 /**
  * Resolves the conversation of a query without writing anything. A missing
- * `conversationId` starts a new conversation; a missing `visitorId` is a new visitor. An
- * existing conversation is read only when it belongs to the same agent and visitor;
+ * `conversationId` starts a new conversation; a missing `visitorId` is a new visitor,
+ * except on an existing conversation, which the caller (holding the organization's key)
+ * then continues as the conversation's own visitor (Chaindesk's server integrations send
+ * only `conversationId`; the BFF always sends its signed visitor). An existing
+ * conversation is read only when it belongs to the same agent and to the visitor named;
  * otherwise (another visitor's, another agent's, or a deleted agent's) it throws 404
  * NOT_FOUND before any of its messages is read. An unknown id starts a conversation with
  * that id, created when the answer is saved.
@@ -35,9 +38,13 @@ export async function resolveConversation(
   request: { conversationId?: string | undefined; visitorId?: string | undefined },
   historyLimit = 20,
 ): Promise<ResolvedConversation> {
-  const visitorId = request.visitorId ?? createId();
   if (request.conversationId === undefined) {
-    return { conversationId: createId(), visitorId, status: 'open', history: [] };
+    return {
+      conversationId: createId(),
+      visitorId: request.visitorId ?? createId(),
+      status: 'open',
+      history: [],
+    };
   }
   const rows = await database.query<{
     agent_id: string | null;
@@ -49,8 +56,14 @@ export async function resolveConversation(
   );
   const existing = rows[0];
   if (!existing) {
-    return { conversationId: request.conversationId, visitorId, status: 'open', history: [] };
+    return {
+      conversationId: request.conversationId,
+      visitorId: request.visitorId ?? createId(),
+      status: 'open',
+      history: [],
+    };
   }
+  const visitorId = request.visitorId ?? existing.visitor_id;
   if (existing.agent_id !== owner.agentId || existing.visitor_id !== visitorId) {
     throw notFound('Conversation', request.conversationId);
   }

@@ -6,7 +6,7 @@ import { DEMO_DOCS_DIR } from '../index.js';
 import { encodeTsvectorArray } from '../store/binary-arrays.js';
 import type { Database } from '../store/index.js';
 import { createTestDatabase } from '../testing/index.js';
-import { analyzeChunk, lexemesOf, termsOf } from './text-terms.js';
+import { analyzeChunk, identifierParts, lexemesOf, termsOf } from './text-terms.js';
 
 const stemEnglish = (word: string) => [...termsOf(word)][0];
 
@@ -129,5 +129,36 @@ describe('analyzeChunk', () => {
       { lexeme: 'otter', position: 3 },
       { lexeme: 'sleep', position: 4 },
     ]);
+  });
+
+  it('indexes the words inside code identifiers beside the identifier, at its position', () => {
+    expect(identifierParts('allowAfterThis')).toEqual(['allow']);
+    expect(identifierParts('ignorePropertyModificationsFor')).toEqual([
+      'ignore',
+      'property',
+      'modifications',
+    ]);
+    expect(identifierParts('XMLHttpRequest')).toEqual(['xml', 'http', 'request']);
+    expect(identifierParts('setupFiles')).toEqual(['setup', 'files']);
+    // Not identifiers people name things with: plain words, encoded data, versions inside.
+    for (const word of [
+      'otter',
+      'Otter',
+      'HTTP',
+      'eyJzdWIiOiAidXNlcjEyMyIsICJyb2xl',
+      'utf8Decode',
+    ]) {
+      expect(identifierParts(word)).toEqual([]);
+    }
+    const analyzed = analyzeChunk('Options › allowAfterThis', 'Set allowAfterThis.');
+    const identifier = analyzed.lexemes.get('allowafterthi');
+    expect(identifier).toHaveLength(2);
+    expect(analyzed.lexemes.get('allow')).toEqual(identifier);
+    expect(analyzed.length).toBe(4);
+    // Questions keep their identifiers whole: an identifier asked for matches as one.
+    expect(lexemesOf('Is allowAfterThis on?').map((item) => item.lexeme)).toEqual([
+      'allowafterthi',
+    ]);
+    expect(termsOf('use setupFiles')).toEqual(new Set(['use', 'setupfil', 'setup', 'file']));
   });
 });

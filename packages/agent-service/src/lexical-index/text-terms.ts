@@ -78,26 +78,68 @@ export interface AnalyzedChunk {
  */
 export function analyzeChunk(title: string, content: string): AnalyzedChunk {
   const lexemes = new Map<string, number[]>();
+  const add = (lexeme: string, at: number) => {
+    const known = lexemes.get(lexeme);
+    if (known === undefined) lexemes.set(lexeme, [at]);
+    else if (
+      known.length < MAX_POSITIONS_PER_LEXEME &&
+      ((known[known.length - 1] as number) & TSVECTOR_MAX_POSITION) < TSVECTOR_MAX_POSITION &&
+      known[known.length - 1] !== at
+    )
+      known.push(at);
+  };
   let position = 0;
   let weight: number = TSVECTOR_WEIGHT.A;
   for (const text of [title, content]) {
-    for (const word of wordsOf(text)) {
+    for (const written of writtenWordsOf(text)) {
       position += 1;
+      const word = written.toLowerCase();
       if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
-      const lexeme = stemOf(word);
       // Positions past Postgres's highest are stored as the highest, once.
       const at = (weight << 14) | Math.min(position, TSVECTOR_MAX_POSITION);
-      const known = lexemes.get(lexeme);
-      if (known === undefined) lexemes.set(lexeme, [at]);
-      else if (
-        known.length < MAX_POSITIONS_PER_LEXEME &&
-        ((known[known.length - 1] as number) & TSVECTOR_MAX_POSITION) < TSVECTOR_MAX_POSITION
-      )
-        known.push(at);
+      add(stemOf(word), at);
+      if (word !== written) {
+        for (const part of identifierParts(written)) add(stemOf(part), at);
+      }
     }
     weight = TSVECTOR_WEIGHT.B;
   }
   return { lexemes, length: position };
+}
+
+// A lower-case letter or digit followed by an upper-case one, or an upper-case run
+// followed by a capitalised word ("XMLHttp" → "XML", "Http").
+const IDENTIFIER_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+const HAS_INNER_CAPITAL = /[\p{Ll}\p{N}]\p{Lu}/u;
+// Identifiers people name things with: letters, perhaps a version at the end (`es2022`,
+// `utf8Decode` aside), short. Encoded data (`eyJzdWIiOi…`, hashes) is left whole.
+const NAMING_IDENTIFIER = /^\p{L}+\p{N}*$/u;
+const MAX_IDENTIFIER_PARTS = 6;
+
+/**
+ * The words inside a camelCase or PascalCase identifier, lower-cased, without stop words
+ * and one-letter pieces: `allowAfterThis` → `allow`; `ignorePropertyModificationsFor` →
+ * `ignore`, `property`, `modifications`. The index keeps them at the identifier's position
+ * beside the identifier itself, so that a question in words ("allow … through this")
+ * finds the option named in code, while the identifier still matches as a whole.
+ * Questions are not split: their identifiers should match identifiers.
+ */
+export function identifierParts(written: string): string[] {
+  if (
+    written.length > MAX_CACHED_WORD_LENGTH ||
+    !HAS_INNER_CAPITAL.test(written) ||
+    !NAMING_IDENTIFIER.test(written)
+  ) {
+    return [];
+  }
+  const pieces = written.split(IDENTIFIER_BOUNDARY);
+  if (pieces.length > MAX_IDENTIFIER_PARTS) return [];
+  const parts: string[] = [];
+  for (const piece of pieces) {
+    const part = piece.toLowerCase();
+    if (part.length > 1 && !INDEX_STOP_WORDS.has(part)) parts.push(part);
+  }
+  return parts;
 }
 
 /**
@@ -134,7 +176,13 @@ export function queryTerms(text: string): Set<string> {
   );
 }
 
-/** Every word of a text, stemmed. */
+/** Every word of a text, stemmed, with the words inside its identifiers ({@link identifierParts}). */
 export function termsOf(text: string): Set<string> {
-  return new Set(wordsOf(text).map(stemOf));
+  const terms = new Set<string>();
+  for (const written of writtenWordsOf(text)) {
+    const word = written.toLowerCase();
+    terms.add(stemOf(word));
+    if (word !== written) for (const part of identifierParts(written)) terms.add(stemOf(part));
+  }
+  return terms;
 }

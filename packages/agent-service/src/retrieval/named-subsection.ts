@@ -1,4 +1,4 @@
-import { stemOf, TITLE_SEPARATOR, termsOf, wordsOf } from '../lexical-index/index.js';
+import { TITLE_SEPARATOR, termsOf, wordsOf } from '../lexical-index/index.js';
 
 /** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
 const MIN_HEADING_CHARS = 3;
@@ -52,7 +52,7 @@ export function namedSubsection<Chunk extends SectionChunk>(
   for (const line of linesOf(section.content)) {
     const words = wordsOf(line);
     let score = 0;
-    for (const stem of new Set(words.map(stemOf))) score += termWeights.get(stem) ?? 0;
+    for (const stem of termsOf(line)) score += termWeights.get(stem) ?? 0;
     if (score > best) {
       best = score;
       bestLines = [words];

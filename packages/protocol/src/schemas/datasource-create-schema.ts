@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { id, oneOf, positiveInteger, text } from './schema-helpers.js';
+import { id, positiveInteger, text } from './schema-helpers.js';
 
 const bodyError = { error: 'The request body must be a JSON object' };
 
@@ -141,5 +141,26 @@ export const datasourceCreateSchema = z
 /** The types `POST /api/datasources` takes as JSON, for messages and forms. */
 export const DATASOURCE_JSON_TYPES = JSON_TYPES;
 
-/** Whether a value is one of the datasource types the multipart upload accepts (`file`). */
-export const datasourceUploadTypeSchema = oneOf('type', ['file'] as const);
+/**
+ * Schema of the `multipart/form-data` upload to `POST /api/datasources`: the document in a
+ * part named `file` (Markdown, HTML, PDF, DOCX or plain text) and the text fields
+ * `datastoreId`, optional `type` (`file`), `fileName` (default: the part's file name),
+ * `custom_id` and `id` (replace that datasource of the datastore). The service checks the
+ * text fields with it (without `file`: the file is streamed to disk, never parsed here);
+ * the OpenAPI document publishes it whole.
+ */
+export const datasourceUploadFormSchema = z.object(
+  {
+    type: z
+      .literal('file', {
+        error: 'type must be file for an upload (other types are sent as JSON).',
+      })
+      .optional(),
+    datastoreId: id('datastoreId'),
+    fileName: text('fileName', LIMITS.nameLength.max, 1).optional(),
+    custom_id: text('custom_id', LIMITS.idLength.max).optional(),
+    id: id('id').optional(),
+    file: z.file({ error: 'The form has no file: send it in a field named "file".' }),
+  },
+  { error: 'The upload must be a multipart/form-data form' },
+);

@@ -1,6 +1,7 @@
 /**
- * @agent-chat/protocol/schemas — zod schemas of every request body, for servers.
- * Not for browsers: it pulls in zod.
+ * @agent-chat/protocol/schemas — zod schemas of every request body, for servers, and of
+ * the agent service's responses (for its OpenAPI document and contract tests; their types
+ * are the protocol's interfaces). Not for browsers: it pulls in zod.
  */
 
 export {
@@ -20,11 +21,20 @@ export {
 export {
   DATASOURCE_JSON_TYPES,
   datasourceCreateSchema,
-  datasourceUploadTypeSchema,
+  datasourceUploadFormSchema,
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { deliveryListQuerySchema } from './delivery-schemas.js';
 export { insightsQuerySchema } from './insights-schemas.js';
+export {
+  chatCompletionChunkSchema,
+  chatCompletionRequestSchema,
+  chatCompletionSchema,
+  messageText,
+  modelListSchema,
+  modelSchema,
+  openAiErrorSchema,
+} from './openai-schemas.js';
 export { type ParseBodyResult, parseBody } from './parse-body.js';
 export { queryFiltersSchema, queryRequestSchema } from './query-request-schema.js';
 export {
@@ -37,6 +47,37 @@ export {
   emptyBodySchema,
   upsertDocumentSchema,
 } from './resource-schemas.js';
+export {
+  agentSchema,
+  answerMetadataSchema,
+  apiErrorBodySchema,
+  contactCaptureSettingsSchema,
+  contactErasureResponseSchema,
+  contactListResponseSchema,
+  contactOfferSchema,
+  contactSchema,
+  contentGapSchema,
+  conversationDetailSchema,
+  conversationListResponseSchema,
+  conversationMessageSchema,
+  conversationSummarySchema,
+  datasourceSchema,
+  datasourceUpdateResponseSchema,
+  datasourceUpsertResponseSchema,
+  datastoreQueryResponseSchema,
+  datastoreQueryResultSchema,
+  datastoreSchema,
+  deliveryListResponseSchema,
+  deliverySchema,
+  evalAnswerResponseSchema,
+  healthResponseSchema,
+  insightsResponseSchema,
+  operatorReplyResponseSchema,
+  queryResponseSchema,
+  sourceSchema,
+  visitorMessageSchema,
+  visitorMessagesResponseSchema,
+} from './response-schemas.js';
 export {
   feedbackRequestSchema,
   handoffRequestSchema,

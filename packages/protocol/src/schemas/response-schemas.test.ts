@@ -1,0 +1,128 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type {
+  Contact,
+  ContactCaptureSettings,
+  ContactErasureResponse,
+  ContactListResponse,
+  ContactOffer,
+} from '../contacts.js';
+import type {
+  AnswerMetadata,
+  ConversationDetail,
+  ConversationListResponse,
+  ConversationMessage,
+  ConversationSummary,
+  EvalAnswerResponse,
+  VisitorMessage,
+  VisitorMessagesResponse,
+} from '../conversations.js';
+import type { DatastoreQueryResponse, DatastoreQueryResult } from '../datastore-query.js';
+import type { Delivery, DeliveryListResponse, OperatorReplyResponse } from '../deliveries.js';
+import { type ApiErrorBody, apiErrorBody } from '../error-codes.js';
+import type { ContentGap, InsightsResponse } from '../insights.js';
+import type { QueryResponse } from '../query.js';
+import type {
+  Agent,
+  Datasource,
+  DatasourceUpdateResponse,
+  DatasourceUpsertResponse,
+  Datastore,
+} from '../resources.js';
+import type { Source } from '../source.js';
+import {
+  type agentSchema,
+  type answerMetadataSchema,
+  apiErrorBodySchema,
+  type contactCaptureSettingsSchema,
+  type contactErasureResponseSchema,
+  type contactListResponseSchema,
+  type contactOfferSchema,
+  type contactSchema,
+  type contentGapSchema,
+  type conversationDetailSchema,
+  type conversationListResponseSchema,
+  type conversationMessageSchema,
+  type conversationSummarySchema,
+  type datasourceSchema,
+  type datasourceUpdateResponseSchema,
+  type datasourceUpsertResponseSchema,
+  type datastoreQueryResponseSchema,
+  type datastoreQueryResultSchema,
+  type datastoreSchema,
+  type deliveryListResponseSchema,
+  type deliverySchema,
+  type evalAnswerResponseSchema,
+  type insightsResponseSchema,
+  type operatorReplyResponseSchema,
+  type queryResponseSchema,
+  sourceSchema,
+  type visitorMessageSchema,
+  type visitorMessagesResponseSchema,
+} from './response-schemas.js';
+
+type Out<S extends z.ZodType> = z.output<S>;
+
+describe('response schemas', () => {
+  it('have exactly the protocol interfaces as output types (checked by tsc)', () => {
+    // A field added to, removed from or retyped in one side only fails the type check.
+    expectTypeOf<Out<typeof sourceSchema>>().toEqualTypeOf<Source>();
+    expectTypeOf<Out<typeof agentSchema>>().toEqualTypeOf<Agent>();
+    expectTypeOf<
+      Out<typeof contactCaptureSettingsSchema>
+    >().toEqualTypeOf<ContactCaptureSettings>();
+    expectTypeOf<Out<typeof datastoreSchema>>().toEqualTypeOf<Datastore>();
+    expectTypeOf<Out<typeof datasourceSchema>>().toEqualTypeOf<Datasource>();
+    expectTypeOf<
+      Out<typeof datasourceUpsertResponseSchema>
+    >().toEqualTypeOf<DatasourceUpsertResponse>();
+    expectTypeOf<
+      Out<typeof datasourceUpdateResponseSchema>
+    >().toEqualTypeOf<DatasourceUpdateResponse>();
+    expectTypeOf<Out<typeof contactOfferSchema>>().toEqualTypeOf<ContactOffer>();
+    expectTypeOf<Out<typeof queryResponseSchema>>().toEqualTypeOf<QueryResponse>();
+    expectTypeOf<Out<typeof datastoreQueryResultSchema>>().toEqualTypeOf<DatastoreQueryResult>();
+    expectTypeOf<
+      Out<typeof datastoreQueryResponseSchema>
+    >().toEqualTypeOf<DatastoreQueryResponse>();
+    expectTypeOf<Out<typeof answerMetadataSchema>>().toEqualTypeOf<AnswerMetadata>();
+    expectTypeOf<Out<typeof conversationMessageSchema>>().toEqualTypeOf<ConversationMessage>();
+    expectTypeOf<Out<typeof visitorMessageSchema>>().toEqualTypeOf<VisitorMessage>();
+    expectTypeOf<Out<typeof conversationSummarySchema>>().toEqualTypeOf<ConversationSummary>();
+    expectTypeOf<Out<typeof conversationDetailSchema>>().toEqualTypeOf<ConversationDetail>();
+    expectTypeOf<
+      Out<typeof conversationListResponseSchema>
+    >().toEqualTypeOf<ConversationListResponse>();
+    expectTypeOf<Out<typeof evalAnswerResponseSchema>>().toEqualTypeOf<EvalAnswerResponse>();
+    expectTypeOf<
+      Out<typeof visitorMessagesResponseSchema>
+    >().toEqualTypeOf<VisitorMessagesResponse>();
+    expectTypeOf<Out<typeof contentGapSchema>>().toEqualTypeOf<ContentGap>();
+    expectTypeOf<Out<typeof insightsResponseSchema>>().toEqualTypeOf<InsightsResponse>();
+    expectTypeOf<Out<typeof contactSchema>>().toEqualTypeOf<Contact>();
+    expectTypeOf<Out<typeof contactListResponseSchema>>().toEqualTypeOf<ContactListResponse>();
+    expectTypeOf<
+      Out<typeof contactErasureResponseSchema>
+    >().toEqualTypeOf<ContactErasureResponse>();
+    expectTypeOf<Out<typeof apiErrorBodySchema>>().toEqualTypeOf<ApiErrorBody>();
+    expectTypeOf<Out<typeof operatorReplyResponseSchema>>().toEqualTypeOf<OperatorReplyResponse>();
+    expectTypeOf<Out<typeof deliverySchema>>().toEqualTypeOf<Delivery>();
+    expectTypeOf<Out<typeof deliveryListResponseSchema>>().toEqualTypeOf<DeliveryListResponse>();
+  });
+
+  it('accept what the service sends and refuse an undeclared field or a null for an absent one', () => {
+    expect(apiErrorBodySchema.safeParse(apiErrorBody('NOT_FOUND', 'gone')).success).toBe(true);
+    const source = {
+      chunk_id: 'c',
+      datasource_id: 'd',
+      datasource_name: 'n',
+      datasource_type: 'text',
+      source_url: null,
+      mime_type: 'text/plain',
+      score: 0.5,
+    };
+    expect(sourceSchema.safeParse(source).success).toBe(true);
+    expect(sourceSchema.safeParse({ ...source, page_number: null }).success).toBe(false);
+    expect(sourceSchema.strict().safeParse({ ...source, extra: 1 }).success).toBe(false);
+  });
+});
