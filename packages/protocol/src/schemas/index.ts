@@ -46,7 +46,6 @@ export {
   emptyBodySchema,
   upsertDocumentSchema,
 } from './resource-schemas.js';
-export { sourceSchema } from './source-schema.js';
 export {
   agentSchema,
   answerMetadataSchema,
