@@ -5,6 +5,7 @@
 
 export {
   contactCaptureSchema,
+  contactListQuerySchema,
   contactRequestSchema,
   contactSubmissionSchema,
 } from './contact-schemas.js';
