@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import { createAgentRoutes } from './agent-routes.js';
 import { createAuthMiddleware } from './auth-middleware.js';
+import { createContactRoutes } from './contact-routes.js';
 import { createConversationExportRoute } from './conversation-export-route.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
@@ -23,7 +24,7 @@ interface HttpAppOptions {
 /**
  * The Express app of the service: `GET /healthz` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, agents, datastores,
- * datasources, conversations); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ * datasources, conversations, contacts); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  */
 export function createHttpApp(context: ServiceContext, options: HttpAppOptions): Express {
   const app = express();
@@ -50,6 +51,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createVisitorConversationRoutes(context));
   api.use(createConversationRoutes(context));
   api.use(createInsightsRoute(context));
+  api.use(createContactRoutes(context));
   app.use('/api', api);
   app.use(createNotFoundHandler());
   app.use(createErrorHandler(context.logger));

@@ -19,6 +19,7 @@ import {
   answerSettings,
   type CondenseInput,
 } from '../answering/index.js';
+import { contactOffer } from '../contacts/index.js';
 import { resolveConversation, saveExchange } from '../conversations/index.js';
 import { enforceUsageLimit } from '../organizations/index.js';
 import { retrieve } from '../retrieval/index.js';
@@ -99,7 +100,9 @@ async function writeFrame(res: Response, frame: string, signal: AbortSignal): Pr
  * disconnects. A `conversationId` of another visitor or agent is 404, and a
  * `filters.datastore_ids` naming a datastore the agent lacks 403, before anything is read
  * or written; in a conversation in `handoff` the question is stored and answered
- * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI.
+ * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI. With the agent's contact capture
+ * on and no contact from the visitor yet, the response carries `contactCapture` (an offer)
+ * for a conversation in handoff (`handoff` trigger) or a decline (`no_answer` trigger).
  */
 export function createQueryRoute(context: ServiceContext): Router {
   const { database, logger } = context;
@@ -182,6 +185,12 @@ export function createQueryRoute(context: ServiceContext): Router {
         sources,
         metadata,
       });
+      // A conversation in handoff waits for a person; a decline found nothing to answer.
+      const offer = await contactOffer(
+        database,
+        { organizationId: organization.id, agent, visitorId: conversation.visitorId },
+        status === 'handoff' ? ['handoff'] : metadata.found ? [] : ['no_answer'],
+      );
       return {
         messageId,
         answer,
@@ -190,6 +199,7 @@ export function createQueryRoute(context: ServiceContext): Router {
         visitorId: conversation.visitorId,
         status,
         handoffEnabled: agent.handoffEnabled ?? false,
+        ...(offer ? { contactCapture: offer } : {}),
       };
     };
 

@@ -1,4 +1,5 @@
 import type { Answerer, QuestionCondenser } from '../answering/index.js';
+import type { ContactCapturedListener } from '../contacts/index.js';
 import type { HandoffNotifier } from '../conversations/index.js';
 import type { HybridRetrieval } from '../embeddings/index.js';
 import type { Ingestion } from '../ingestion/index.js';
@@ -27,4 +28,6 @@ export interface ServiceContext {
   hybrid?: HybridRetrieval | undefined;
   /** Told when a visitor starts a handoff (the webhook); none when not configured. */
   handoffNotifier?: HandoffNotifier | undefined;
+  /** Told after a visitor leaves or updates a contact (mail, webhooks); none by default. */
+  onContactCaptured?: ContactCapturedListener | undefined;
 }
