@@ -12,4 +12,4 @@ export type { ContactCapturedEvent, ContactCapturedListener } from './contact-li
 export { contactOffer } from './contact-offer.js';
 export { eraseContact } from './erase-contact.js';
 export { allContacts, listContacts } from './list-contacts.js';
-export { type SavedContact, saveContact } from './save-contact.js';
+export { saveContact } from './save-contact.js';
