@@ -172,6 +172,7 @@ describe('GET /api/agents/{id}/contact-capture', () => {
       const response = await fetch(`${bff.harness.url}/api/agents/answer/contact-capture`);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(response.headers.get('vary')).toBe('Origin');
       expect(await response.json()).toEqual(DEFAULT_CONTACT_CAPTURE);
       expect(bff.upstream.requests.length).toBe(before);
       await expectError(

@@ -361,6 +361,8 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         if (settings.success) answer = settings.data as ContactCaptureResponse;
       }
       res.setHeader('Cache-Control', `public, max-age=${CONTACT_CAPTURE_MAX_AGE_S}`);
+      // Shared caches must keep one copy per Origin: the CORS headers depend on it.
+      res.vary('Origin');
       res.json(answer);
     }),
   );
