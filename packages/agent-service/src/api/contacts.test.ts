@@ -298,6 +298,24 @@ describe('GET /api/contacts', () => {
   });
 });
 
+describe('a conversation erased on its own', () => {
+  it("leaves the visitor's contact, without the link to it", async () => {
+    await setCapture(CAPTURE);
+    const answer = await ask('refunds', 'unlinked');
+    const contact = await submit({
+      visitorId: 'unlinked',
+      conversationId: answer.conversationId,
+      email: 'unlinked@example.com',
+    });
+    expect(contact.body.conversationId).toBe(answer.conversationId);
+    expect(
+      (await fixture.call('DELETE', `/api/conversations/${answer.conversationId}`)).status,
+    ).toBe(200);
+    const listed = await fixture.call('GET', '/api/contacts?q=unlinked%40example.com');
+    expect(listed.body.contacts).toEqual([{ ...contact.body, conversationId: null }]);
+  });
+});
+
 describe('DELETE /api/contacts/{id}', () => {
   it("erases the contact and the visitor's conversations with that agent, messages too", async () => {
     await setCapture(CAPTURE);

@@ -88,11 +88,21 @@ describe('conversation retention', () => {
       visitorId: 'still-talking',
     });
     await contact('talking', 'still-talking', 40);
-    await deleteExpiredConversations(fixture.service.database, 30, Date.now());
-    const left = await fixture.service.database.query<{ id: string }>(
-      'SELECT id FROM contacts ORDER BY id',
+    await conversationAged('linked-conversation', 40);
+    await contact('linked', 'recent-linked', 5);
+    await fixture.service.database.query(
+      "UPDATE contacts SET conversation_id = 'linked-conversation' WHERE id = 'linked'",
     );
-    expect(left.map((row) => row.id)).toEqual(['recent', 'talking']);
+    await deleteExpiredConversations(fixture.service.database, 30, Date.now());
+    const left = await fixture.service.database.query<{
+      id: string;
+      conversation_id: string | null;
+    }>('SELECT id, conversation_id FROM contacts ORDER BY id');
+    expect(left).toEqual([
+      { id: 'linked', conversation_id: null },
+      { id: 'recent', conversation_id: null },
+      { id: 'talking', conversation_id: null },
+    ]);
     await fixture.service.database.query('DELETE FROM contacts');
   });
 
