@@ -143,6 +143,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     uploadLimitBytes: options.uploadLimitBytes,
     logger,
     handoffNotifier,
+    onContactCaptured: options.onContactCaptured,
     hybrid,
   };
 

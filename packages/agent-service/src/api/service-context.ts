@@ -1,4 +1,5 @@
 import type { AskingContext } from '../asking/index.js';
+import type { ContactCapturedListener } from '../contacts/index.js';
 import type { HandoffNotifier } from '../conversations/index.js';
 import type { Ingestion } from '../ingestion/index.js';
 
@@ -10,4 +11,6 @@ export interface ServiceContext extends AskingContext {
   uploadLimitBytes: number;
   /** Told when a visitor starts a handoff (the webhook); none when not configured. */
   handoffNotifier?: HandoffNotifier | undefined;
+  /** Told after a visitor leaves or updates a contact (mail, webhooks); none by default. */
+  onContactCaptured?: ContactCapturedListener | undefined;
 }

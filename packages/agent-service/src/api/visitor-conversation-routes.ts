@@ -7,6 +7,7 @@ import {
 import { Router } from 'express';
 import { handoffDisabled } from '../agent-service-error.js';
 import { getAgent } from '../agents/index.js';
+import { contactOffer } from '../contacts/index.js';
 import { evalAnswer, startHandoff, visitorMessages } from '../conversations/index.js';
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
@@ -16,7 +17,8 @@ import { validateBody } from './validate-body.js';
  * Routes the BFF calls on behalf of a visitor it verified (mounted under `/api`; the
  * organization's key): `POST /conversations/eval-answer` (a vote on an answer), `POST
  * /conversations/:id/handoff` (ask for a person; 403 `HANDOFF_DISABLED` unless the agent
- * has `handoffEnabled`) and `GET /conversations/:id/messages`
+ * has `handoffEnabled`; with the `handoff` trigger of contact capture on and no contact
+ * from the visitor yet, the summary carries a `contactCapture` offer) and `GET /conversations/:id/messages`
  * (poll for replies). Each checks that the visitor owns the conversation or message:
  * anything else is 404, exactly like an id that does not exist.
  */
@@ -37,7 +39,12 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
       startHandoff(transaction, owner, req.params.id),
     );
     if (started) context.handoffNotifier?.notify({ organizationId, conversation: summary });
-    res.json(summary);
+    const offer = await contactOffer(
+      database,
+      { organizationId, agent, visitorId: body.visitorId },
+      ['handoff'],
+    );
+    res.json(offer ? { ...summary, contactCapture: offer } : summary);
   });
   router.get('/conversations/:id/messages', async (req, res) => {
     const query = validateBody<VisitorMessagesQuery>(visitorMessagesQuerySchema, req.query);

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { type AgentsModel, createAgentsModel } from './agents-model.js';
 import { type ApiClient, createApiClient } from './api-client.js';
+import { type ContactsModel, createContactsModel } from './contacts-model.js';
 import {
   type ConversationsPageModel,
   createConversationsPageModel,
@@ -14,7 +15,14 @@ import { createSessionModel, type SessionModel } from './session-model.js';
  * The console's pages, as named in the address's fragment (`#agents`); what follows a `/`
  * names an item of the page (`#conversations/<id>`).
  */
-export const PAGES = ['agents', 'knowledge', 'playground', 'conversations', 'insights'] as const;
+export const PAGES = [
+  'agents',
+  'knowledge',
+  'playground',
+  'conversations',
+  'contacts',
+  'insights',
+] as const;
 /** One of {@link PAGES}. */
 export type PageName = (typeof PAGES)[number];
 
@@ -31,6 +39,7 @@ export interface ConsoleModel {
   knowledge: KnowledgeModel;
   playground: PlaygroundModel;
   conversations: ConversationsPageModel;
+  contacts: ContactsModel;
   insights: InsightsModel;
 }
 
@@ -59,6 +68,7 @@ export function createConsoleModel(
     knowledge: createKnowledgeModel(api, baseUrl),
     playground: createPlaygroundModel(api, baseUrl, options.fetch),
     conversations: createConversationsPageModel(api),
+    contacts: createContactsModel(api),
     insights: createInsightsModel(api),
   };
 }

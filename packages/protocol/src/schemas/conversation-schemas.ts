@@ -1,28 +1,10 @@
 import { z } from 'zod';
 import { CONVERSATION_STATUSES, EXPORT_FORMATS, MESSAGE_EVALS } from '../conversations.js';
 import { LIMITS } from '../limits.js';
-import { id, instant, oneOf, text } from './schema-helpers.js';
+import { id, instant, oneOf, pageSize, searchText, text } from './schema-helpers.js';
 
 const bodyError = { error: 'The request body must be a JSON object' };
 const queryError = { error: 'The query string must be a set of parameters' };
-
-/** A page size from a query string. */
-const pageSize = z
-  .string({ error: 'limit must be given once, as a whole number' })
-  .regex(/^\d{1,4}$/, {
-    error: `limit must be a whole number from 1 to ${LIMITS.conversationPage.max}`,
-  })
-  .transform(Number)
-  .refine((value) => value >= 1 && value <= LIMITS.conversationPage.max, {
-    error: `limit must be a whole number from 1 to ${LIMITS.conversationPage.max}`,
-  });
-
-const searchText = (field: string) =>
-  z
-    .string({ error: `${field} must be given once, as text` })
-    .max(LIMITS.conversationSearchLength.max, {
-      error: `${field} must be at most ${LIMITS.conversationSearchLength.max} characters`,
-    });
 
 const filterFields = {
   agentId: id('agentId').optional(),

@@ -73,3 +73,23 @@ export function instant(field: string) {
     })
     .transform((value) => new Date(value).toISOString());
 }
+
+/** A page size from a query string (1..`LIMITS.conversationPage.max`). */
+export const pageSize = z
+  .string({ error: 'limit must be given once, as a whole number' })
+  .regex(/^\d{1,4}$/, {
+    error: `limit must be a whole number from 1 to ${LIMITS.conversationPage.max}`,
+  })
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= LIMITS.conversationPage.max, {
+    error: `limit must be a whole number from 1 to ${LIMITS.conversationPage.max}`,
+  });
+
+/** A search text or cursor from a query string (`LIMITS.conversationSearchLength`). */
+export function searchText(field: string) {
+  return z
+    .string({ error: `${field} must be given once, as text` })
+    .max(LIMITS.conversationSearchLength.max, {
+      error: `${field} must be at most ${LIMITS.conversationSearchLength.max} characters`,
+    });
+}
