@@ -53,3 +53,12 @@ export function handoffDisabled(agentId: string): AgentServiceError {
     `Agent "${agentId}" does not offer a person to talk to; set handoffEnabled on the agent to allow it.`,
   );
 }
+
+/** A visitor left contact details, but the agent does not capture contacts (`contactCapture.enabled` off). */
+export function contactCaptureDisabled(agentId: string): AgentServiceError {
+  return new AgentServiceError(
+    ERROR_CODES.contactCaptureDisabled,
+    403,
+    `Agent "${agentId}" does not capture contacts; set contactCapture.enabled on the agent to allow it.`,
+  );
+}

@@ -12,7 +12,7 @@ import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/inde
 import { type HybridRetrieval, startHybridRetrieval } from './embeddings/index.js';
 import { type Ingestion, startIngestion } from './ingestion/index.js';
 import { type Logger, silentLogger } from './logger.js';
-import { createNotifier, type Notifier, noContacts } from './notifications/index.js';
+import { createNotifier, type Notifier } from './notifications/index.js';
 import {
   type AgentServiceOptions,
   type ResolvedAgentServiceOptions,
@@ -164,7 +164,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
         : { mail: options.notifyEmail === undefined ? {} : { notifyEmail: options.notifyEmail } }),
       webhookUrl: (options.webhook ?? options.handoffWebhook)?.url,
       publicConsoleUrl: options.publicConsoleUrl,
-      findContact: options.findContact ?? noContacts,
+      findContact: options.findContact,
       now: options.now ?? Date.now,
       wake: () => outbox?.wake(),
     });
@@ -207,6 +207,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     uploadLimitBytes: options.uploadLimitBytes,
     logger,
     notifier,
+    onContactCaptured: options.onContactCaptured,
     hybrid,
   };
 

@@ -34,6 +34,7 @@ export {
   type ServiceClient,
   type Tally,
 } from './cli/index.js';
+export type { ContactCapturedEvent, ContactCapturedListener } from './contacts/index.js';
 export { deleteExpiredConversations } from './conversations/index.js';
 export {
   DEMO_AGENT_ID,

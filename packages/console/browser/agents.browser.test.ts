@@ -39,7 +39,7 @@ describe('Agents page (Chromium)', () => {
 
     // Create, clicking submit twice in a row.
     await page.getByRole('button', { name: 'New agent' }).click();
-    await page.getByLabel('Name').fill('Returns desk');
+    await page.getByLabel('Name', { exact: true }).fill('Returns desk');
     await page.getByLabel('Description').fill('Answers questions about returns');
     await page.getByLabel('Temperature').fill('0.3');
     await page.getByLabel('System prompt').fill('Be brief.');
@@ -54,7 +54,7 @@ describe('Agents page (Chromium)', () => {
 
     // A failed save says why, where it happened: the agent vanished while being edited.
     await page.getByRole('button', { name: 'New agent' }).click();
-    await page.getByLabel('Name').fill('Short-lived');
+    await page.getByLabel('Name', { exact: true }).fill('Short-lived');
     await page.getByRole('button', { name: 'Create agent' }).click();
     await page.getByRole('rowheader', { name: /Short-lived/ }).waitFor();
     await page.getByRole('button', { name: 'Edit Short-lived' }).click();
@@ -64,7 +64,7 @@ describe('Agents page (Chromium)', () => {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(gone.status).toBe(200);
-    await page.getByLabel('Name').fill('Short-lived, renamed');
+    await page.getByLabel('Name', { exact: true }).fill('Short-lived, renamed');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -73,8 +73,8 @@ describe('Agents page (Chromium)', () => {
 
     // Edit with the keyboard only.
     await page.getByRole('button', { name: 'Edit Returns desk' }).click();
-    await page.getByLabel('Name').fill('Returns and refunds');
-    await page.getByLabel('Name').press('Enter');
+    await page.getByLabel('Name', { exact: true }).fill('Returns and refunds');
+    await page.getByLabel('Name', { exact: true }).press('Enter');
     await page.getByRole('rowheader', { name: /Returns and refunds/ }).waitFor();
     expect(await agentNames()).toContain('Returns and refunds');
 
@@ -154,7 +154,7 @@ describe('Agents page (Chromium)', () => {
     await page.getByRole('rowheader', { name: /demo/ }).waitFor();
     await context.clearCookies();
     await page.getByRole('button', { name: 'New agent' }).click();
-    await page.getByLabel('Name').fill('Never saved');
+    await page.getByLabel('Name', { exact: true }).fill('Never saved');
     await page.getByRole('button', { name: 'Create agent' }).click();
     await page.getByLabel('Admin token').waitFor();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('session has expired');

@@ -73,6 +73,34 @@ describe('createAnswerAccumulator', () => {
     });
   });
 
+  it("keeps our service's contact offer, ignoring a malformed one", () => {
+    const finished = (contactCapture: unknown) => {
+      const accumulator = createAnswerAccumulator();
+      accumulator.push({
+        type: 'endpoint_response',
+        json: JSON.stringify({ answer: 'a', contactCapture }),
+      });
+      return accumulator.push({ type: 'done' });
+    };
+    const offer = {
+      reason: 'no_answer',
+      fields: { name: 'optional', phone: 'off' },
+      consentText: 'We keep it.',
+    };
+    expect(finished(offer)).toMatchObject({ result: { contactCapture: offer } });
+    for (const malformed of [
+      { ...offer, reason: 'later' },
+      { ...offer, fields: { name: 'maybe', phone: 'off' } },
+      'yes',
+    ]) {
+      expect(finished(malformed)).toEqual({
+        status: 'done',
+        answer: 'a',
+        result: { answer: 'a', sources: [] },
+      });
+    }
+  });
+
   it('uses endpoint_response.answer when no answer fragments came', () => {
     const accumulator = createAnswerAccumulator();
     accumulator.push({ type: 'endpoint_response', json: '{"answer":"All at once","sources":[]}' });

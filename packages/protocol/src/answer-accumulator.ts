@@ -1,3 +1,4 @@
+import { type ContactOffer, contactOfferOf } from './contacts.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ProtocolError } from './protocol-error.js';
@@ -16,6 +17,8 @@ export interface StreamResult {
   status?: ConversationStatus;
   /** Whether the agent offers a person to talk to (our service's extension). */
   handoffEnabled?: boolean;
+  /** The service asks to offer the contact form now (our service's extension). */
+  contactCapture?: ContactOffer;
 }
 
 /** The accumulator's view of a stream so far. */
@@ -73,6 +76,8 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
     result.status = fields.status as ConversationStatus;
   }
   if (typeof fields.handoffEnabled === 'boolean') result.handoffEnabled = fields.handoffEnabled;
+  const offer = contactOfferOf(fields.contactCapture);
+  if (offer) result.contactCapture = offer;
   return { status: 'done', answer: finalAnswer, result };
 }
 

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   unsupportedType: 'UNSUPPORTED_TYPE',
   /** The agent does not offer a person to talk to (its `handoffEnabled` is off; HTTP 403). */
   handoffDisabled: 'HANDOFF_DISABLED',
+  /** The agent does not capture contacts (its `contactCapture.enabled` is off; HTTP 403). */
+  contactCaptureDisabled: 'CONTACT_CAPTURE_DISABLED',
   /** The organization's query quota for the period is used up. */
   usageLimit: 'USAGE_LIMIT',
   /** Too many requests from this client; retry after the advertised delay. */

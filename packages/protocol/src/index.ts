@@ -26,6 +26,7 @@ export {
   type ContactRequest,
   type ContactResponse,
   type ContactSubmission,
+  contactOfferOf,
   DEFAULT_CONTACT_CAPTURE,
 } from './contacts.js';
 export {

@@ -1,3 +1,4 @@
+import type { ContactOffer } from './contacts.js';
 import type {
   ConversationStatus,
   EvalAnswerResponse,
@@ -46,6 +47,11 @@ export interface HandoffRequest {
 /** Response of `POST /api/agents/{id}/handoff`: the conversation's status (`handoff`). */
 export interface HandoffResponse {
   status: ConversationStatus;
+  /**
+   * Set when the agent's contact capture offers the form on a handoff and the visitor has
+   * left no contact yet (our service's extension).
+   */
+  contactCapture?: ContactOffer;
 }
 
 /** Body of `POST /api/agents/{id}/messages` (a POST, so the visitor token stays out of URLs and logs). */

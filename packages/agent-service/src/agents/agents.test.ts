@@ -1,4 +1,4 @@
-import { ID_PATTERN } from '@agent-chat/protocol';
+import { DEFAULT_CONTACT_CAPTURE, ID_PATTERN } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectError,
@@ -44,6 +44,7 @@ describe('agents', () => {
       promptTemplate: 'Q: {query}',
       datastoreIds: [store.id],
       handoffEnabled: false,
+      contactCapture: DEFAULT_CONTACT_CAPTURE,
     });
     const id = created.body.id;
     expect((await alice('GET', '/api/agents')).body.map((a: { id: string }) => a.id)).toContain(id);
@@ -55,10 +56,22 @@ describe('agents', () => {
       systemPrompt: null,
       datastoreIds: [],
       handoffEnabled: true,
+      contactCapture: {
+        enabled: true,
+        triggers: ['first_question'],
+        fields: { name: 'required', phone: 'optional' },
+        consentText: '  We reply by mail and keep it 30 days. ',
+      },
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       handoffEnabled: true,
+      contactCapture: {
+        enabled: true,
+        triggers: ['first_question'],
+        fields: { name: 'required', phone: 'optional' },
+        consentText: 'We reply by mail and keep it 30 days.',
+      },
       name: 'Support v2',
       temperature: 1,
       systemPrompt: null,
@@ -108,6 +121,21 @@ describe('agents', () => {
       /unknown/,
     );
     expectError(await alice('POST', '/api/agents', [1, 2]), 400, 'INVALID_REQUEST');
+    expectError(
+      await alice('POST', '/api/agents', {
+        name: 'x',
+        contactCapture: { ...DEFAULT_CONTACT_CAPTURE, enabled: true, triggers: [] },
+      }),
+      400,
+      'INVALID_REQUEST',
+      /contactCapture.triggers must name at least one trigger/,
+    );
+    expectError(
+      await alice('PATCH', '/api/agents/x', { contactCapture: { enabled: true } }),
+      400,
+      'INVALID_REQUEST',
+      /contactCapture/,
+    );
   });
 
   it('keeps conversations when an agent is deleted (agent link cleared)', async () => {

@@ -1,4 +1,10 @@
-import type { Agent, AgentCreateBody, AgentUpdateBody } from '@agent-chat/protocol';
+import {
+  type Agent,
+  type AgentCreateBody,
+  type AgentUpdateBody,
+  type ContactCaptureSettings,
+  DEFAULT_CONTACT_CAPTURE,
+} from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import { createId, type Queryable } from '../store/index.js';
 
@@ -15,10 +21,12 @@ interface AgentRow {
   prompt_template: string | null;
   datastore_ids: string[] | null;
   handoff_enabled: boolean;
+  contact_capture: ContactCaptureSettings | string | null;
 }
 
 const select = `SELECT a.id, a.name, a.description, a.model_name, a.temperature, a.visibility,
   a.system_prompt, a.user_prompt, a.prompt_type, a.prompt_template, a.handoff_enabled,
+  a.contact_capture,
   ARRAY(SELECT l.datastore_id FROM agent_datastores l WHERE l.agent_id = a.id
         ORDER BY l.datastore_id) AS datastore_ids
   FROM agents a`;
@@ -37,7 +45,20 @@ function toAgent(row: AgentRow): Agent {
     promptTemplate: row.prompt_template,
     datastoreIds: row.datastore_ids ?? [],
     handoffEnabled: row.handoff_enabled,
+    contactCapture: contactCaptureOf(row.contact_capture),
   };
+}
+
+/** The stored settings, or a copy of the defaults for an agent that never set them. */
+function contactCaptureOf(stored: ContactCaptureSettings | string | null): ContactCaptureSettings {
+  if (stored === null) {
+    return {
+      ...DEFAULT_CONTACT_CAPTURE,
+      triggers: [...DEFAULT_CONTACT_CAPTURE.triggers],
+      fields: { ...DEFAULT_CONTACT_CAPTURE.fields },
+    };
+  }
+  return typeof stored === 'string' ? (JSON.parse(stored) as ContactCaptureSettings) : stored;
 }
 
 async function linkDatastores(
@@ -99,8 +120,9 @@ export async function createAgent(
 ): Promise<Agent> {
   await database.query(
     `INSERT INTO agents (id, organization_id, name, description, model_name, temperature,
-       visibility, system_prompt, user_prompt, prompt_type, prompt_template, handoff_enabled)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+       visibility, system_prompt, user_prompt, prompt_type, prompt_template, handoff_enabled,
+       contact_capture)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb)`,
     [
       id,
       organizationId,
@@ -114,6 +136,7 @@ export async function createAgent(
       body.promptType ?? 'customer_support',
       body.promptTemplate ?? null,
       body.handoffEnabled ?? false,
+      body.contactCapture === undefined ? null : JSON.stringify(body.contactCapture),
     ],
   );
   await linkDatastores(database, organizationId, id, body.datastoreIds ?? []);
@@ -145,6 +168,10 @@ export async function updateAgent(
     if (body[field] === undefined) continue;
     params.push(body[field]);
     assignments.push(`${column} = $${params.length}`);
+  }
+  if (body.contactCapture !== undefined) {
+    params.push(JSON.stringify(body.contactCapture));
+    assignments.push(`contact_capture = $${params.length}::jsonb`);
   }
   assignments.push('updated_at = now()');
   const rows = await database.query(

@@ -1,7 +1,6 @@
-import { once } from 'node:events';
 import type { ConversationExportQuery } from '@agent-chat/protocol';
 import { conversationExportQuerySchema } from '@agent-chat/protocol/schemas';
-import { type Response, Router } from 'express';
+import { Router } from 'express';
 import {
   EXPORT_CONTENT_TYPES,
   exportConversations,
@@ -11,19 +10,7 @@ import {
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';
-
-/** Writes `text`; resolves once the socket can take more (false when the client is gone). */
-async function write(res: Response, text: string): Promise<boolean> {
-  if (res.destroyed) return false;
-  if (res.write(text)) return true;
-  // Whichever comes first; the other listener is removed (no listener piles up per wait).
-  const waiting = new AbortController();
-  await Promise.race([
-    once(res, 'drain', { signal: waiting.signal }),
-    once(res, 'close', { signal: waiting.signal }),
-  ]).finally(() => waiting.abort());
-  return !res.destroyed;
-}
+import { writeText as write } from './write-text.js';
 
 /**
  * `GET /conversations/export?format=jsonl|csv&<list filters>` (mounted under `/api`):

@@ -64,7 +64,7 @@ export function createConversationRoutes(context: ServiceContext): Router {
     const organizationId = organizationOf(res.locals).id;
     const summary = await database.transaction(async (transaction) => {
       const erased = await deleteConversation(transaction, organizationId, req.params.id);
-      await forgetDeliveries(transaction, organizationId, [erased.id]);
+      await forgetDeliveries(transaction, organizationId);
       return erased;
     });
     res.json(summary);

@@ -3,6 +3,7 @@ import { AgentServiceError } from '../agent-service-error.js';
 import { createOpenAiRoutes, toOpenAiError } from '../openai-compat/index.js';
 import { createAgentRoutes } from './agent-routes.js';
 import { createAuthMiddleware, organizationOf } from './auth-middleware.js';
+import { createContactRoutes } from './contact-routes.js';
 import { createConversationExportRoute } from './conversation-export-route.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createDatasourceRoutes } from './datasource-routes.js';
@@ -27,7 +28,8 @@ interface HttpAppOptions {
 /**
  * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, agents, datastores,
- * datasources, conversations, insights, deliveries); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ * datasources, conversations, contacts, insights,
+ * deliveries); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  * Under `/v1`, the OpenAI-compatible API behind the same key, with OpenAI's error shape.
  */
 export function createHttpApp(context: ServiceContext, options: HttpAppOptions): Express {
@@ -56,6 +58,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createVisitorConversationRoutes(context));
   api.use(createConversationRoutes(context));
   api.use(createInsightsRoute(context));
+  api.use(createContactRoutes(context));
   api.use(createDeliveryRoutes(context));
   app.use('/api', api);
   app.use(

@@ -32,7 +32,9 @@ function toStreamError(error: unknown): { code: string; message: string } {
  * disconnects. A `conversationId` of another visitor or agent is 404, and a
  * `filters.datastore_ids` naming a datastore the agent lacks 403, before anything is read
  * or written; in a conversation in `handoff` the question is stored and answered
- * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI.
+ * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI. With the agent's contact capture
+ * on and no contact from the visitor yet, the response carries `contactCapture` (an offer)
+ * for a conversation in handoff (`handoff` trigger) or a decline (`no_answer` trigger).
  */
 export function createQueryRoute(context: ServiceContext): Router {
   const { database } = context;

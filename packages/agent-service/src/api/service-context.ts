@@ -1,4 +1,5 @@
 import type { AskingContext } from '../asking/index.js';
+import type { ContactCapturedListener } from '../contacts/index.js';
 import type { Ingestion } from '../ingestion/index.js';
 import type { Notifier } from '../notifications/index.js';
 
@@ -10,4 +11,6 @@ export interface ServiceContext extends AskingContext {
   uploadLimitBytes: number;
   /** Queues mails and events in the outbox, inside the transaction of what they report. */
   notifier: Notifier;
+  /** Told after a visitor leaves or updates a contact (mail, webhooks); none by default. */
+  onContactCaptured?: ContactCapturedListener | undefined;
 }

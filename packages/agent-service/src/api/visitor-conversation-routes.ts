@@ -7,6 +7,7 @@ import {
 import { Router } from 'express';
 import { handoffDisabled } from '../agent-service-error.js';
 import { getAgent } from '../agents/index.js';
+import { contactOffer } from '../contacts/index.js';
 import { evalAnswer, startHandoff, visitorMessages } from '../conversations/index.js';
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
@@ -17,7 +18,9 @@ import { validateBody } from './validate-body.js';
  * organization's key): `POST /conversations/eval-answer` (a vote on an answer; a new
  * thumbs-down queues `feedback.negative`), `POST /conversations/:id/handoff` (ask for a
  * person; 403 `HANDOFF_DISABLED` unless the agent has `handoffEnabled`; a new handoff
- * queues `handoff.requested` and the operator's mail) and `GET /conversations/:id/messages`
+ * queues `handoff.requested` and the operator's mail; with the `handoff` trigger of
+ * contact capture on and no contact from the visitor yet, the summary carries a
+ * `contactCapture` offer) and `GET /conversations/:id/messages`
  * (poll for replies). Each checks that the visitor owns the conversation or message:
  * anything else is 404, exactly like an id that does not exist.
  */
@@ -51,7 +54,12 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
       return handoff.summary;
     });
     context.notifier.wake();
-    res.json(summary);
+    const offer = await contactOffer(
+      database,
+      { organizationId, agent, visitorId: body.visitorId },
+      ['handoff'],
+    );
+    res.json(offer ? { ...summary, contactCapture: offer } : summary);
   });
   router.get('/conversations/:id/messages', async (req, res) => {
     const query = validateBody<VisitorMessagesQuery>(visitorMessagesQuerySchema, req.query);

@@ -7,6 +7,7 @@ import {
 } from '@agent-chat/protocol';
 import { searchedDatastores } from '../agents/index.js';
 import { type Answerer, type AnswerPart, answerSettings } from '../answering/index.js';
+import { contactOffer } from '../contacts/index.js';
 import {
   type ConversationMessage,
   resolveConversation,
@@ -145,6 +146,12 @@ export async function prepareAnswer(
         sources,
         metadata,
       });
+      // A conversation in handoff waits for a person; a decline found nothing to answer.
+      const offer = await contactOffer(
+        database,
+        { organizationId: organization.id, agent, visitorId: conversation.visitorId },
+        status === 'handoff' ? ['handoff'] : metadata.found ? [] : ['no_answer'],
+      );
       return {
         messageId,
         answer,
@@ -153,6 +160,7 @@ export async function prepareAnswer(
         visitorId: conversation.visitorId,
         status,
         handoffEnabled: agent.handoffEnabled ?? false,
+        ...(offer ? { contactCapture: offer } : {}),
       };
     },
   };

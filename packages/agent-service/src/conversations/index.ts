@@ -6,12 +6,14 @@
  * insights (questions per day, feedback rates, content gaps).
  */
 
+export { decodeCursor, encodeCursor } from './conversation-cursor.js';
 export { exportConversations } from './conversation-export.js';
 export {
   type ConversationMessage,
   resolveConversation,
   saveExchange,
 } from './conversations.js';
+export { csvRecord } from './csv.js';
 export { EXPORT_CONTENT_TYPES, exportHeader, exportRecord } from './export-format.js';
 export { evalAnswer, votedAnswer } from './feedback.js';
 export {

@@ -73,6 +73,39 @@ describe('conversation retention', () => {
     expect(await exists('aged-10')).toBe(0);
   });
 
+  it("deletes the contacts that follow expired conversations, and keeps a visitor's who is still talking", async () => {
+    const contact = async (id: string, visitorId: string, days: number) =>
+      fixture.service.database.query(
+        `INSERT INTO contacts (organization_id, id, agent_id, visitor_id, email, updated_at)
+         VALUES ($1, $2, $3, $4, 'x@example.com', now() - $5 * interval '1 day')`,
+        [fixture.organizationId, id, fixture.agentId, visitorId, days],
+      );
+    await conversationAged('gone-conversation', 40);
+    await contact('gone', 'old-visitor', 40);
+    await contact('recent', 'recent-visitor', 5);
+    await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
+      query: 'refunds',
+      visitorId: 'still-talking',
+    });
+    await contact('talking', 'still-talking', 40);
+    await conversationAged('linked-conversation', 40);
+    await contact('linked', 'recent-linked', 5);
+    await fixture.service.database.query(
+      "UPDATE contacts SET conversation_id = 'linked-conversation' WHERE id = 'linked'",
+    );
+    await deleteExpiredConversations(fixture.service.database, 30, Date.now());
+    const left = await fixture.service.database.query<{
+      id: string;
+      conversation_id: string | null;
+    }>('SELECT id, conversation_id FROM contacts ORDER BY id');
+    expect(left).toEqual([
+      { id: 'linked', conversation_id: null },
+      { id: 'recent', conversation_id: null },
+      { id: 'talking', conversation_id: null },
+    ]);
+    await fixture.service.database.query('DELETE FROM contacts');
+  });
+
   it('runs on a schedule in the server, following its clock', async () => {
     const answer = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
       query: 'refunds',

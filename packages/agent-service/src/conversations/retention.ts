@@ -7,7 +7,10 @@ const BATCH = 1_000;
 
 /**
  * Deletes every conversation (of every organization) whose last activity is more than
- * `retentionDays` before `now`, with its messages. Returns how many were deleted.
+ * `retentionDays` before `now`, with its messages, then the contacts that follow them:
+ * those not updated since the cutoff whose visitor has no conversation left with that
+ * agent (the others lose their link to a deleted conversation). Returns how many
+ * conversations were deleted.
  */
 export async function deleteExpiredConversations(
   database: Queryable,
@@ -25,8 +28,20 @@ export async function deleteExpiredConversations(
       [cutoff, BATCH],
     );
     deleted += rows.length;
-    if (rows.length < BATCH) return deleted;
+    if (rows.length < BATCH) break;
   }
+  await database.query(
+    `DELETE FROM contacts k WHERE k.updated_at < $1::timestamptz AND NOT EXISTS (
+       SELECT 1 FROM conversations c WHERE c.organization_id = k.organization_id
+         AND c.agent_id = k.agent_id AND c.visitor_id = k.visitor_id)`,
+    [cutoff],
+  );
+  await database.query(
+    `UPDATE contacts k SET conversation_id = NULL WHERE k.conversation_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM conversations c
+         WHERE c.organization_id = k.organization_id AND c.id = k.conversation_id)`,
+  );
+  return deleted;
 }
 
 /** Options of {@link scheduleRetention}. */

@@ -235,7 +235,10 @@ export async function getConversation(
   return { ...summary, messages: messages.get(conversationId) ?? [] };
 }
 
-/** Erases a conversation and its messages; returns its summary as it was. */
+/**
+ * Erases a conversation and its messages (a contact sent from it keeps no link to it);
+ * returns its summary as it was. Run it in a transaction.
+ */
 export async function deleteConversation(
   database: Queryable,
   organizationId: string,
@@ -246,5 +249,9 @@ export async function deleteConversation(
     organizationId,
     conversationId,
   ]);
+  await database.query(
+    'UPDATE contacts SET conversation_id = NULL WHERE organization_id = $1 AND conversation_id = $2',
+    [organizationId, conversationId],
+  );
   return summary;
 }

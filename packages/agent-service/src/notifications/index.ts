@@ -9,5 +9,4 @@ export {
   createNotifier,
   type FindContact,
   type Notifier,
-  noContacts,
 } from './notifier.js';

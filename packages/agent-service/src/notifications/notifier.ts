@@ -6,14 +6,22 @@ import type {
   WebhookEventType,
 } from '@agent-chat/protocol';
 import { getAgent } from '../agents/index.js';
+import { findContact } from '../contacts/index.js';
 import { getConversationSummary, recentMessages, votedAnswer } from '../conversations/index.js';
 import { enqueueDelivery, type MailMessage } from '../outbox/index.js';
 import type { Queryable } from '../store/index.js';
 import { conversationLink } from './console-link.js';
 import { contactMail, handoffMail, type MailText, replyMail } from './notification-mails.js';
 
-/** Finds the contact a visitor left with an agent, or `null` (see `NotifierOptions.findContact`). */
-export type FindContact = (agentId: string, visitorId: string) => Promise<Contact | null>;
+/**
+ * Finds the contact a visitor left with an agent, or `null` (see `NotifierOptions.findContact`);
+ * `database` is the transaction of the reply, to read in.
+ */
+export type FindContact = (
+  agentId: string,
+  visitorId: string,
+  database: Queryable,
+) => Promise<Contact | null>;
 
 /** Options of {@link createNotifier}. */
 export interface NotifierOptions {
@@ -26,8 +34,11 @@ export interface NotifierOptions {
   webhookUrl?: string | undefined;
   /** The console's address (`PUBLIC_CONSOLE_URL`), for links in mails and events. */
   publicConsoleUrl?: string | undefined;
-  /** The contact a visitor left, by (agent, visitor): an operator's reply is mailed to it. */
-  findContact: FindContact;
+  /**
+   * The contact a visitor left, by (agent, visitor): an operator's reply is mailed to it.
+   * Default: the `contacts` table.
+   */
+  findContact?: FindContact | undefined;
   /** Clock of the events' `createdAt` and of the rows' due time. */
   now: () => number;
   /** Tells the delivery worker rows were queued (call after the transaction commits). */
@@ -81,12 +92,12 @@ export interface Notifier {
 /** How many messages the operator's mails and the handoff event quote. */
 const QUOTED_MESSAGES = 10;
 
-/** A `findContact` for a service without contacts: nobody left one. */
-export const noContacts: FindContact = async () => null;
-
 /** Creates the notifier (see {@link Notifier}). */
 export function createNotifier(options: NotifierOptions): Notifier {
   const operatorEmail = options.mail?.notifyEmail;
+  const lookUpContact: FindContact =
+    options.findContact ??
+    ((agentId, visitorId, database) => findContact(database, agentId, visitorId));
   const at = () => new Date(options.now());
 
   async function queueEvent<Type extends WebhookEventType>(
@@ -261,7 +272,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       if (options.mail === undefined) return null;
       const conversation = await getConversationSummary(database, organizationId, conversationId);
       if (conversation.agentId === null) return null;
-      const contact = await options.findContact(conversation.agentId, conversation.visitorId);
+      const contact = await lookUpContact(conversation.agentId, conversation.visitorId, database);
       if (!contact) return null;
       const messages = await recentMessages(
         database,

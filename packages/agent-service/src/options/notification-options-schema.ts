@@ -136,7 +136,7 @@ export const notificationOptionFields = {
       description:
         'Delivery tuning: `maxAttempts`, `baseDelayMs`, `maxDelayMs`, `leaseMs`, `pollMs`, `batchSize`, `keepMs` (log history, 30 days), `timeoutMs` (see `OutboxWorkerOptions`).',
     }),
-  /** Finds the contact a visitor left. Default: none (nobody left one). */
+  /** Finds the contact a visitor left. Default: the `contacts` table. */
   findContact: z
     .custom<FindContact>(isFunction, { error: 'must be a function (agentId, visitorId)' })
     .optional()

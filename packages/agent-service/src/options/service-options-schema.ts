@@ -1,5 +1,6 @@
 import { optionDocs } from '@agent-chat/protocol/options';
 import { z } from 'zod';
+import type { ContactCapturedListener } from '../contacts/index.js';
 import type { Logger } from '../logger.js';
 import { answeringOptionFields } from './answering-options-schema.js';
 import { conversationOptionFields } from './conversation-options-schema.js';
@@ -43,6 +44,15 @@ export const agentServiceOptionFields = z.object({
     .register(optionDocs, {
       defaultText: '`Date.now`',
       description: 'Clock for usage windows, webhook signatures and outbox due times.',
+    }),
+  /** Told after a visitor leaves or updates a contact (in process, not awaited). Default: none. */
+  onContactCaptured: z
+    .custom<ContactCapturedListener>(isFunction, { error: 'must be a function' })
+    .optional()
+    .register(optionDocs, {
+      defaultText: 'none',
+      description:
+        '`({ organizationId, contact, created }) => void`: told after a visitor leaves or updates a contact (see "Contact capture"); not awaited, a failure is logged.',
     }),
   /** Fetch used by the model and the embeddings. Default: global fetch. */
   fetch: z

@@ -1,20 +1,21 @@
 import type { Queryable } from '../store/index.js';
 
 /**
- * Deletes the deliveries about these conversations, whatever their status: an erased
- * conversation leaves no mail waiting with its words in it. Run it in the erasure's
- * transaction. Returns how many it deleted.
+ * Deletes the organization's deliveries about conversations that no longer exist, whatever
+ * their status: an erased conversation leaves no mail waiting with its words in it. Run it
+ * in the erasure's transaction, after the conversations are deleted (by an operator, or
+ * with a contact). Returns how many it deleted.
  */
 export async function forgetDeliveries(
   database: Queryable,
   organizationId: string,
-  conversationIds: readonly string[],
 ): Promise<number> {
-  if (conversationIds.length === 0) return 0;
   const rows = await database.query(
-    `DELETE FROM outbox WHERE organization_id = $1 AND conversation_id = ANY($2::text[])
+    `DELETE FROM outbox o WHERE o.organization_id = $1 AND o.conversation_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM conversations c
+                       WHERE c.organization_id = o.organization_id AND c.id = o.conversation_id)
      RETURNING 1`,
-    [organizationId, [...conversationIds]],
+    [organizationId],
   );
   return rows.length;
 }

@@ -1,6 +1,7 @@
 import {
   agentCreateSchema,
   agentUpdateSchema,
+  contactListQuerySchema,
   conversationExportQuerySchema,
   conversationListQuerySchema,
   conversationStatusSchema,
@@ -30,6 +31,7 @@ type BodySchema =
   | typeof datastoreQuerySchema;
 
 type QuerySchema =
+  | typeof contactListQuerySchema
   | typeof conversationListQuerySchema
   | typeof conversationExportQuerySchema
   | typeof insightsQuerySchema
@@ -67,7 +69,8 @@ const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
  * the console lists and creates with, ingestion (create, upload, synch, read and list
  * datasources), the datastore search (Chaindesk's `POST /api/datastores/{id}/query`, what
  * LangChain's `ChaindeskRetriever` calls), the conversation transcripts (issue 16),
- * insights and the delivery log, at the upstream's own paths; the README's "Admin routes" lists them all.
+ * insights, the contacts visitors left (list, CSV, erasure) and the delivery log, at the
+ * upstream's own paths; the README's "Admin routes" lists them all.
  * Express matches in this order: fixed paths (`/api/conversations/export`) come before
  * `:id` ones.
  */
@@ -235,5 +238,20 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     path: '/api/conversations/:id/messages',
     upstreamPath: (id) => `/api/conversations/${id}/messages`,
     schema: operatorMessageSchema,
+  },
+  {
+    // Streamed: `format=csv` is an export of every match (a JSON page streams as well).
+    method: 'get',
+    path: '/api/contacts',
+    upstreamPath: () => '/api/contacts',
+    schema: emptyBodySchema,
+    query: contactListQuerySchema,
+    stream: true,
+  },
+  {
+    method: 'delete',
+    path: '/api/contacts/:id',
+    upstreamPath: (id) => `/api/contacts/${id}`,
+    schema: emptyBodySchema,
   },
 ];

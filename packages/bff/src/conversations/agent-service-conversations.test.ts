@@ -1,10 +1,13 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import {
   type ApiErrorBody,
+  type Contact,
   type ConversationDetail,
+  DEFAULT_CONTACT_CAPTURE,
   ERROR_CODES,
   HANDOFF_ACKNOWLEDGEMENT,
   type MessagesResponse,
+  type QueryResponse,
 } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisitorIdentity } from '../identity/index.js';
@@ -154,5 +157,78 @@ describe('conversations through the BFF against our agent service', () => {
     expect(((await response.json()) as ApiErrorBody).error.code).toBe(ERROR_CODES.notFound);
     const poll = await post('messages', { visitorId: mallory.visitorId, conversationId: forged });
     expect(poll.status).toBe(404);
+  });
+});
+
+describe('contacts through the BFF against our agent service', () => {
+  const contactCapture = {
+    enabled: true,
+    triggers: ['no_answer', 'handoff'],
+    fields: { name: 'required', phone: 'off' },
+    consentText: 'We reply by mail.',
+  };
+  afterAll(async () => {
+    await admin('PATCH', '/api/agents/demo', { contactCapture: DEFAULT_CONTACT_CAPTURE });
+  });
+
+  it('settings, offer, capture, list, CSV and erasure, end to end', async () => {
+    const settings = () => fetch(`${harness.url}/api/agents/demo/contact-capture`);
+    expect(await (await settings()).json()).toEqual(DEFAULT_CONTACT_CAPTURE);
+    const alice = (await newVisitor(harness.url, 'demo')) as Answer;
+    const owned = { visitorId: alice.visitorId, conversationId: alice.conversationId };
+    const refused = await post('contact', { ...owned, email: 'alice@example.com', name: 'Al' });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ApiErrorBody).error).toEqual({
+      code: ERROR_CODES.contactCaptureDisabled,
+      message: 'This assistant does not take contact details.',
+    });
+
+    expect((await admin('PATCH', '/api/agents/demo', { contactCapture })).status).toBe(200);
+    const read = await settings();
+    expect(read.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(await read.json()).toEqual(contactCapture);
+    const declined = await postQuery(harness.url, 'demo', {
+      query: 'What is the airspeed velocity of an unladen swallow?',
+      ...owned,
+    });
+    expect(((await declined.json()) as QueryResponse).contactCapture).toEqual({
+      reason: 'no_answer',
+      fields: contactCapture.fields,
+      consentText: contactCapture.consentText,
+    });
+
+    const unnamed = await post('contact', { ...owned, email: 'alice@example.com' });
+    expect(unnamed.status).toBe(400);
+    expect(((await unnamed.json()) as ApiErrorBody).error.code).toBe(ERROR_CODES.invalidRequest);
+    const saved = await post('contact', { ...owned, email: 'alice@example.com', name: 'Alice' });
+    expect(await saved.json()).toEqual({ email: 'alice@example.com', name: 'Alice', phone: null });
+
+    const listed = (await (await admin('GET', '/api/contacts?q=ALICE@example')).json()) as {
+      contacts: Contact[];
+    };
+    expect(listed.contacts).toHaveLength(1);
+    const contact = listed.contacts[0] as Contact;
+    expect(contact).toMatchObject({
+      agentId: 'demo',
+      visitorId: visitorIdOfToken(alice.visitorId),
+      conversationId: alice.conversationId.slice(0, -23),
+      consentText: 'We reply by mail.',
+    });
+    const csv = await admin('GET', '/api/contacts?format=csv&q=alice%40example.com');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="contacts-/);
+    expect((await csv.text()).split('\r\n')[1]).toContain(',alice@example.com,Alice,,');
+    expect((await admin('GET', '/api/contacts?limit=500')).status).toBe(400);
+    expect((await fetch(`${harness.url}/api/contacts`)).status).toBe(401);
+    const anonymous = await fetch(`${harness.url}/api/contacts/${contact.id}`, {
+      method: 'DELETE',
+    });
+    expect(anonymous.status).toBe(401);
+
+    const erased = await admin('DELETE', `/api/contacts/${contact.id}`);
+    expect(await erased.json()).toEqual({ deleted: true, conversationsDeleted: 1 });
+    expect((await admin('GET', `/api/conversations/${contact.conversationId}`)).status).toBe(404);
+    expect((await admin('DELETE', `/api/contacts/${contact.id}`)).status).toBe(404);
   });
 });

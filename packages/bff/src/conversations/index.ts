@@ -1,6 +1,6 @@
 /**
- * The widget's conversation routes: feedback on answers, asking for a person, and polling
- * for operator replies — each only for the verified visitor who owns the conversation or
+ * The widget's conversation routes: feedback on answers, asking for a person, polling
+ * for operator replies, leaving contact details and reading the agent's contact form — each only for the verified visitor who owns the conversation or
  * message, relayed to the agent service's visitor routes.
  */
 export { createWidgetConversationRoutes } from './widget-conversation-routes.js';

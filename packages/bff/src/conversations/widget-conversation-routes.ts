@@ -1,5 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  type ContactCaptureResponse,
+  type ContactRequest,
+  type ContactResponse,
+  contactOfferOf,
+  DEFAULT_CONTACT_CAPTURE,
   ERROR_CODES,
   type FeedbackRequest,
   type FeedbackResponse,
@@ -12,6 +17,8 @@ import {
   type VisitorMessage,
 } from '@agent-chat/protocol';
 import {
+  contactCaptureSchema,
+  contactRequestSchema,
   feedbackRequestSchema,
   handoffRequestSchema,
   messagesRequestSchema,
@@ -48,6 +55,14 @@ interface VisitorRequest<Body> {
 }
 
 const handoffDisabledMessage = 'This assistant does not offer a person to talk to.';
+const contactRefusals = {
+  [ERROR_CODES.contactCaptureDisabled]: 'This assistant does not take contact details.',
+  [ERROR_CODES.invalidRequest]:
+    "These details do not fit this assistant's contact form: a field it requires is missing, or it does not ask for one that was sent.",
+};
+
+/** How long browsers and caches may keep an agent's contact capture settings, seconds. */
+const CONTACT_CAPTURE_MAX_AGE_S = 60;
 
 const run = (limiter: Limiter, req: IncomingMessage, res: ServerResponse) =>
   new Promise<boolean>((resolve, reject) => {
@@ -72,7 +87,12 @@ const run = (limiter: Limiter, req: IncomingMessage, res: ServerResponse) =>
  * - `POST /api/agents/:id/handoff` `{visitorId, conversationId}`: ask for a person (403
  *   `HANDOFF_DISABLED` when the agent does not offer it);
  * - `POST /api/agents/:id/messages` `{visitorId, conversationId, after?}`: the
- *   conversation's status and its messages (after `after`), polled by an open widget.
+ *   conversation's status and its messages (after `after`), polled by an open widget;
+ * - `POST /api/agents/:id/contact` `{visitorId, conversationId?, email, name?, phone?}`:
+ *   leave contact details (403 `CONTACT_CAPTURE_DISABLED` when the agent takes none);
+ * - `GET /api/agents/:id/contact-capture`: the agent's contact capture settings, the same
+ *   for every visitor (cacheable for {@link CONTACT_CAPTURE_MAX_AGE_S} seconds; off when
+ *   the upstream is Chaindesk's or the agent has none).
  *
  * Only a verified visitor is served, and only for a conversation or message signed to them
  * on this agent: anything else is 404 before the upstream is called. The upstream gets its
@@ -224,7 +244,11 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         relayCodes: { [ERROR_CODES.handoffDisabled]: handoffDisabledMessage },
       });
       if (!upstreamBody) return;
-      const answer: HandoffResponse = { status: statusOf(upstreamBody.status) ?? 'handoff' };
+      const offer = contactOfferOf(upstreamBody.contactCapture);
+      const answer: HandoffResponse = {
+        status: statusOf(upstreamBody.status) ?? 'handoff',
+        ...(offer ? { contactCapture: offer } : {}),
+      };
       sendAnswer(res, answer);
     }),
   );
@@ -265,6 +289,81 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         }),
       };
       sendAnswer(res, answer);
+    }),
+  );
+
+  router.post(
+    '/api/agents/:id/contact',
+    route(async (req, res) => {
+      const accepted = await accept(
+        req,
+        res,
+        contactRequestSchema,
+        deps.limits.perVisitor,
+        deps.limits.perIp,
+      );
+      if (!accepted) return;
+      const { agentId, visitorId, body } = accepted as VisitorRequest<ContactRequest>;
+      const conversationId =
+        body.conversationId === undefined
+          ? undefined
+          : identity.openConversation(agentId, visitorId, body.conversationId);
+      if (body.conversationId !== undefined && conversationId === undefined) {
+        sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
+        return;
+      }
+      const upstreamBody = await upstreamAnswer(res, {
+        method: 'POST',
+        path: `/api/agents/${encodeURIComponent(agentId)}/contacts`,
+        body: {
+          visitorId,
+          ...(conversationId === undefined ? {} : { conversationId }),
+          email: body.email,
+          ...(body.name === undefined ? {} : { name: body.name }),
+          ...(body.phone === undefined ? {} : { phone: body.phone }),
+        },
+        agentId,
+        relayCodes: contactRefusals,
+      });
+      if (!upstreamBody) return;
+      const answer: ContactResponse = {
+        email: typeof upstreamBody.email === 'string' ? upstreamBody.email : body.email,
+        name: typeof upstreamBody.name === 'string' ? upstreamBody.name : null,
+        phone: typeof upstreamBody.phone === 'string' ? upstreamBody.phone : null,
+      };
+      sendAnswer(res, answer);
+    }),
+  );
+
+  router.get(
+    '/api/agents/:id/contact-capture',
+    route(async (req, res) => {
+      const agentId = String(req.params.id);
+      if (!ID_PATTERN.test(agentId)) {
+        sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The agent id')}.`);
+        return;
+      }
+      if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) {
+        sendError(res, 404, ERROR_CODES.notFound, `Agent "${agentId}" is not available here.`);
+        return;
+      }
+      if (!(await run(deps.limits.perIp, req, res))) return;
+      let answer: ContactCaptureResponse = { ...DEFAULT_CONTACT_CAPTURE };
+      // Chaindesk has no contact capture: asking it would only cost a request.
+      if (options.upstreamDialect !== 'chaindesk') {
+        const agent = await upstreamAnswer(res, {
+          method: 'GET',
+          path: `/api/agents/${encodeURIComponent(agentId)}`,
+          agentId,
+        });
+        if (!agent) return;
+        const settings = parseBody(contactCaptureSchema, agent.contactCapture);
+        if (settings.success) answer = settings.data as ContactCaptureResponse;
+      }
+      res.setHeader('Cache-Control', `public, max-age=${CONTACT_CAPTURE_MAX_AGE_S}`);
+      // Shared caches must keep one copy per Origin: the CORS headers depend on it.
+      res.vary('Origin');
+      res.json(answer);
     }),
   );
 

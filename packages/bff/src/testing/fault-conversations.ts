@@ -8,18 +8,22 @@ export interface FaultConversations {
   handoffs: string[];
   /** Operator messages to return from the messages poll, by conversation id. */
   operatorMessages: Map<string, { id: string; text: string }[]>;
+  /** Bodies of contact submissions (`POST /api/agents/:id/contacts`), in order. */
+  contacts: Record<string, unknown>[];
+  /** The `contactCapture` offer the handoff route answers with, if any. */
+  handoffOffer?: unknown;
 }
 
 /** Creates the state of {@link handleFaultConversationRoute}. */
 export function createFaultConversations(): FaultConversations {
-  return { votes: new Map(), handoffs: [], operatorMessages: new Map() };
+  return { votes: new Map(), handoffs: [], operatorMessages: new Map(), contacts: [] };
 }
 
 /**
  * Serves the agent service's visitor conversation routes without checking who asks (as an
  * upstream that does not check would): `POST /api/conversations/eval-answer`, `POST
- * /api/conversations/:id/handoff`, `GET /api/conversations/:id/messages`. Returns false for
- * other paths. For tests only.
+ * /api/conversations/:id/handoff`, `GET /api/conversations/:id/messages`, `POST
+ * /api/agents/:id/contacts`. Returns false for other paths. For tests only.
  */
 export function handleFaultConversationRoute(
   state: FaultConversations,
@@ -42,7 +46,23 @@ export function handleFaultConversationRoute(
   const handoff = /^\/api\/conversations\/([^/]+)\/handoff$/.exec(pathname);
   if (method === 'POST' && handoff) {
     state.handoffs.push(decodeURIComponent(handoff[1] ?? ''));
-    return json(200, { id: handoff[1], visitorId: 'internal', status: 'handoff' });
+    return json(200, {
+      id: handoff[1],
+      visitorId: 'internal',
+      status: 'handoff',
+      ...(state.handoffOffer === undefined ? {} : { contactCapture: state.handoffOffer }),
+    });
+  }
+  if (method === 'POST' && /^\/api\/agents\/[^/]+\/contacts$/.test(pathname)) {
+    const contact = JSON.parse(body) as Record<string, unknown>;
+    state.contacts.push(contact);
+    return json(201, {
+      id: 'contact-1',
+      ...contact,
+      name: contact.name ?? null,
+      phone: contact.phone ?? null,
+      consentText: null,
+    });
   }
   const messages = /^\/api\/conversations\/([^/]+)\/messages$/.exec(pathname);
   if (method === 'GET' && messages) {

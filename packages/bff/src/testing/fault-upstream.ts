@@ -75,6 +75,8 @@ export interface FaultUpstreamOptions {
   floodBytes?: number;
   /** Size of the pieces each frame is written in. Default 5 bytes (splits CRLF, UTF-8, fields). */
   pieceBytes?: number;
+  /** More fields of the final answer (our service's extensions, e.g. `contactCapture`). */
+  finalFields?: Record<string, unknown>;
 }
 
 /** Progress of a `flood` response. */
@@ -169,6 +171,7 @@ export async function startFaultUpstream(
       visitorId: body.visitorId ?? 'visitor-1',
       sources: [],
       messageId: 'message-1',
+      ...options.finalFields,
     });
 
   async function handle(req: IncomingMessage, res: ServerResponse, signal: AbortSignal) {

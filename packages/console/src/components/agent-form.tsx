@@ -6,6 +6,7 @@ import {
 } from '@agent-chat/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AgentDraft, AgentsModel } from '../models/agents-model.js';
+import { ContactCaptureFields } from './contact-capture-fields.js';
 
 /** The create/edit form of an agent; its draft lives in the form until it is saved. */
 export function AgentForm({ model, initial }: { model: AgentsModel; initial: AgentDraft }) {
@@ -96,6 +97,12 @@ export function AgentForm({ model, initial }: { model: AgentsModel; initial: Age
           value={draft.userPrompt}
           onInput={(event) => set({ userPrompt: event.currentTarget.value })}
         />
+        {draft.contactCapture ? (
+          <ContactCaptureFields
+            value={draft.contactCapture}
+            onChange={(contactCapture) => set({ contactCapture })}
+          />
+        ) : null}
         {error ? (
           <p class="error" role="alert">
             {error}

@@ -1,5 +1,6 @@
 import type { ConsoleModel } from '../models/console-model.js';
 import { AgentsPage } from './agents-page.js';
+import { ContactsPage } from './contacts-page.js';
 import { ConversationsPage } from './conversations-page.js';
 import { DeliveriesPage } from './deliveries-page.js';
 import { InsightsPage } from './insights-page.js';
@@ -45,6 +46,9 @@ export function App({ model }: { model: ConsoleModel }) {
           >
             Conversations
           </a>
+          <a href="#contacts" aria-current={model.page.value === 'contacts' ? 'page' : undefined}>
+            Contacts
+          </a>
           <a href="#insights" aria-current={model.page.value === 'insights' ? 'page' : undefined}>
             Insights
           </a>
@@ -68,6 +72,8 @@ export function App({ model }: { model: ConsoleModel }) {
           <DeliveriesPage model={model.deliveries} />
         ) : model.page.value === 'insights' ? (
           <InsightsPage model={model.insights} agents={model.agents} />
+        ) : model.page.value === 'contacts' ? (
+          <ContactsPage model={model.contacts} agents={model.agents} />
         ) : model.page.value === 'conversations' ? (
           <ConversationsPage
             model={model.conversations}

@@ -1,3 +1,4 @@
+import { DEFAULT_CONTACT_CAPTURE } from '@agent-chat/protocol';
 import { describe, expect, it } from 'vitest';
 import { createControlledFetch } from '../testing/controlled-fetch.js';
 import { agentFixture } from '../testing/resource-fixtures.js';
@@ -89,6 +90,68 @@ describe('agents model', () => {
     model.startEdit(agentFixture('a', 'Manuals'));
     model.cancelEdit();
     expect(model.draft.value).toBeUndefined();
+  });
+
+  it('sends contact capture with an update of an agent that has it, and with a create that turns it on', async () => {
+    const { server, model } = await loaded();
+    model.startEdit(agentFixture('a', 'Docs'));
+    const chaindeskDraft = model.draft.value;
+    if (!chaindeskDraft) throw new Error('no draft');
+    expect('contactCapture' in chaindeskDraft).toBe(false);
+    const withoutCapture = model.save({ ...chaindeskDraft, name: 'Manuals' });
+    const chaindesk = await server.take('PATCH api/agents/a');
+    expect(chaindesk.body).not.toHaveProperty('contactCapture');
+    chaindesk.respond(200, agentFixture('a', 'Manuals'));
+    (await server.take('GET api/agents')).respond(200, [agentFixture('a', 'Manuals')]);
+    await withoutCapture;
+    const plainCreate = model.save({ ...newAgentDraft(), name: 'Plain' });
+    const plain = await server.take('POST api/agents');
+    expect(plain.body).not.toHaveProperty('contactCapture');
+    plain.respond(201, agentFixture('p', 'Plain'));
+    (await server.take('GET api/agents')).respond(200, []);
+    await plainCreate;
+
+    const ours = { ...agentFixture('a', 'Docs'), contactCapture: DEFAULT_CONTACT_CAPTURE };
+    model.startEdit(ours);
+    const draft = model.draft.value;
+    if (!draft?.contactCapture) throw new Error('no contact capture in the draft');
+    expect(draft.contactCapture).toEqual(DEFAULT_CONTACT_CAPTURE);
+    expect(draft.contactCapture).not.toBe(ours.contactCapture);
+    const none = { ...draft.contactCapture, enabled: true, triggers: [] };
+    expect(await model.save({ ...draft, contactCapture: none })).toBe(false);
+    expect(model.saveError.value).toBe(
+      'Choose when to ask visitors for a contact, or turn contact capture off.',
+    );
+    const enabled = {
+      enabled: true,
+      triggers: ['first_question' as const],
+      fields: { name: 'required' as const, phone: 'optional' as const },
+      consentText: '  We reply by mail.  ',
+    };
+    const saved = model.save({ ...draft, contactCapture: enabled });
+    const call = await server.take('PATCH api/agents/a');
+    expect((call.body as { contactCapture: unknown }).contactCapture).toEqual({
+      ...enabled,
+      consentText: 'We reply by mail.',
+    });
+    call.respond(200, ours);
+    (await server.take('GET api/agents')).respond(200, [ours]);
+    expect(await saved).toBe(true);
+
+    const created = model.save({
+      ...newAgentDraft(),
+      name: 'Sales',
+      contactCapture: { ...enabled, consentText: ' ' },
+    });
+    const create = await server.take('POST api/agents');
+    expect((create.body as { contactCapture: unknown }).contactCapture).toEqual({
+      ...enabled,
+      consentText: null,
+    });
+    create.respond(201, agentFixture('c', 'Sales'));
+    (await server.take('GET api/agents')).respond(200, []);
+    await created;
+    expect(server.untaken()).toBe(0);
   });
 
   it('deletes the agent awaiting confirmation, closing its form and embed', async () => {

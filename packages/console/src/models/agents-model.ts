@@ -1,4 +1,10 @@
-import type { Agent, AgentModelName, Visibility } from '@agent-chat/protocol';
+import {
+  type Agent,
+  type AgentModelName,
+  type ContactCaptureSettings,
+  DEFAULT_CONTACT_CAPTURE,
+  type Visibility,
+} from '@agent-chat/protocol';
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiClient } from './api-client.js';
 import { createPagedList, type PagedList } from './paged-list.js';
@@ -16,6 +22,11 @@ export interface AgentDraft {
   visibility: Visibility;
   systemPrompt: string;
   userPrompt: string;
+  /**
+   * When the widget asks visitors for a contact. Absent when editing an agent of an
+   * upstream without contact capture (Chaindesk): the form hides it and never sends it.
+   */
+  contactCapture?: ContactCaptureSettings;
 }
 
 /** Agents shown per page. */
@@ -49,6 +60,11 @@ export interface AgentsModel {
   showEmbed(agent: Agent | undefined): void;
 }
 
+/** A copy of contact capture settings (the draft's own, edited freely). */
+function copyCapture(settings: ContactCaptureSettings): ContactCaptureSettings {
+  return { ...settings, triggers: [...settings.triggers], fields: { ...settings.fields } };
+}
+
 /** An empty draft with the service's defaults. */
 export function newAgentDraft(): AgentDraft {
   return {
@@ -59,6 +75,7 @@ export function newAgentDraft(): AgentDraft {
     visibility: 'private',
     systemPrompt: '',
     userPrompt: '',
+    contactCapture: copyCapture(DEFAULT_CONTACT_CAPTURE),
   };
 }
 
@@ -72,10 +89,18 @@ function draftOf(agent: Agent): AgentDraft {
     visibility: agent.visibility,
     systemPrompt: agent.systemPrompt ?? '',
     userPrompt: agent.userPrompt ?? '',
+    ...(agent.contactCapture ? { contactCapture: copyCapture(agent.contactCapture) } : {}),
   };
 }
 
+/**
+ * The body of a create or update. Contact capture goes with an update of an agent that
+ * has it, and with a create that turns it on (an upstream without it never sees it
+ * otherwise); a blank consent sentence is `null` (the widget's own).
+ */
 function bodyOf(draft: AgentDraft) {
+  const capture = draft.contactCapture;
+  const sendCapture = capture !== undefined && (draft.id !== undefined || capture.enabled);
   return {
     name: draft.name.trim(),
     description: draft.description,
@@ -84,6 +109,14 @@ function bodyOf(draft: AgentDraft) {
     visibility: draft.visibility,
     systemPrompt: draft.systemPrompt === '' ? null : draft.systemPrompt,
     userPrompt: draft.userPrompt === '' ? null : draft.userPrompt,
+    ...(sendCapture
+      ? {
+          contactCapture: {
+            ...capture,
+            consentText: capture.consentText?.trim() ? capture.consentText.trim() : null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -141,6 +174,10 @@ export function createAgentsModel(api: ApiClient): AgentsModel {
       if (saving.value) return false;
       if (next.name.trim() === '') {
         saveError.value = 'The agent needs a name.';
+        return false;
+      }
+      if (next.contactCapture?.enabled && next.contactCapture.triggers.length === 0) {
+        saveError.value = 'Choose when to ask visitors for a contact, or turn contact capture off.';
         return false;
       }
       return runAction(

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { type AgentsModel, createAgentsModel } from './agents-model.js';
 import { type ApiClient, createApiClient } from './api-client.js';
+import { type ContactsModel, createContactsModel } from './contacts-model.js';
 import {
   type ConversationsPageModel,
   createConversationsPageModel,
@@ -20,6 +21,7 @@ export const PAGES = [
   'knowledge',
   'playground',
   'conversations',
+  'contacts',
   'insights',
   'deliveries',
 ] as const;
@@ -39,6 +41,7 @@ export interface ConsoleModel {
   knowledge: KnowledgeModel;
   playground: PlaygroundModel;
   conversations: ConversationsPageModel;
+  contacts: ContactsModel;
   insights: InsightsModel;
   deliveries: DeliveriesModel;
 }
@@ -68,6 +71,7 @@ export function createConsoleModel(
     knowledge: createKnowledgeModel(api, baseUrl),
     playground: createPlaygroundModel(api, baseUrl, options.fetch),
     conversations: createConversationsPageModel(api),
+    contacts: createContactsModel(api),
     insights: createInsightsModel(api),
     deliveries: createDeliveriesModel(api),
   };

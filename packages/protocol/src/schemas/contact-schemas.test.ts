@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT_CAPTURE } from '../contacts.js';
 import {
   contactCaptureSchema,
+  contactListQuerySchema,
   contactRequestSchema,
   contactSubmissionSchema,
 } from './contact-schemas.js';
@@ -65,5 +66,14 @@ describe('contact schemas', () => {
       contactCapture: { ...DEFAULT_CONTACT_CAPTURE, triggers: ['later'] },
     });
     expect(update).toMatchObject({ success: false });
+  });
+
+  it('reads a contact list query string', () => {
+    expect(parseBody(contactListQuerySchema, { q: 'ada', limit: '5', format: 'csv' })).toEqual({
+      success: true,
+      data: { q: 'ada', limit: 5, format: 'csv' },
+    });
+    expect(parseBody(contactListQuerySchema, { limit: '0' }).success).toBe(false);
+    expect(parseBody(contactListQuerySchema, { format: 'xml' }).success).toBe(false);
   });
 });

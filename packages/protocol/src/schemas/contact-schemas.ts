@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CONTACT_CAPTURE_TRIGGERS, CONTACT_FIELD_MODES } from '../contacts.js';
 import { LIMITS } from '../limits.js';
-import { id, oneOf, text } from './schema-helpers.js';
+import { id, oneOf, pageSize, searchText, text } from './schema-helpers.js';
 
 const bodyError = { error: 'The request body must be a JSON object' };
+const queryError = { error: 'The query string must be a set of parameters' };
 
 // Control characters (C0 except tab, DEL, C1) never belong in a name, an email or a phone.
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
@@ -77,4 +78,16 @@ export const contactRequestSchema = z.strictObject(
     phone: phone.optional(),
   },
   bodyError,
+);
+
+/** Schema of the service's `GET /api/contacts` query strings (unknown parameters are dropped). */
+export const contactListQuerySchema = z.object(
+  {
+    q: searchText('q').optional(),
+    agentId: id('agentId').optional(),
+    cursor: searchText('cursor').optional(),
+    limit: pageSize.optional(),
+    format: oneOf('format', ['json', 'csv']).optional(),
+  },
+  queryError,
 );

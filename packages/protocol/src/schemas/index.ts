@@ -6,6 +6,7 @@
 
 export {
   contactCaptureSchema,
+  contactListQuerySchema,
   contactRequestSchema,
   contactSubmissionSchema,
 } from './contact-schemas.js';

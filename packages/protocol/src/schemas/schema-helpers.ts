@@ -85,10 +85,11 @@ export const pageSize = z
     error: `limit must be a whole number from 1 to ${LIMITS.conversationPage.max}`,
   });
 
-/** Free text from a query string (a search, a cursor), at most `LIMITS.conversationSearchLength.max`. */
-export const searchText = (field: string) =>
-  z
+/** A search text or cursor from a query string (`LIMITS.conversationSearchLength`). */
+export function searchText(field: string) {
+  return z
     .string({ error: `${field} must be given once, as text` })
     .max(LIMITS.conversationSearchLength.max, {
       error: `${field} must be at most ${LIMITS.conversationSearchLength.max} characters`,
     });
+}
