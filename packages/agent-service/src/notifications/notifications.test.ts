@@ -17,23 +17,6 @@ const CONSOLE = 'https://chat.example.com/admin/';
 let smtp: SmtpTestServer;
 let receiver: WebhookReceiver;
 let fixture: ConversationFixture;
-const contacts = new Map<string, Contact>();
-
-function contactOf(agentId: string, visitorId: string, email: string): Contact {
-  return {
-    id: `contact-${visitorId}`,
-    agentId,
-    visitorId,
-    conversationId: null,
-    email,
-    name: 'Ada',
-    phone: null,
-    consentText: 'You may reply by mail.',
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-  };
-}
-
 async function ask(query: string, visitorId: string): Promise<string> {
   const response = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
     query,
@@ -56,10 +39,31 @@ beforeAll(async () => {
     publicConsoleUrl: CONSOLE,
     webhook: { url: receiver.url, secret: SECRET },
     allowPrivateUrls: true,
-    findContact: async (agentId, visitorId) => contacts.get(`${agentId}/${visitorId}`) ?? null,
     outbox: { baseDelayMs: 20, pollMs: 50 },
   });
+  const capture = await fixture.call('PATCH', `/api/agents/${fixture.agentId}`, {
+    contactCapture: {
+      enabled: true,
+      triggers: ['handoff'],
+      fields: { name: 'optional', phone: 'off' },
+      consentText: 'You may reply by mail.',
+    },
+  });
+  expect(capture.status).toBe(200);
 });
+
+/** A visitor leaves a contact through the contacts route (as the BFF relays the widget's form). */
+async function leaveContact(visitorId: string, email: string, conversationId?: string) {
+  const response = await fixture.call('POST', `/api/agents/${fixture.agentId}/contacts`, {
+    visitorId,
+    email,
+    name: 'Ada',
+    ...(conversationId ? { conversationId } : {}),
+  });
+  expect(response.status).toBe(201);
+  await fixture.service.outbox?.idle();
+  return response.body as Contact;
+}
 
 afterAll(async () => {
   await fixture?.service.close();
@@ -121,11 +125,11 @@ describe('notifications through a real SMTP server and a verifying webhook recei
   });
 
   it("mails an operator's reply to a visitor who left a contact, and says so; not to one who did not", async () => {
-    contacts.set(
-      `${fixture.agentId}/visitor-c`,
-      contactOf(fixture.agentId, 'visitor-c', 'ada@example.org'),
-    );
     const id = await ask('Can I embed the widget?', 'visitor-c');
+    await leaveContact('visitor-c', 'ada@example.org', id);
+    await expect
+      .poll(() => smtp.mails.filter((mail) => mail.headers.get('reply-to') === 'ada@example.org'))
+      .toHaveLength(1);
     const before = smtp.mails.length;
     const reply = await fixture.call('POST', `/api/conversations/${id}/messages`, {
       text: 'Yes: one script tag.\nSee the docs.',
@@ -257,48 +261,58 @@ describe('notifications through a real SMTP server and a verifying webhook recei
       summary: 'A reply to your question (Helper)',
       attempts: 1,
     });
-    const mails = await fixture.call('GET', '/api/deliveries?kind=mail&limit=1');
-    expect(mails.body.deliveries).toHaveLength(1);
-    expect(mails.body.deliveries[0].topic).toBe('mail.reply');
-    const next = await fixture.call(
-      'GET',
-      `/api/deliveries?kind=mail&limit=1&cursor=${mails.body.nextCursor}`,
-    );
-    expect(next.body.deliveries[0].topic).toBe('mail.handoff');
+    // Newest first, a page at a time: the reply, the contact it followed, the handoff.
+    const topics: string[] = [];
+    let cursor = '';
+    for (let page = 0; page < 3; page += 1) {
+      const mails = await fixture.call('GET', `/api/deliveries?kind=mail&limit=1${cursor}`);
+      expect(mails.body.deliveries).toHaveLength(1);
+      topics.push(mails.body.deliveries[0].topic);
+      cursor = `&cursor=${mails.body.nextCursor}`;
+    }
+    expect(topics).toEqual(['mail.reply', 'mail.contact', 'mail.handoff']);
     expect((await fixture.call('GET', '/api/deliveries?status=lost')).status).toBe(400);
     expect((await fixture.call('GET', '/api/deliveries?cursor=abc')).status).toBe(400);
   });
 });
 
 describe('more mail cases (after the log above was counted)', () => {
-  it('contact.captured and the operator mail, through the one function the contacts feature calls', async () => {
+  it('a new contact mails the operator and posts contact.captured; an update does not', async () => {
     const id = await ask('Do you ship abroad?', 'visitor-k');
-    const contact = {
-      ...contactOf(fixture.agentId, 'visitor-k', 'kim@example.org'),
-      conversationId: id,
-    };
-    const { database, notifier } = fixture.service;
-    await database.transaction((transaction) =>
-      notifier.contactCaptured(transaction, fixture.organizationId, contact),
-    );
-    notifier.wake();
+    const contact = await leaveContact('visitor-k', 'kim@example.org', id);
+    const subject = 'New contact: kim@example.org (Helper)';
     await expect
-      .poll(() => smtp.mails.find((mail) => mail.headers.get('subject')?.startsWith('New contact')))
-      .toBeDefined();
-    const mail = smtp.mails.find((candidate) =>
-      candidate.headers.get('subject')?.startsWith('New contact'),
-    );
-    expect(mail?.headers.get('subject')).toBe('New contact: kim@example.org (Helper)');
+      .poll(() => smtp.mails.filter((mail) => mail.headers.get('subject') === subject))
+      .toHaveLength(1);
+    const mail = smtp.mails.find((candidate) => candidate.headers.get('subject') === subject);
     expect(mail?.envelope.to).toEqual(['ops@example.com']);
     expect(mail?.headers.get('reply-to')).toBe('kim@example.org');
     expect(mail?.text).toContain('Email: kim@example.org\nName: Ada');
+    expect(mail?.text).toContain('Consent shown: You may reply by mail.');
     expect(mail?.text).toContain('Question: Do you ship abroad?');
     expect(mail?.text).toContain(`${CONSOLE}#conversations/${id}`);
-    await expect.poll(() => eventsOf('contact.captured').length).toBe(1);
-    expect(eventsOf('contact.captured')[0]).toMatchObject({
+    const captured = () =>
+      eventsOf('contact.captured').filter(
+        (delivery) => (delivery.event.data as { contact: Contact }).contact.id === contact.id,
+      );
+    await expect.poll(() => captured().length).toBe(1);
+    expect(captured()[0]).toMatchObject({
       verified: true,
       event: { data: { contact, consoleUrl: `${CONSOLE}#conversations/${id}` } },
     });
+    // Sending the form again updates the contact: nobody is told twice.
+    const updated = await fixture.call('POST', `/api/agents/${fixture.agentId}/contacts`, {
+      visitorId: 'visitor-k',
+      email: 'kim@example.net',
+    });
+    expect(updated.status).toBe(200);
+    await fixture.service.outbox?.idle();
+    expect(captured()).toHaveLength(1);
+    expect(
+      smtp.mails.filter((candidate) =>
+        candidate.headers.get('subject')?.startsWith('New contact: kim'),
+      ),
+    ).toHaveLength(1);
   });
 
   it('retries a mail the SMTP server refused for now (451), and gives up at once on a final 550', async () => {
@@ -341,6 +355,20 @@ describe('more mail cases (after the log above was counted)', () => {
         .sort();
     expect(await about()).toEqual(['handoff.requested', 'mail.handoff']);
     expect((await fixture.call('DELETE', `/api/conversations/${id}`, {})).status).toBe(200);
+    expect(await about()).toEqual([]);
+  });
+
+  it('erasing a contact forgets the mails and events about the conversations erased with it', async () => {
+    const id = await ask('refunds', 'visitor-forgotten');
+    const contact = await leaveContact('visitor-forgotten', 'gone@example.org', id);
+    const about = async () =>
+      ((await fixture.call('GET', '/api/deliveries?limit=100')).body.deliveries as Delivery[])
+        .filter((delivery) => delivery.conversationId === id)
+        .map((delivery) => delivery.topic)
+        .sort();
+    expect(await about()).toEqual(['contact.captured', 'mail.contact']);
+    const erased = await fixture.call('DELETE', `/api/contacts/${contact.id}`, {});
+    expect(erased.body).toEqual({ deleted: true, conversationsDeleted: 1 });
     expect(await about()).toEqual([]);
   });
 });
