@@ -158,6 +158,8 @@ describe('the outbox worker', () => {
     [row] = await log();
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row?.lastError).toMatch(/HTTP 410/);
+    const payloads = await database.query<{ payload: unknown }>('SELECT payload FROM outbox');
+    expect(payloads.map((stored) => stored.payload)).toEqual([{}, {}]);
     expect(warnings).toHaveLength(2);
     expect(warnings.join('\n')).not.toContain(SECRET);
     expect(await listDeliveries(database, ORG, { status: 'failed', limit: 1 })).toMatchObject({

@@ -15,7 +15,8 @@ export async function markDelivered(database: Queryable, id: string, at: Date): 
 
 /**
  * Records a failed attempt: due again at `retryAt`, or `failed` for good when `retryAt`
- * is `null` (too many attempts, or refused in a way a retry cannot change).
+ * is `null` (too many attempts, or refused in a way a retry cannot change) — its payload
+ * then dropped too, as nothing will send it.
  */
 export async function recordFailure(
   database: Queryable,
@@ -26,7 +27,8 @@ export async function recordFailure(
   await database.query(
     `UPDATE outbox SET last_error = $2,
        status = CASE WHEN $3::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
-       next_attempt_at = coalesce($3::timestamptz, next_attempt_at)
+       next_attempt_at = coalesce($3::timestamptz, next_attempt_at),
+       payload = CASE WHEN $3::timestamptz IS NULL THEN '{}'::jsonb ELSE payload END
      WHERE id = $1 AND status = 'pending'`,
     [id, error.slice(0, 1_000), retryAt],
   );
