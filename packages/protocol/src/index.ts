@@ -58,6 +58,7 @@ export {
 export type {
   DatasourceCreateBody,
   DatasourceCreateConfig,
+  DatasourcePatchBody,
   QaPair,
 } from './datasource-create.js';
 export type {
@@ -120,6 +121,7 @@ export type {
   DatasourceUpdateResponse,
   DatasourceUpsertBody,
   DatasourceUpsertResponse,
+  SyncSummary,
   Datastore,
   DatastoreCreateBody,
   DatastoreUpdateBody,

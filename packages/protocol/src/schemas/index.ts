@@ -20,6 +20,7 @@ export {
 export {
   DATASOURCE_JSON_TYPES,
   datasourceCreateSchema,
+  datasourcePatchSchema,
   datasourceUploadTypeSchema,
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';

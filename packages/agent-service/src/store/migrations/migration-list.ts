@@ -10,6 +10,7 @@ import { ginPendingList } from './0010-gin-pending-list.js';
 import { termDeltas } from './0012-term-deltas.js';
 import { uncompressedTexts } from './0013-uncompressed-texts.js';
 import { datasourceStatusCheck } from './0014-datasource-status-check.js';
+import { syncSchedule } from './0017-sync-schedule.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   termDeltas,
   uncompressedTexts,
   datasourceStatusCheck,
+  syncSchedule,
 ];
