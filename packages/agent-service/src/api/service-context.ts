@@ -11,6 +11,8 @@ export interface ServiceContext {
   database: Database;
   /** Wakes the ingestion workers and waits for datasources to settle. */
   ingestion: Ingestion;
+  /** Lowest `config.sync_interval_minutes` accepted (`SYNC_MIN_INTERVAL_MINUTES`). */
+  syncMinIntervalMinutes: number;
   /** Largest uploaded file, in bytes. */
   uploadLimitBytes: number;
   answerer: Answerer;

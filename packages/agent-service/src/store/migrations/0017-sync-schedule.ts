@@ -10,14 +10,16 @@ export const syncSchedule: Migration = {
   // refuses (0, "hourly", a schedule on a text datasource) did nothing and are dropped. A
   // valid schedule starts with a sync one interval from now. sync_failures counts the
   // failed syncs in a row (the retry backs off); http_etag and http_last_modified are a
-  // page's validators, sent back as If-None-Match and If-Modified-Since.
+  // page's validators, sent back as If-None-Match and If-Modified-Since; page_links the
+  // links a crawled page had, followed again when it answers 304 Not Modified.
   sql: `
 ALTER TABLE datasources
   ADD COLUMN next_synch timestamptz,
   ADD COLUMN sync_failures integer NOT NULL DEFAULT 0,
   ADD COLUMN sync_summary jsonb,
   ADD COLUMN http_etag text,
-  ADD COLUMN http_last_modified text;
+  ADD COLUMN http_last_modified text,
+  ADD COLUMN page_links jsonb;
 UPDATE datasources SET config = config - 'sync_interval_minutes'
   WHERE config ? 'sync_interval_minutes' AND NOT (
     type IN ('web_page', 'web_site') AND group_id IS NULL
