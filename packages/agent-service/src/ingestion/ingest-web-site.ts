@@ -203,7 +203,7 @@ export async function ingestWebSite(
           transient += 1;
           if (known === undefined) blind += 1;
         }
-        await record(await childFor(url), webFailure(error));
+        await record(await childFor(url), webFailure(error, known !== undefined));
         return known?.links ?? [];
       },
     });

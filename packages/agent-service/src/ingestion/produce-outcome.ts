@@ -48,12 +48,12 @@ function textHashOf(record: DatasourceRecord, chunks: readonly DocumentChunk[]):
  * any other fetch failure (5xx, timeout, unreachable, refused) keeps what was indexed before,
  * since it says nothing about the page. A page that was read but has no content loses it.
  */
-export function webFailure(error: unknown): IngestionOutcome {
+export function webFailure(error: unknown, hadContent: boolean): IngestionOutcome {
   const keepContent = error instanceof FetchError && !isGoneFetchError(error);
   const message = describeFailure(error);
   return {
     ok: false,
-    message: keepContent ? `${message} The content indexed before is kept.` : message,
+    message: keepContent && hadContent ? `${message} The content indexed before is kept.` : message,
     ...(keepContent ? { keepContent } : {}),
   };
 }
@@ -181,7 +181,7 @@ export async function produceOutcome(
         });
       } catch (error) {
         if (signal.aborted) throw error;
-        return webFailure(error);
+        return webFailure(error, record.previous !== undefined);
       }
       if (page.notModified && record.previous) return notModifiedOutcome(record.previous, page);
       return outcomeOfPage(record, page);
