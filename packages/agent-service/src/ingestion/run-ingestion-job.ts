@@ -70,7 +70,8 @@ async function outcomeOf(
     return {
       outcome: {
         ok: false,
-        keepContent: true,
+        // A web source keeps what it had (its pages were not read); other content was replaced.
+        keepContent: WEB_TYPES.includes(record.type),
         message: `Ingestion was interrupted ${MAX_ATTEMPTS} times (its worker stopped or crashed); synch the datasource to try again.`,
       },
     };

@@ -5,6 +5,7 @@ import {
   conversationListQuerySchema,
   conversationStatusSchema,
   datasourceCreateSchema,
+  datasourcePatchSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
   datastoreCreateSchema,
@@ -26,7 +27,8 @@ type BodySchema =
   | typeof operatorMessageSchema
   | typeof conversationStatusSchema
   | typeof datasourceCreateSchema
-  | typeof datastoreQuerySchema;
+  | typeof datastoreQuerySchema
+  | typeof datasourcePatchSchema;
 
 type QuerySchema =
   | typeof conversationListQuerySchema
@@ -150,6 +152,13 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     path: '/api/datasources/:id',
     upstreamPath: (id) => `/api/datasources/${id}`,
     schema: emptyBodySchema,
+  },
+  {
+    // A web source's sync schedule (the console's Knowledge page), or its name.
+    method: 'patch',
+    path: '/api/datasources/:id',
+    upstreamPath: (id) => `/api/datasources/${id}`,
+    schema: datasourcePatchSchema,
   },
   {
     method: 'get',
