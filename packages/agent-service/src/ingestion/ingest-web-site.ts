@@ -7,7 +7,12 @@ import {
   isGoneFetchError,
   isTransientFetchError,
 } from '../web/index.js';
-import { commitOutcome, type IngestionOutcome } from './commit-result.js';
+import {
+  commitOutcome,
+  commitOutcomes,
+  type IngestionOutcome,
+  type PendingOutcome,
+} from './commit-result.js';
 import type { SyncCounts } from './complete-sync.js';
 import type { DatasourceRecord, IngestionContext, PreviousContent } from './ingestion-context.js';
 import {
@@ -21,6 +26,9 @@ import {
   outcomeOfPage,
   webFailure,
 } from './produce-outcome.js';
+
+/** Unchanged pages written in one transaction. */
+const UNCHANGED_BATCH = 100;
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value)
@@ -133,6 +141,25 @@ export async function ingestWebSite(
     }
   };
 
+  // Pages found unchanged (304, or an old sitemap <lastmod>) are written a batch at a time:
+  // a re-sync of an unchanged site costs a few transactions, not one per page.
+  let unchangedBatch: PendingOutcome[] = [];
+  const flushUnchanged = async () => {
+    const batch = unchangedBatch;
+    unchangedBatch = [];
+    if (batch.length === 0) return;
+    const rewritten = await commitOutcomes(context, batch);
+    succeeded += batch.length;
+    for (const entry of batch) {
+      if (rewritten.has(entry.target.id)) counts.changed += 1;
+      else counts.unchanged += 1;
+    }
+  };
+  const keep = async (child: DatasourceRecord, outcome: IngestionOutcome) => {
+    unchangedBatch.push({ target: child, outcome });
+    if (unchangedBatch.length >= UNCHANGED_BATCH) await flushUnchanged();
+  };
+
   const memory = (url: string): CrawlPageMemory | undefined => {
     const content = previous.get(url);
     return content === undefined
@@ -162,7 +189,7 @@ export async function ingestWebSite(
       async onUnchanged(url) {
         const child = await childFor(url);
         const content = child.previous as PreviousContent;
-        await record(child, {
+        await keep(child, {
           ok: true,
           chunks: [],
           contentHash: content.contentHash,
@@ -172,7 +199,7 @@ export async function ingestWebSite(
       async onPage(page: FetchedResource) {
         const child = await childFor(page.url);
         if (page.notModified && child.previous) {
-          await record(child, notModifiedOutcome(child.previous, page));
+          await keep(child, notModifiedOutcome(child.previous, page));
           return child.previous.links;
         }
         let links: string[] = [];
@@ -218,6 +245,7 @@ export async function ingestWebSite(
     };
   }
   if (signal.aborted) throw signal.reason;
+  await flushUnchanged();
   // Absence means removal only where the crawl could see the whole site: a sitemap read in
   // full, or links followed from every page (a failed page's from its last read).
   if (sitemapUrl !== undefined || blind === 0) {
