@@ -173,8 +173,11 @@ export async function benchIngestion(options: IngestionBenchOptions): Promise<Se
         },
       ],
       checks: [
-        atMost('re-sync of an unchanged site / first crawl', resyncRatio, BUDGETS.resyncTimeRatio, (value) =>
-          `${round3(value * 100)} %`,
+        atMost(
+          're-sync of an unchanged site / first crawl',
+          resyncRatio,
+          BUDGETS.resyncTimeRatio,
+          (value) => `${round3(value * 100)} %`,
         ),
         holds(
           'chunks rewritten by re-syncing an unchanged site',

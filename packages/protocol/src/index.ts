@@ -121,10 +121,10 @@ export type {
   DatasourceUpdateResponse,
   DatasourceUpsertBody,
   DatasourceUpsertResponse,
-  SyncSummary,
   Datastore,
   DatastoreCreateBody,
   DatastoreUpdateBody,
+  SyncSummary,
   UpsertDocument,
 } from './resources.js';
 export type { Source } from './source.js';

@@ -144,7 +144,10 @@ describe('agent-chat-service ingest', () => {
     ).toBe(0);
     expect(daily.out()).toMatch(/\/faq: synched every 1d, next at \d{4}-\d\d-\d\dT/);
     const list = (
-      await createApiClient(service.url, apiKey)('GET', `/api/datastores/${datastoreId}/datasources`)
+      await createApiClient(service.url, apiKey)(
+        'GET',
+        `/api/datastores/${datastoreId}/datasources`,
+      )
     ).body as { config: Record<string, unknown>; nextSynch?: string | null }[];
     const faq = list.find((datasource) => datasource.config.source_url === `${site.url}/faq`);
     expect(faq?.config.sync_interval_minutes).toBe(1_440);

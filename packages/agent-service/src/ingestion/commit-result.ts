@@ -49,7 +49,7 @@ export interface PendingOutcome {
    * let it through): `rewritten` tells whether its chunks were replaced (false: the content
    * hash was unchanged, or the previous content was kept).
    */
-  then?: (transaction: Queryable, written: { rewritten: boolean }) => Promise<void>;
+  afterWrite?: (transaction: Queryable, written: { rewritten: boolean }) => Promise<void>;
 }
 
 /** Where outcomes are written: the database, and the pool that analyses large batches. */
@@ -64,7 +64,7 @@ interface Admitted {
   outcome: IngestionOutcome;
   /** `false`: left `pending` (the datasource must be processed again). */
   finished: boolean;
-  then?: PendingOutcome['then'];
+  afterWrite?: PendingOutcome['afterWrite'];
 }
 
 /**
@@ -163,7 +163,7 @@ async function writeOutcomes(
  * set, `errorMessage` removed. Failure: status `error` with `config.errorMessage`, and no
  * chunks left (a failed update must not keep answering from the previous version), unless
  * it says `keepContent` (a web page that could not be read: its previous content stays).
- * Each admitted entry's `then` runs last, in the same transaction. Returns the ids of the
+ * Each admitted entry's `afterWrite` runs last, in the same transaction. Returns the ids of the
  * datasources whose chunks were replaced.
  */
 export async function commitOutcomes(
@@ -187,12 +187,12 @@ export async function commitOutcomes(
         target: entry.target,
         outcome: entry.outcome,
         finished,
-        ...(entry.then ? { then: entry.then } : {}),
+        ...(entry.afterWrite ? { afterWrite: entry.afterWrite } : {}),
       });
     }
     const rewritten = await writeOutcomes(transaction, admitted, store.chunkAnalysis);
     for (const entry of admitted) {
-      await entry.then?.(transaction, { rewritten: rewritten.has(entry.target.id) });
+      await entry.afterWrite?.(transaction, { rewritten: rewritten.has(entry.target.id) });
     }
     return rewritten;
   });

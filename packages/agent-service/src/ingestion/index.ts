@@ -9,12 +9,12 @@
  * outage could not read (see `ingestWebSite`, `completeSync`).
  */
 
+export type { SyncCompletion, SyncCounts } from './complete-sync.js';
 export {
   createDatasource,
   createFileDatasource,
   synchDatasource,
 } from './create-datasource.js';
-export type { SyncCompletion, SyncCounts } from './complete-sync.js';
 export {
   DEFAULT_SYNCS_PER_ORGANIZATION,
   type Ingestion,

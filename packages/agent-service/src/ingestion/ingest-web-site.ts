@@ -66,7 +66,9 @@ export async function ingestWebSite(
   signal: AbortSignal,
 ): Promise<WebSiteSync> {
   const { database } = context;
-  const existing = await database.query<{ id: string; source_url: string | null } & PreviousContentRow>(
+  const existing = await database.query<
+    { id: string; source_url: string | null } & PreviousContentRow
+  >(
     `SELECT d.id, d.config ->> 'source_url' AS source_url, ${PREVIOUS_CONTENT_COLUMNS}
      FROM datasources d WHERE d.group_id = $1`,
     [site.id],

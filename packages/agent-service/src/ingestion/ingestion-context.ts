@@ -1,8 +1,8 @@
 import type { ChunkAnalysisPool } from '../lexical-index/index.js';
 import type { Logger } from '../logger.js';
-import type { SyncCompletion } from './complete-sync.js';
 import type { Database } from '../store/index.js';
 import type { HttpValidators, SafeFetcher } from '../web/index.js';
+import type { SyncCompletion } from './complete-sync.js';
 
 /** What ingestion jobs share; built once by `startIngestion`. */
 export interface IngestionContext {

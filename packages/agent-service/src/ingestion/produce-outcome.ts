@@ -38,7 +38,12 @@ function textHashOf(record: DatasourceRecord, chunks: readonly DocumentChunk[]):
   return hashOf(
     record,
     JSON.stringify(
-      chunks.map((chunk) => [chunk.title, chunk.content, chunk.anchor ?? '', chunk.pageNumber ?? 0]),
+      chunks.map((chunk) => [
+        chunk.title,
+        chunk.content,
+        chunk.anchor ?? '',
+        chunk.pageNumber ?? 0,
+      ]),
     ),
   );
 }
@@ -105,7 +110,10 @@ export async function outcomeOfPage(
   return {
     ok: true,
     chunks,
-    contentHash: textHashOf({ ...record, name: String(record.config.source_url ?? record.name) }, chunks),
+    contentHash: textHashOf(
+      { ...record, name: String(record.config.source_url ?? record.name) },
+      chunks,
+    ),
     config: {
       ...config,
       title: document.title,
@@ -119,7 +127,10 @@ export async function outcomeOfPage(
  * The outcome of a page that answered 304 Not Modified: its stored chunks are kept (the same
  * content hash), with the validators it answered with.
  */
-export function notModifiedOutcome(previous: PreviousContent, page: FetchedResource): IngestionOutcome {
+export function notModifiedOutcome(
+  previous: PreviousContent,
+  page: FetchedResource,
+): IngestionOutcome {
   return { ok: true, chunks: [], contentHash: previous.contentHash, validators: page.validators };
 }
 

@@ -135,7 +135,7 @@ export async function runIngestionJobs(
       fence: fence(job),
       ...(WEB_TYPES.includes(record.type)
         ? {
-            async then(transaction, { rewritten }) {
+            async afterWrite(transaction, { rewritten }) {
               const completion = await completeSync(transaction, {
                 datasourceId: record.id,
                 ok: outcome.ok,

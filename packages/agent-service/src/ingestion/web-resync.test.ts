@@ -144,8 +144,11 @@ describe('config.sync_interval_minutes', () => {
         .status,
     ).toBe(400);
     expect(
-      (await call('PATCH', `/api/datasources/${page.id}`, { config: { source_url: 'https://x.test' } }))
-        .body.error.message,
+      (
+        await call('PATCH', `/api/datasources/${page.id}`, {
+          config: { source_url: 'https://x.test' },
+        })
+      ).body.error.message,
     ).toContain('config.source_url cannot be changed with PATCH');
     const note = await call('POST', '/api/datasources', {
       datastoreId,
@@ -252,7 +255,11 @@ describe('re-syncing a site', () => {
       expect(down).toMatchObject({
         status: 'error',
         lastSyncSummary: { removed: 0, failed: 2 },
-        config: { errorMessage: expect.stringMatching(/^The site could not be reached .*no page was removed\.$/) },
+        config: {
+          errorMessage: expect.stringMatching(
+            /^The site could not be reached .*no page was removed\.$/,
+          ),
+        },
       });
       // Retried sooner than its hourly schedule: 5 minutes after the first failure.
       expect(Date.parse(down.nextSynch) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
@@ -271,7 +278,10 @@ describe('re-syncing a site', () => {
   it('loses nothing when the site goes down in the middle of a sync', async () => {
     const paths = Array.from({ length: 8 }, (_, index) => `/p${index}`);
     paths.forEach((path, index) => {
-      site.pages.set(path, { main: text(`Chapter ${index}`), links: paths.slice(index + 1, index + 2) });
+      site.pages.set(path, {
+        main: text(`Chapter ${index}`),
+        links: paths.slice(index + 1, index + 2),
+      });
     });
     const first = await createSite({ source_url: `${site.url}/p0`, max_depth: 10 });
     expect(first.lastSyncSummary).toMatchObject({ added: 8 });
@@ -280,7 +290,12 @@ describe('re-syncing a site', () => {
     site.goDownAfter(3);
     const again = await synched(first.id);
     expect(again.status).toBe('synched');
-    expect(again.lastSyncSummary).toMatchObject({ changed: 1, unchanged: 2, failed: 5, removed: 0 });
+    expect(again.lastSyncSummary).toMatchObject({
+      changed: 1,
+      unchanged: 2,
+      failed: 5,
+      removed: 0,
+    });
     const after = await pagesOf(first.id);
     expect([...after.keys()].sort()).toEqual([...paths].sort());
     for (const path of paths.slice(3)) {
@@ -319,10 +334,16 @@ describe('a web page', () => {
         )
       ).map((row) => row.id);
     const ids = await chunks();
-    expect(await synched(first.id)).toMatchObject({ status: 'synched', lastSyncSummary: { unchanged: 1 } });
+    expect(await synched(first.id)).toMatchObject({
+      status: 'synched',
+      lastSyncSummary: { unchanged: 1 },
+    });
     expect(site.requests.at(-1)).toMatchObject({ ifNoneMatch: '"a"', status: 304 });
     site.pages.set('/page', { main: text('Tides'), failure: 503 });
-    expect(await synched(first.id)).toMatchObject({ status: 'error', lastSyncSummary: { failed: 1 } });
+    expect(await synched(first.id)).toMatchObject({
+      status: 'error',
+      lastSyncSummary: { failed: 1 },
+    });
     expect(await chunks()).toEqual(ids);
     site.pages.set('/page', { main: text('Tides'), failure: 410 });
     expect(await synched(first.id)).toMatchObject({

@@ -1,3 +1,4 @@
+import { LIMITS } from '@agent-chat/protocol';
 import {
   booleanFromEnv,
   numberFromEnv,
@@ -7,7 +8,6 @@ import {
 } from '@agent-chat/protocol/options';
 import { z } from 'zod';
 import { DEFAULT_MIN_SIMILARITY, type HybridRetrievalOptions } from '../embeddings/index.js';
-import { LIMITS } from '@agent-chat/protocol';
 import {
   DEFAULT_INGESTION_WORKERS,
   DEFAULT_SYNCS_PER_ORGANIZATION,
@@ -17,7 +17,10 @@ import { httpUrl } from './http-url.js';
 import { optionGroup } from './option-group.js';
 
 /** Ingestion as the service takes it (it decides `exclusive`, `onSettled` and private URLs itself). */
-export type IngestionSettings = Omit<IngestionOptions, 'fetch' | 'exclusive' | 'onSettled' | 'now'> & {
+export type IngestionSettings = Omit<
+  IngestionOptions,
+  'fetch' | 'exclusive' | 'onSettled' | 'now'
+> & {
   fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
 };
 

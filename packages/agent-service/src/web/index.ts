@@ -4,7 +4,7 @@
  * redirect; timeouts, byte caps, media types), and crawling a site from its sitemap or a
  * start URL (same origin, robots.txt, page, depth and byte limits).
  */
-export { crawlSite, type CrawlPageMemory } from './crawl-site.js';
+export { type CrawlPageMemory, crawlSite } from './crawl-site.js';
 export { FetchError, isGoneFetchError, isTransientFetchError } from './fetch-error.js';
 export { type FetchRetryOptions, withRetries } from './retrying-fetcher.js';
 export {

@@ -24,7 +24,11 @@ export function withRetries(fetcher: SafeFetcher, options: FetchRetryOptions = {
         try {
           return await fetcher.fetch(url, callOptions);
         } catch (error) {
-          if (attempt >= attempts || !isTransientFetchError(error) || callOptions?.signal?.aborted) {
+          if (
+            attempt >= attempts ||
+            !isTransientFetchError(error) ||
+            callOptions?.signal?.aborted
+          ) {
             throw error;
           }
           const delay = baseDelayMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5);

@@ -85,9 +85,7 @@ function SyncSchedule({ model, datasource }: { model: KnowledgeModel; datasource
       {datasource.nextSynch ? (
         <span class="muted block">Next sync {formatTime(datasource.nextSynch)}</span>
       ) : null}
-      {summary ? (
-        <span class="muted block">Last sync: {describeSyncSummary(summary)}</span>
-      ) : null}
+      {summary ? <span class="muted block">Last sync: {describeSyncSummary(summary)}</span> : null}
     </div>
   );
 }

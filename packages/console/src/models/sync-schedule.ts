@@ -19,7 +19,8 @@ export const SYNC_SCHEDULES: readonly SyncScheduleChoice[] = [
 /** Whether a datasource takes a schedule: a web page or site of its own (not a site's page). */
 export function isSchedulable(datasource: Datasource): boolean {
   return (
-    datasource.type === 'web_site' || (datasource.type === 'web_page' && datasource.groupId === null)
+    datasource.type === 'web_site' ||
+    (datasource.type === 'web_page' && datasource.groupId === null)
   );
 }
 

@@ -4,6 +4,9 @@ import type { DatasourcePatchBody } from '../datasource-create.js';
 import { datasourceCreateSchema, datasourcePatchSchema } from './datasource-create-schema.js';
 import { parseBody } from './parse-body.js';
 
+/** A parsed JSON body leaves absent fields absent (zod types them `T | undefined`). */
+type Parsed<T> = T extends object ? { [K in keyof T]: Parsed<Exclude<T[K], undefined>> } : T;
+
 const site = (config: Record<string, unknown>) => ({
   datastoreId: 'ds1',
   type: 'web_site',
@@ -13,7 +16,9 @@ const site = (config: Record<string, unknown>) => ({
 describe('config.sync_interval_minutes', () => {
   it('takes whole minutes up to 30 days, or null, on web sources', () => {
     for (const minutes of [5, 60, 43_200, null]) {
-      expect(parseBody(datasourceCreateSchema, site({ sync_interval_minutes: minutes }))).toMatchObject({
+      expect(
+        parseBody(datasourceCreateSchema, site({ sync_interval_minutes: minutes })),
+      ).toMatchObject({
         success: true,
       });
     }
@@ -47,21 +52,26 @@ describe('config.sync_interval_minutes', () => {
     ).toEqual({
       success: false,
       field: 'config.sync_interval_minutes',
-      message: 'config.sync_interval_minutes applies to web_page and web_site datasources, not text',
+      message:
+        'config.sync_interval_minutes applies to web_page and web_site datasources, not text',
     });
   });
 });
 
 describe('datasourcePatchSchema', () => {
   it('takes a name and a schedule, and is the DatasourcePatchBody type', () => {
-    expectTypeOf<z.output<typeof datasourcePatchSchema>>().toMatchTypeOf<DatasourcePatchBody>();
+    expectTypeOf<
+      Parsed<z.output<typeof datasourcePatchSchema>>
+    >().toEqualTypeOf<DatasourcePatchBody>();
     expect(
       parseBody(datasourcePatchSchema, { name: 'Docs', config: { sync_interval_minutes: null } }),
     ).toEqual({ success: true, data: { name: 'Docs', config: { sync_interval_minutes: null } } });
   });
 
   it('refuses other fields, saying what PATCH changes', () => {
-    expect(parseBody(datasourcePatchSchema, { config: { source_url: 'https://x.test' } })).toMatchObject({
+    expect(
+      parseBody(datasourcePatchSchema, { config: { source_url: 'https://x.test' } }),
+    ).toMatchObject({
       success: false,
       message: expect.stringContaining('config.source_url cannot be changed with PATCH'),
     });
@@ -69,7 +79,9 @@ describe('datasourcePatchSchema', () => {
       success: false,
       message: expect.stringContaining('status cannot be changed with PATCH'),
     });
-    expect(parseBody(datasourcePatchSchema, { config: { sync_interval_minutes: 0 } })).toMatchObject({
+    expect(
+      parseBody(datasourcePatchSchema, { config: { sync_interval_minutes: 0 } }),
+    ).toMatchObject({
       success: false,
       field: 'config.sync_interval_minutes',
     });
