@@ -9,7 +9,6 @@
  * outage could not read (see `ingestWebSite`, `completeSync`).
  */
 
-export type { SyncCompletion, SyncCounts } from './complete-sync.js';
 export {
   createDatasource,
   createFileDatasource,
