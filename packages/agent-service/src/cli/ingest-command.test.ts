@@ -148,8 +148,15 @@ describe('agent-chat-service ingest', () => {
         'GET',
         `/api/datastores/${datastoreId}/datasources`,
       )
-    ).body as { config: Record<string, unknown>; nextSynch?: string | null }[];
-    const faq = list.find((datasource) => datasource.config.source_url === `${site.url}/faq`);
+    ).body as {
+      groupId: string | null;
+      config: Record<string, unknown>;
+      nextSynch?: string | null;
+    }[];
+    const faq = list.find(
+      (datasource) =>
+        datasource.groupId === null && datasource.config.source_url === `${site.url}/faq`,
+    );
     expect(faq?.config.sync_interval_minutes).toBe(1_440);
     expect(Date.parse(faq?.nextSynch ?? '')).toBeGreaterThan(Date.now() + 23 * 3_600_000);
 

@@ -27,6 +27,12 @@ import {
   webFailure,
 } from './produce-outcome.js';
 
+/**
+ * Pages in a row that fail for a passing reason (5xx, timeout, unreachable) after which a
+ * sync stops asking: the site is down, and each page would cost its retries and timeouts.
+ */
+const DOWN_AFTER_FAILURES_IN_A_ROW = 20;
+
 /** Unchanged pages written in one transaction. */
 const UNCHANGED_BATCH = 100;
 
@@ -54,8 +60,9 @@ export interface WebSiteSync {
  * - a page that answers 5xx, times out or cannot be reached keeps its content (its status
  *   says why); only a 404/410 removes a page, or its absence from the site: from a sitemap
  *   that was read, or from a crawl that could follow every page's links;
- * - a sitemap that cannot be read, or a site none of whose pages can be, removes nothing and
- *   puts the site in `error` with the reason.
+ * - a sitemap that cannot be read, a site none of whose pages can be, or one that stops
+ *   answering (20 pages in a row; the crawl stops there) removes nothing and puts the site
+ *   in `error` with the reason.
  * The site's own outcome: `synched` with `config.pages`, `config.failed_pages` and
  * `config.stopped_by` (the limit that ended the crawl, `max_pages` or `max_total_bytes`;
  * `null` when it reached the end), or `error`.
@@ -85,7 +92,12 @@ export async function ingestWebSite(
   // Failures that say nothing about the page; `blind`: those of pages whose links are unknown.
   let transient = 0;
   let blind = 0;
+  let failuresInARow = 0;
+  // Stops the crawl (not the job) once the site looks down.
+  const siteDown = new AbortController();
+  const crawlSignal = AbortSignal.any([signal, siteDown.signal]);
   let firstFailure: string | undefined;
+  let lastPassingFailure: string | undefined;
 
   const childFor = async (url: string): Promise<DatasourceRecord> => {
     let id = children.get(url);
@@ -125,6 +137,7 @@ export async function ingestWebSite(
 
   const record = async (child: DatasourceRecord, outcome: IngestionOutcome) => {
     const rewritten = await commitOutcome(context, child, outcome);
+    if (outcome.ok) failuresInARow = 0;
     if (outcome.ok) {
       succeeded += 1;
       if (child.previous === undefined) counts.added += 1;
@@ -186,7 +199,7 @@ export async function ingestWebSite(
           : LIMITS.crawlDepth.default,
       allowedOrigins: stringList(site.config.allowed_origins),
       excludedPrefixes: stringList(site.config.black_listed_urls),
-      signal,
+      signal: crawlSignal,
       memory,
       async onUnchanged(url) {
         const child = await childFor(url);
@@ -231,6 +244,9 @@ export async function ingestWebSite(
         if (isTransientFetchError(error)) {
           transient += 1;
           if (known === undefined) blind += 1;
+          failuresInARow += 1;
+          lastPassingFailure = describeFailure(error);
+          if (failuresInARow >= DOWN_AFTER_FAILURES_IN_A_ROW) siteDown.abort();
         }
         await record(await childFor(url), webFailure(error, known !== undefined));
         return known?.links ?? [];
@@ -248,6 +264,15 @@ export async function ingestWebSite(
   }
   if (signal.aborted) throw signal.reason;
   await flushUnchanged();
+  if (siteDown.signal.aborted) {
+    return {
+      outcome: {
+        ok: false,
+        message: `The site stopped answering (${DOWN_AFTER_FAILURES_IN_A_ROW} pages in a row failed, the last: ${lastPassingFailure ?? 'unknown'}); the rest was not fetched and no page was removed.`,
+      },
+      counts,
+    };
+  }
   // Absence means removal only where the crawl could see the whole site: a sitemap read in
   // full, or links followed from every page (a failed page's from its last read).
   if (sitemapUrl !== undefined || blind === 0) {

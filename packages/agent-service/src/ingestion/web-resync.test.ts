@@ -303,6 +303,32 @@ describe('re-syncing a site', () => {
     }
   });
 
+  it('stops asking a site that stopped answering, and removes nothing', async () => {
+    const paths = Array.from({ length: 30 }, (_, index) => `/d${index}`);
+    for (const path of paths) site.pages.set(path, { main: text(`Deck ${path}`) });
+    const first = await createSite({ sitemap: `${site.url}/sitemap.xml` });
+    expect(first.lastSyncSummary).toMatchObject({ added: 30 });
+    for (const path of paths) site.pages.set(path, { main: text(`Deck ${path}`), failure: 503 });
+    site.requests.length = 0;
+    const down = await synched(first.id);
+    expect(down).toMatchObject({
+      status: 'error',
+      lastSyncSummary: { removed: 0 },
+      config: {
+        errorMessage: expect.stringMatching(
+          /^The site stopped answering \(20 pages in a row failed, the last: .*HTTP 503.*\); the rest was not fetched and no page was removed\.$/,
+        ),
+      },
+    });
+    const asked = new Set(
+      site.requests.map((request) => request.path).filter((path) => path.startsWith('/d')),
+    );
+    expect(asked.size).toBeLessThan(30);
+    const after = await pagesOf(first.id);
+    expect(after.size).toBe(30);
+    for (const page of after.values()) expect(page.chunks.length).toBeGreaterThan(0);
+  });
+
   it('removes nothing when the sitemap cannot be read', async () => {
     site.pages.set('/kept', { main: text('Tides') });
     const first = await createSite({ sitemap: `${site.url}/sitemap.xml` });
