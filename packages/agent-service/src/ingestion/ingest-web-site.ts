@@ -171,6 +171,7 @@ export async function ingestWebSite(
     }
   };
   const keep = async (child: DatasourceRecord, outcome: IngestionOutcome) => {
+    failuresInARow = 0;
     unchangedBatch.push({ target: child, outcome });
     if (unchangedBatch.length >= UNCHANGED_BATCH) await flushUnchanged();
   };
