@@ -28,10 +28,11 @@ export async function createBenchAgentService(
     info: { apiKey },
     counters: async () => {
       await service.ingestion.idle();
-      const rows = await service.database.query<{ count: number | string }>(
-        'SELECT count(*) AS count FROM chunks',
+      // chunkIds: a checksum of the chunk ids, which change whenever chunks are rewritten.
+      const rows = await service.database.query<{ count: number | string; ids: number | string }>(
+        'SELECT count(*) AS count, coalesce(sum(hashtext(id)::bigint), 0) AS ids FROM chunks',
       );
-      return { chunks: Number(rows[0]?.count ?? 0) };
+      return { chunks: Number(rows[0]?.count ?? 0), chunkIds: Number(rows[0]?.ids ?? 0) };
     },
   };
 }

@@ -22,6 +22,8 @@ export const BUDGETS = {
   retrievalBudgetChunks: 50_000,
   /** Text chunks ingested per second into PGlite (create → synched), 10,000 chunks. */
   ingestedChunksPerSecond: 4_000,
+  /** Re-sync of an unchanged site over its first ingest's time, same run (and 0 chunks rewritten). */
+  resyncTimeRatio: 0.1,
 } as const;
 
 /** One budget, checked. */

@@ -122,6 +122,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     ingestion = await startIngestion(database, logger, {
       ...options.ingestion,
       onSettled: () => hybrid?.pass?.wake(),
+      ...(options.now ? { now: options.now } : {}),
       // PGlite in a data directory is locked to this process: nobody else can hold a job.
       exclusive: options.database === undefined && options.databaseUrl === undefined,
       fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls },
@@ -141,6 +142,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     heartbeatMs: options.heartbeatMs,
     now: options.now ?? Date.now,
     uploadLimitBytes: options.uploadLimitBytes,
+    syncMinIntervalMinutes: options.syncMinIntervalMinutes,
     logger,
     handoffNotifier,
     onContactCaptured: options.onContactCaptured,

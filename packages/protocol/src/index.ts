@@ -59,6 +59,7 @@ export {
 export type {
   DatasourceCreateBody,
   DatasourceCreateConfig,
+  DatasourcePatchBody,
   QaPair,
 } from './datasource-create.js';
 export type {
@@ -137,6 +138,7 @@ export type {
   Datastore,
   DatastoreCreateBody,
   DatastoreUpdateBody,
+  SyncSummary,
   UpsertDocument,
 } from './resources.js';
 export type { Source } from './source.js';

@@ -39,6 +39,12 @@ export const LIMITS = {
   crawlPages: { max: 10_000, default: 1_000 },
   /** Deepest link depth a crawl may follow from its start URL (`config.max_depth`; default 5). */
   crawlDepth: { max: 50, default: 5 },
+  /**
+   * Minutes between scheduled re-syncs of a `web_page` or `web_site` datasource
+   * (`config.sync_interval_minutes`; null or absent: manual). `min` is the service's
+   * default; its `SYNC_MIN_INTERVAL_MINUTES` may lower it to `floor` (tests, demos).
+   */
+  syncIntervalMinutes: { floor: 1, min: 5, max: 43_200 },
   /** Most question and answer pairs in one `qa` datasource. */
   qaPairs: { max: 1_000 },
   /** Longest id (conversationId, visitorId, resource ids). */

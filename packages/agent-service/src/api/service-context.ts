@@ -7,6 +7,8 @@ import type { Ingestion } from '../ingestion/index.js';
 export interface ServiceContext extends AskingContext {
   /** Wakes the ingestion workers and waits for datasources to settle. */
   ingestion: Ingestion;
+  /** Lowest `config.sync_interval_minutes` accepted (`SYNC_MIN_INTERVAL_MINUTES`). */
+  syncMinIntervalMinutes: number;
   /** Largest uploaded file, in bytes. */
   uploadLimitBytes: number;
   /** Told when a visitor starts a handoff (the webhook); none when not configured. */

@@ -28,6 +28,19 @@ export interface SafeFetchOptions {
   followRedirect?: (url: URL) => boolean;
   /** Overrides the fetcher's `maxBytes`. */
   maxBytes?: number;
+  /**
+   * What the resource answered last time: sent as `If-None-Match` / `If-Modified-Since`, so
+   * an unchanged resource answers 304 (`notModified`, no body) instead of its bytes.
+   */
+  validators?: HttpValidators | undefined;
+}
+
+/** A response's validators, kept to make the next request conditional. */
+export interface HttpValidators {
+  /** The `ETag` header. */
+  etag?: string | undefined;
+  /** The `Last-Modified` header. */
+  lastModified?: string | undefined;
 }
 
 /** A fetched resource. */
@@ -38,6 +51,10 @@ export interface FetchedResource {
   /** The media type, lower case, without parameters (`text/html`); '' when absent. */
   mediaType: string;
   bytes: Uint8Array;
+  /** Its `ETag` and `Last-Modified`, when it sent them (for the next, conditional, request). */
+  validators: HttpValidators;
+  /** It answered 304 to a conditional request: unchanged since `validators` (no bytes). */
+  notModified?: true;
 }
 
 /** Fetches web resources without letting the caller reach private networks. */
@@ -79,6 +96,16 @@ function createGuardedLookup(): LookupFunction {
   };
 }
 
+/** A response's `ETag` and `Last-Modified`; a 304 may omit them, and keeps `previous` then. */
+function validatorsOf(response: IncomingMessage, previous: HttpValidators = {}): HttpValidators {
+  const etag = response.headers.etag ?? previous.etag;
+  const lastModified = response.headers['last-modified'] ?? previous.lastModified;
+  return {
+    ...(etag === undefined ? {} : { etag }),
+    ...(lastModified === undefined ? {} : { lastModified }),
+  };
+}
+
 function parseUrl(raw: string): URL {
   let url: URL;
   try {
@@ -112,7 +139,11 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }),
   };
 
-  function requestOnce(url: URL, signal: AbortSignal): Promise<IncomingMessage> {
+  function requestOnce(
+    url: URL,
+    signal: AbortSignal,
+    validators: HttpValidators | undefined,
+  ): Promise<IncomingMessage> {
     if (!allowPrivate && isIpLiteral(url.hostname)) {
       const reason = blockedAddressReason(url.hostname);
       if (reason !== undefined) {
@@ -134,6 +165,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         headers: {
           'user-agent': options.userAgent ?? 'agent-chat-ingest/1.0',
           accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          ...(validators?.etag ? { 'if-none-match': validators.etag } : {}),
+          ...(validators?.lastModified ? { 'if-modified-since': validators.lastModified } : {}),
         },
       });
       request.once('response', resolve);
@@ -169,8 +202,19 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     let url = parseUrl(raw);
     try {
       for (let redirects = 0; ; redirects += 1) {
-        const response = await requestOnce(url, signal);
+        const response = await requestOnce(url, signal, callOptions.validators);
         const status = response.statusCode ?? 0;
+        if (status === 304 && callOptions.validators) {
+          response.resume();
+          return {
+            url: url.href,
+            status,
+            mediaType: '',
+            bytes: new Uint8Array(),
+            validators: validatorsOf(response, callOptions.validators),
+            notModified: true,
+          };
+        }
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
           if (redirects >= maxRedirects) {
@@ -207,7 +251,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           url.href,
           callOptions.maxBytes ?? options.maxBytes ?? 10 * 1024 * 1024,
         );
-        return { url: url.href, status, mediaType, bytes };
+        return { url: url.href, status, mediaType, bytes, validators: validatorsOf(response) };
       }
     } catch (error) {
       if (error instanceof FetchError) throw error;

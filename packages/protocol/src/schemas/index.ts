@@ -22,6 +22,7 @@ export {
 export {
   DATASOURCE_JSON_TYPES,
   datasourceCreateSchema,
+  datasourcePatchSchema,
   datasourceUploadFormSchema,
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';

@@ -11,6 +11,7 @@ import { termDeltas } from './0012-term-deltas.js';
 import { uncompressedTexts } from './0013-uncompressed-texts.js';
 import { datasourceStatusCheck } from './0014-datasource-status-check.js';
 import { contacts } from './0015-contacts.js';
+import { syncSchedule } from './0017-sync-schedule.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   uncompressedTexts,
   datasourceStatusCheck,
   contacts,
+  syncSchedule,
 ];
