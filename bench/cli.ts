@@ -140,6 +140,8 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
         tickMs: 8,
         chromiumPath: setting(undefined, 'BENCH_CHROMIUM', '/usr/bin/chromium'),
         rebuild: setting(values['build-widget'], 'BENCH_BUILD_WIDGET', 'false') === 'true',
+        minRuns: 3,
+        maxRuns: quick ? 3 : 7,
       });
     case 'agent-service':
       return benchAgentService({

@@ -89,20 +89,27 @@ export async function checkMessages(
 
 /**
  * Every stream ended: with `[DONE]`, an error event, or a closed connection (which the
- * widget retries); none hung, and the streams were really interrupted by the BFF's kill.
+ * widget retries); none hung. `openAtKills` are the ids of the streams open when a process
+ * was killed: there must be some, and some of them must really have been interrupted.
  */
-export function checkStreams(records: readonly SoakRecord[], openAtKill: number): BudgetCheck[] {
-  const requests = records.filter((record) => record.kind !== 'ingest');
-  const hung = requests.filter((record) => record.outcome === 'hung').length;
+export function checkStreams(
+  records: readonly SoakRecord[],
+  openAtKills: ReadonlySet<number>,
+): BudgetCheck[] {
+  const hung = records.filter((record) => record.outcome === 'hung').length;
   const streams = records.filter((record) => record.kind === 'stream');
   const count = (outcome: SoakRecord['outcome']) =>
     streams.filter((record) => record.outcome === outcome).length;
+  const atKills = streams.filter((record) => openAtKills.has(record.id));
+  const interrupted = atKills.filter(
+    (record) => record.outcome === 'error-event' || record.outcome === 'closed',
+  ).length;
   return [
     holds(
       'interrupted streams ended with an error event or a closed connection',
       'none hung',
-      `${count('error-event')} error events, ${count('closed')} closed connections, ${hung} hung (of ${streams.length} streams; ${openAtKill} open through the BFF when it was killed)`,
-      hung === 0 && openAtKill > 0,
+      `${count('error-event')} error events, ${count('closed')} closed connections, ${hung} requests hung, of ${streams.length} streams; of the ${atKills.length} open at the kills, ${interrupted} interrupted, ${atKills.length - interrupted} completed`,
+      hung === 0 && interrupted > 0,
     ),
   ];
 }

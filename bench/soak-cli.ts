@@ -41,6 +41,7 @@ const report = await runSoak({
   downMs: 2_000,
   drainMs: 60_000,
   rateLimitPerIp: 20,
+  tokenMs: 40,
   log: (line) => console.log(`soak: ${line}`),
 });
 console.log(`\n${renderSoakReport(report)}`);

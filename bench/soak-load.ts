@@ -1,4 +1,4 @@
-import { createAnswerAccumulator, decodeSseStream } from '@agent-chat/protocol';
+import { createAnswerAccumulator, decodeSseStream, ERROR_CODES } from '@agent-chat/protocol';
 
 /** What became of one request of the soak's load. */
 export type SoakOutcome =
@@ -19,6 +19,8 @@ export type SoakOutcome =
 
 /** One request of the load, as recorded. */
 export interface SoakRecord {
+  /** Sequence number of the request in the load. */
+  id: number;
   kind: 'json' | 'stream' | 'ingest';
   /** The phase of the soak when the request started. */
   phase: string;
@@ -65,8 +67,8 @@ export interface SoakLoad {
   readonly ackedExchanges: readonly AckedExchange[];
   /** Datasource ids the services acknowledged (2xx with an id). */
   readonly ackedDatasources: readonly string[];
-  /** Streams open right now through BFF `index` (response headers received, not ended). */
-  openStreams(index: number): number;
+  /** Ids of the streams open right now through BFF `index` (response headers received, not ended). */
+  openStreams(index: number): ReadonlySet<number>;
   /** Resolves at the next datasource acknowledged by service `index`. */
   nextIngestionAck(index: number): Promise<void>;
   /** Stops every user after its current request and waits for them. */
@@ -114,7 +116,8 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
   const sentQueries = new Set<string>();
   const ackedExchanges: AckedExchange[] = [];
   const ackedDatasources: string[] = [];
-  const open = options.bffs.map(() => 0);
+  const open = options.bffs.map(() => new Set<number>());
+  let sequence = 0;
   const ackWaiters = options.services.map(() => [] as (() => void)[]);
   let stopped = false;
   let addresses = 0;
@@ -122,11 +125,12 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
   const queryUrl = (bff: number) => `${options.bffs[bff]}/api/agents/${options.agentId}/query`;
 
   const ask = async (
+    id: number,
     bff: number,
     query: string,
     streaming: boolean,
     state: ChatState,
-  ): Promise<Omit<SoakRecord, 'kind' | 'phase' | 'target'>> => {
+  ): Promise<Omit<SoakRecord, 'id' | 'kind' | 'phase' | 'target'>> => {
     const signal = AbortSignal.timeout(options.timeoutMs);
     addresses += 1;
     const body = {
@@ -174,7 +178,7 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
         return { outcome: isTimeout(error) ? 'hung' : 'closed', detail: message(error) };
       }
     }
-    open[bff]! += 1;
+    open[bff]!.add(id);
     try {
       const accumulator = createAnswerAccumulator();
       if (!response.body) return { outcome: 'closed', detail: 'no body' };
@@ -185,13 +189,18 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
         return { outcome: 'ok' };
       }
       if (state.status === 'error') {
-        return { outcome: 'error-event', detail: `${state.error.code}: ${state.error.message}` };
+        // The decoder reports a connection lost mid-stream as this code; the server sent no event.
+        const closed = state.error.code === ERROR_CODES.streamInterrupted;
+        return {
+          outcome: closed ? 'closed' : 'error-event',
+          detail: `${state.error.code}: ${state.error.message}`,
+        };
       }
       return { outcome: 'closed', detail: 'ended without [DONE]' };
     } catch (error) {
       return { outcome: isTimeout(error) ? 'hung' : 'closed', detail: message(error) };
     } finally {
-      open[bff]! -= 1;
+      open[bff]!.delete(id);
     }
   };
 
@@ -203,8 +212,9 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
       const query = `soak user ${user} question ${index}: when does the ${words[index % words.length]} leave?`;
       sentQueries.add(query);
       const phase = options.phase();
-      const result = await ask(bff, query, streaming, state);
-      records.push({ kind: streaming ? 'stream' : 'json', phase, target: bff, ...result });
+      const id = sequence++;
+      const result = await ask(id, bff, query, streaming, state);
+      records.push({ id, kind: streaming ? 'stream' : 'json', phase, target: bff, ...result });
       if (result.outcome !== 'ok') await pause(options.retryDelayMs);
     }
   };
@@ -213,7 +223,8 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
     const service = user % options.services.length;
     for (let index = 0; !stopped; index += 1) {
       const phase = options.phase();
-      let record: Omit<SoakRecord, 'kind' | 'phase' | 'target'>;
+      const id = sequence++;
+      let record: Omit<SoakRecord, 'id' | 'kind' | 'phase' | 'target'>;
       try {
         const response = await fetch(`${options.services[service]}/api/datasources`, {
           method: 'POST',
@@ -241,7 +252,7 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
       } catch (error) {
         record = { outcome: isTimeout(error) ? 'hung' : 'refused', detail: message(error) };
       }
-      records.push({ kind: 'ingest', phase, target: service, ...record });
+      records.push({ id, kind: 'ingest', phase, target: service, ...record });
       await pause(record.outcome === 'ok' ? options.ingestionPauseMs : options.retryDelayMs);
     }
   };
@@ -255,7 +266,7 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
     sentQueries,
     ackedExchanges,
     ackedDatasources,
-    openStreams: (index) => open[index] ?? 0,
+    openStreams: (index) => new Set(open[index]),
     nextIngestionAck: (index) =>
       new Promise<void>((resolve) => {
         ackWaiters[index]?.push(resolve);

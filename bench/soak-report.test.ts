@@ -7,7 +7,7 @@ const record = (
   kind: SoakRecord['kind'],
   phase: string,
   outcome: SoakRecord['outcome'],
-): SoakRecord => ({ kind, phase, target: 0, outcome });
+): SoakRecord => ({ id: 0, kind, phase, target: 0, outcome });
 
 describe('the soak report', () => {
   it('counts throughput and errors by the phase a request started in', () => {

@@ -21,6 +21,7 @@ describe.skipIf(missing !== undefined)('the soak, short (`npm run soak -- --shor
       downMs: 1_000,
       drainMs: 60_000,
       rateLimitPerIp: 10,
+      tokenMs: 40,
       log: (line) => lines.push(line),
     });
     const text = renderSoakReport(report);

@@ -7,6 +7,7 @@ import { holds } from './budgets.js';
 import { freePort } from './free-port.js';
 import { checkDatasources, checkMessages, checkRateLimit, checkStreams } from './soak-checks.js';
 import { startSoakLoad } from './soak-load.js';
+import { startSoakModel } from './soak-model.js';
 import { provideSoakPostgres } from './soak-postgres.js';
 import { type SupervisedProcess, startSupervised } from './soak-process.js';
 import { startSoakRedis } from './soak-redis.js';
@@ -28,6 +29,8 @@ export interface SoakOptions {
   drainMs: number;
   /** Requests per client address per minute that the BFFs allow (checked after the load). */
   rateLimitPerIp: number;
+  /** Pause between two words of the stand-in model's answers (20 words each), ms. */
+  tokenMs: number;
   /** Progress lines. */
   log: (line: string) => void;
 }
@@ -94,7 +97,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     stack.push({ stop: () => postgres.close() });
     const redis = await startSoakRedis();
     stack.push({ stop: () => redis.close() });
-    options.log(`PostgreSQL: ${postgres.origin}; Redis at ${redis.url}`);
+    const model = await startSoakModel({ tokens: 20, tokenMs: options.tokenMs });
+    stack.push({ stop: () => model.close() });
+    options.log(`PostgreSQL: ${postgres.origin}; Redis at ${redis.url}; model at ${model.url}`);
     const apiKey = await createKey(postgres.url);
 
     const servicePorts = [await freePort(), await freePort()];
@@ -104,7 +109,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         name: `service ${'AB'[index]}`,
         entry: serviceEntry,
         args: ['serve'],
-        env: { DATABASE_URL: postgres.url, PORT: String(port), HOST: '127.0.0.1' },
+        env: {
+          DATABASE_URL: postgres.url,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LLM_BASE_URL: model.url,
+          LLM_MODEL: 'soak-model',
+        },
         url: `http://127.0.0.1:${port}`,
         readyPath: '/healthz',
       });
@@ -186,7 +197,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       retryDelayMs: 250,
       ingestionPauseMs: 100,
     });
-    let openAtKill = 0;
+    const openAtKills = new Set<number>();
     try {
       options.log('phase steady');
       await sleep(phaseStart + quarter - Date.now());
@@ -196,9 +207,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         load.nextIngestionAck(0).then(() => true),
         sleep(15_000).then(() => false),
       ]);
+      const openThroughA = load.openStreams(0);
       await serviceA.kill9();
+      for (const id of openThroughA) openAtKills.add(id);
       notes.push(
-        `${serviceA.name} killed with SIGKILL ${acked ? 'right after it acknowledged a datasource' : '(no datasource acknowledged within 15 s)'}, restarted after ${options.downMs / 1000} s`,
+        `${serviceA.name} killed with SIGKILL ${acked ? 'right after it acknowledged a datasource' : '(no datasource acknowledged within 15 s)'}, ${openThroughA.size} stream(s) open through it; restarted after ${options.downMs / 1000} s`,
       );
       await sleep(options.downMs);
       let restartStart = Date.now();
@@ -208,11 +221,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
       enter('BFF killed');
       const streamsDeadline = Date.now() + 15_000;
-      while (load.openStreams(1) === 0 && Date.now() < streamsDeadline) await sleep(2);
-      openAtKill = load.openStreams(1);
+      while (load.openStreams(1).size === 0 && Date.now() < streamsDeadline) await sleep(2);
+      const openThroughB = load.openStreams(1);
       await bffB.kill9();
+      for (const id of openThroughB) openAtKills.add(id);
       notes.push(
-        `${bffB.name} killed with SIGKILL with ${openAtKill} stream(s) open through it, restarted after ${options.downMs / 1000} s`,
+        `${bffB.name} killed with SIGKILL with ${openThroughB.size} stream(s) open through it, restarted after ${options.downMs / 1000} s`,
       );
       await sleep(options.downMs);
       restartStart = Date.now();
@@ -267,7 +281,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           options.drainMs,
         )),
         ...(await checkMessages(database, load.sentQueries, load.ackedExchanges)),
-        ...checkStreams(load.records, openAtKill),
+        ...checkStreams(load.records, openAtKills),
         await checkRateLimit(
           bffs.map((bff) => bff.url),
           agent.id,
@@ -282,6 +296,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             ingestion !== undefined,
         ),
       ];
+      // A sample of what went wrong, one line per kind of failure.
+      const failures = new Map<string, number>();
+      for (const record of load.records) {
+        if (record.outcome === 'ok' || record.outcome === 'rate-limited') continue;
+        const key = `${record.kind} ${record.outcome}: ${(record.detail ?? '').slice(0, 160)}`;
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+      }
+      for (const [failure, count] of [...failures].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+        notes.push(`${count} × ${failure}`);
+      }
       notes.unshift(
         `${options.durationMs / 1000} s of load: ${options.chatUsers} chat users (half per BFF, JSON and streamed questions in turn), ${options.ingestionUsers} ingestion users (half per service); ${load.records.length} requests`,
       );
