@@ -33,6 +33,16 @@ function integer(flag: string | undefined, env: string, fallback: number): numbe
   return value;
 }
 
+const controller = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // The first signal stops the soak and everything it started; a second one exits at once.
+    if (controller.signal.aborted) process.exit(130);
+    console.error(`soak: ${signal}: stopping every process the soak started …`);
+    controller.abort(new Error(`stopped by ${signal}`));
+  });
+}
+
 const report = await runSoak({
   durationMs: integer(values['duration-ms'], 'SOAK_DURATION_MS', short ? 20_000 : 180_000),
   chatUsers: integer(values['chat-users'], 'SOAK_CHAT_USERS', short ? 4 : 8),
@@ -42,7 +52,11 @@ const report = await runSoak({
   drainMs: 60_000,
   rateLimitPerIp: 20,
   tokenMs: 40,
+  signal: controller.signal,
   log: (line) => console.log(`soak: ${line}`),
+}).catch((error: unknown) => {
+  console.error(`soak: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(controller.signal.aborted ? 130 : 1);
 });
 console.log(`\n${renderSoakReport(report)}`);
 process.exitCode = report.pass ? 0 : 1;

@@ -31,6 +31,8 @@ export interface SoakOptions {
   rateLimitPerIp: number;
   /** Pause between two words of the stand-in model's answers (20 words each), ms. */
   tokenMs: number;
+  /** Stops the soak early (every process it started is stopped); e.g. on Ctrl-C. */
+  signal?: AbortSignal | undefined;
   /** Progress lines. */
   log: (line: string) => void;
 }
@@ -40,6 +42,23 @@ const bffEntry = 'packages/bff/src/cli.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Waits `ms`, or rejects as soon as `signal` aborts (Ctrl-C: the soak then stops all it started). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, Math.max(0, ms));
+    function done() {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
 
 /** Creates an organization in the soak's database with the service's own CLI; its API key. */
 async function createKey(databaseUrl: string): Promise<string> {
@@ -93,6 +112,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const stack: { stop(): Promise<void> }[] = [];
   const notes: string[] = [];
   try {
+    options.signal?.throwIfAborted();
     const postgres = await provideSoakPostgres(options.serverUrl);
     stack.push({ stop: () => postgres.close() });
     const redis = await startSoakRedis();
@@ -101,6 +121,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     stack.push({ stop: () => model.close() });
     options.log(`PostgreSQL: ${postgres.origin}; Redis at ${redis.url}; model at ${model.url}`);
     const apiKey = await createKey(postgres.url);
+    const database = await createPgDatabase({ databaseUrl: postgres.url });
+    stack.push({ stop: () => database.close() });
 
     const servicePorts = [await freePort(), await freePort()];
     const services: SupervisedProcess[] = [];
@@ -122,6 +144,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       services.push(service);
       stack.push(service);
     }
+    options.signal?.throwIfAborted();
     const datastore = await api<{ id: string }>(services[0]!.url, apiKey, '/api/datastores', {
       name: 'Soak',
     });
@@ -200,7 +223,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const openAtKills = new Set<number>();
     try {
       options.log('phase steady');
-      await sleep(phaseStart + quarter - Date.now());
+      await pause(phaseStart + quarter - Date.now(), options.signal);
 
       enter('service killed');
       const acked = await Promise.race([
@@ -208,16 +231,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         sleep(15_000).then(() => false),
       ]);
       const openThroughA = load.openStreams(0);
+      const jobs = await database.query<{ running: number | string; queued: number | string }>(
+        `SELECT count(*) FILTER (WHERE state = 'running') AS running,
+                count(*) FILTER (WHERE state = 'queued') AS queued FROM ingestion_jobs`,
+      );
       await serviceA.kill9();
       for (const id of openThroughA) openAtKills.add(id);
       notes.push(
-        `${serviceA.name} killed with SIGKILL ${acked ? 'right after it acknowledged a datasource' : '(no datasource acknowledged within 15 s)'}, ${openThroughA.size} stream(s) open through it; restarted after ${options.downMs / 1000} s`,
+        `${serviceA.name} killed with SIGKILL ${acked ? 'right after it acknowledged a datasource' : '(no datasource acknowledged within 15 s)'} (ingestion jobs just before: ${jobs[0]?.running ?? '?'} running, ${jobs[0]?.queued ?? '?'} queued), ${openThroughA.size} stream(s) open through it; restarted after ${options.downMs / 1000} s`,
       );
-      await sleep(options.downMs);
+      await pause(options.downMs, options.signal);
       let restartStart = Date.now();
       await serviceA.restart();
       notes.push(`${serviceA.name} served again ${Date.now() - restartStart} ms after its restart`);
-      await sleep(phaseStart + quarter - Date.now());
+      await pause(phaseStart + quarter - Date.now(), options.signal);
 
       enter('BFF killed');
       const streamsDeadline = Date.now() + 15_000;
@@ -228,96 +255,91 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       notes.push(
         `${bffB.name} killed with SIGKILL with ${openThroughB.size} stream(s) open through it, restarted after ${options.downMs / 1000} s`,
       );
-      await sleep(options.downMs);
+      await pause(options.downMs, options.signal);
       restartStart = Date.now();
       await bffB.restart();
       await redisReady(bffB);
       notes.push(`${bffB.name} served again ${Date.now() - restartStart} ms after its restart`);
-      await sleep(phaseStart + quarter - Date.now());
+      await pause(phaseStart + quarter - Date.now(), options.signal);
 
       enter('recovered');
-      await sleep(phaseStart + quarter - Date.now());
+      await pause(phaseStart + quarter - Date.now(), options.signal);
     } finally {
       await load.stop();
       phases.push({ name: phase, ms: Date.now() - phaseStart });
     }
 
-    const database = await createPgDatabase({ databaseUrl: postgres.url });
-    try {
-      const serving = await Promise.all(
-        [serviceA, bffB].map(async (process) => {
-          const health = await fetch(`${process.url}/healthz`).then(
-            (response) => response.ok,
-            () => false,
-          );
-          return { process, serving: health && process.restarts() === 1 };
-        }),
-      );
-      // Serving means answering: a question through the restarted BFF, and through the
-      // BFF whose service was restarted, and a datasource on the restarted service.
-      const probe = async (bff: SupervisedProcess) => {
-        const response = await fetch(`${bff.url}/api/agents/${agent.id}/query`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.3.1' },
-          body: JSON.stringify({ query: 'When does the ferry leave?' }),
-        });
-        await response.body?.cancel();
-        return response.status;
-      };
-      const probes = [await probe(bffs[0]!), await probe(bffB)];
-      const ingestion = await api<{ id: string }>(serviceA.url, apiKey, '/api/datasources', {
-        datastoreId: datastore.id,
-        type: 'text',
-        name: 'after.md',
-        config: { text: '# After\n\nThe soak is over.' },
-      }).then(
-        (created) => created.id,
-        () => undefined,
-      );
-      const checks = [
-        ...(await checkDatasources(
-          database,
-          [...load.ackedDatasources, ...(ingestion ? [ingestion] : [])],
-          options.drainMs,
-        )),
-        ...(await checkMessages(database, load.sentQueries, load.ackedExchanges)),
-        ...checkStreams(load.records, openAtKills),
-        await checkRateLimit(
-          bffs.map((bff) => bff.url),
-          agent.id,
-          options.rateLimitPerIp,
-        ),
-        holds(
-          'killed processes restarted and serving',
-          'both',
-          `${serving.map(({ process, serving }) => `${process.name} ${serving ? 'serving' : 'NOT serving'} (restarts ${process.restarts()})`).join(', ')}; questions through BFF A, BFF B: ${probes.join(', ')}; datasource on ${serviceA.name}: ${ingestion ? 'created' : 'refused'}`,
-          serving.every((entry) => entry.serving) &&
-            probes.every((status) => status === 200) &&
-            ingestion !== undefined,
-        ),
-      ];
-      // A sample of what went wrong, one line per kind of failure.
-      const failures = new Map<string, number>();
-      for (const record of load.records) {
-        if (record.outcome === 'ok' || record.outcome === 'rate-limited') continue;
-        const key = `${record.kind} ${record.outcome}: ${(record.detail ?? '').slice(0, 160)}`;
-        failures.set(key, (failures.get(key) ?? 0) + 1);
-      }
-      for (const [failure, count] of [...failures].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
-        notes.push(`${count} × ${failure}`);
-      }
-      notes.unshift(
-        `${options.durationMs / 1000} s of load: ${options.chatUsers} chat users (half per BFF, JSON and streamed questions in turn), ${options.ingestionUsers} ingestion users (half per service); ${load.records.length} requests`,
-      );
-      return {
-        phases: summarizePhases(load.records, phases),
-        checks,
-        notes,
-        pass: checks.every((check) => check.pass),
-      };
-    } finally {
-      await database.close();
+    const serving = await Promise.all(
+      [serviceA, bffB].map(async (process) => {
+        const health = await fetch(`${process.url}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        return { process, serving: health && process.restarts() === 1 };
+      }),
+    );
+    // Serving means answering: a question through the restarted BFF, and through the
+    // BFF whose service was restarted, and a datasource on the restarted service.
+    const probe = async (bff: SupervisedProcess) => {
+      const response = await fetch(`${bff.url}/api/agents/${agent.id}/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.3.1' },
+        body: JSON.stringify({ query: 'When does the ferry leave?' }),
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    const probes = [await probe(bffs[0]!), await probe(bffB)];
+    const ingestion = await api<{ id: string }>(serviceA.url, apiKey, '/api/datasources', {
+      datastoreId: datastore.id,
+      type: 'text',
+      name: 'after.md',
+      config: { text: '# After\n\nThe soak is over.' },
+    }).then(
+      (created) => created.id,
+      () => undefined,
+    );
+    const checks = [
+      ...(await checkDatasources(
+        database,
+        [...load.ackedDatasources, ...(ingestion ? [ingestion] : [])],
+        options.drainMs,
+      )),
+      ...(await checkMessages(database, load.sentQueries, load.ackedExchanges)),
+      ...checkStreams(load.records, openAtKills),
+      await checkRateLimit(
+        bffs.map((bff) => bff.url),
+        agent.id,
+        options.rateLimitPerIp,
+      ),
+      holds(
+        'killed processes restarted and serving',
+        'both',
+        `${serving.map(({ process, serving }) => `${process.name} ${serving ? 'serving' : 'NOT serving'} (restarts ${process.restarts()})`).join(', ')}; questions through BFF A, BFF B: ${probes.join(', ')}; datasource on ${serviceA.name}: ${ingestion ? 'created' : 'refused'}`,
+        serving.every((entry) => entry.serving) &&
+          probes.every((status) => status === 200) &&
+          ingestion !== undefined,
+      ),
+    ];
+    // A sample of what went wrong, one line per kind of failure.
+    const failures = new Map<string, number>();
+    for (const record of load.records) {
+      if (record.outcome === 'ok' || record.outcome === 'rate-limited') continue;
+      const key = `${record.kind} ${record.outcome}: ${(record.detail ?? '').slice(0, 160)}`;
+      failures.set(key, (failures.get(key) ?? 0) + 1);
     }
+    for (const [failure, count] of [...failures].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+      notes.push(`${count} × ${failure}`);
+    }
+    notes.unshift(
+      `${options.durationMs / 1000} s of load: ${options.chatUsers} chat users (half per BFF, JSON and streamed questions in turn), ${options.ingestionUsers} ingestion users (half per service); ${load.records.length} requests`,
+    );
+    return {
+      phases: summarizePhases(load.records, phases),
+      checks,
+      notes,
+      pass: checks.every((check) => check.pass),
+    };
   } finally {
     for (const part of stack.reverse()) await part.stop().catch(() => {});
   }
