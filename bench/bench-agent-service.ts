@@ -9,10 +9,12 @@ import { createAgentService } from '@agent-chat/agent-service';
  * time the merge that follows the last synched upsert. Its chunk-analysis thread starts
  * with it, as `agent-chat-service serve` starts its own.
  *
- * Its task `plain-insert` is the ingestion figure's reference: it copies the chunk rows
- * stored since its last call into a plain table (`id` as primary key, no index, no text
- * search vector) with one `INSERT … SELECT FROM unnest(…)`, in the same PGlite, and
- * reports the rows and the milliseconds that statement took.
+ * Its task `plain-insert` is the ingestion figure's reference: it copies the chunk rows of
+ * the given datasources (`{datasourceIds}`) into an empty plain table (`id` as primary key,
+ * no other index, no text-search vector) with one `INSERT … SELECT FROM unnest(…)`, in the
+ * same PGlite, reports the rows and the milliseconds that statement took, and empties the
+ * table again (so the copy neither grows the database nor crowds the chunks out of its
+ * buffers before the queries are timed).
  */
 export async function createBenchAgentService(
   options: { allowPrivateUrls?: boolean } = {},
@@ -21,7 +23,7 @@ export async function createBenchAgentService(
   close: () => Promise<void>;
   info: Record<string, string>;
   counters: () => Promise<Record<string, number>>;
-  tasks: Record<string, () => Promise<Record<string, number>>>;
+  tasks: Record<string, (input: unknown) => Promise<Record<string, number>>>;
 }> {
   const service = await createAgentService({
     allowPrivateUrls: options.allowPrivateUrls === true,
@@ -33,7 +35,8 @@ export async function createBenchAgentService(
     `CREATE TABLE bench_plain_chunks (id text PRIMARY KEY, datasource_id text NOT NULL,
        datastore_id text NOT NULL, position integer NOT NULL, title text NOT NULL, content text NOT NULL)`,
   );
-  const plainInsert = async (): Promise<Record<string, number>> => {
+  const plainInsert = async (input: unknown): Promise<Record<string, number>> => {
+    const { datasourceIds } = input as { datasourceIds: string[] };
     const rows = await database.query<{
       id: string;
       datasource_id: string;
@@ -43,7 +46,8 @@ export async function createBenchAgentService(
       content: string;
     }>(
       `SELECT c.id, c.datasource_id, c.datastore_id, c.position, c.title, c.content FROM chunks c
-       WHERE NOT EXISTS (SELECT 1 FROM bench_plain_chunks p WHERE p.id = c.id)`,
+       WHERE c.datasource_id = ANY($1::text[])`,
+      [datasourceIds],
     );
     const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
     const started = process.hrtime.bigint();
@@ -59,7 +63,9 @@ export async function createBenchAgentService(
         column('content'),
       ],
     );
-    return { rows: rows.length, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    await database.query('TRUNCATE bench_plain_chunks');
+    return { rows: rows.length, ms };
   };
   return {
     handle: service.app as unknown as RequestListener,

@@ -62,7 +62,7 @@ export type ParentMessage =
   | { type: 'stats'; id: number; gc: boolean }
   | { type: 'hold' }
   | { type: 'release' }
-  | { type: 'task'; id: number; name: string }
+  | { type: 'task'; id: number; name: string; input?: unknown }
   | { type: 'stop' };
 
 /** Child → parent messages. */

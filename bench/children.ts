@@ -11,8 +11,8 @@ export interface BenchChild {
   pid: number;
   /** Memory and connection counters; `gc` collects garbage first (the child runs with --expose-gc). */
   stats(options?: { gc?: boolean }): Promise<ChildStats>;
-  /** Runs one of the child's named tasks (see server.ts) and resolves with its result. */
-  task(name: string): Promise<Record<string, number>>;
+  /** Runs one of the child's named tasks (see server.ts) on `input` (plain data) and resolves with its result. */
+  task(name: string, input?: unknown): Promise<Record<string, number>>;
   /** Fake upstreams only: hold new streams after their first tick, or release them. */
   control(action: 'hold' | 'release'): Promise<void>;
   /** Stops the server and waits for the process to exit. */
@@ -128,7 +128,7 @@ export async function startChild(spec: ChildSpec, startTimeoutMs = 30_000): Prom
       else post(child, { type: 'stats', id, gc: options.gc ?? false });
     });
   };
-  const task = (name: string): Promise<Record<string, number>> => {
+  const task = (name: string, input?: unknown): Promise<Record<string, number>> => {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       const onMessage = (message: ChildMessage): void => {
@@ -139,7 +139,7 @@ export async function startChild(spec: ChildSpec, startTimeoutMs = 30_000): Prom
       };
       child.on('message', onMessage);
       if (!child.connected) reject(new Error(`The ${spec.kind} server is gone.`));
-      else post(child, { type: 'task', id, name });
+      else post(child, { type: 'task', id, name, input });
     });
   };
   return {

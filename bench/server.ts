@@ -21,7 +21,7 @@ interface Served {
    * Named pieces of work the parent can run inside the child and time there, e.g. a
    * reference measured in the same process as the figure it is compared with.
    */
-  tasks?: Record<string, () => Promise<Record<string, number>>>;
+  tasks?: Record<string, (input: unknown) => Promise<Record<string, number>>>;
 }
 
 async function build(spec: ChildSpec): Promise<Served> {
@@ -104,7 +104,7 @@ async function start(spec: ChildSpec): Promise<void> {
         send({ type: 'task', id: message.id, error: `no task "${message.name}"` });
         return;
       }
-      task().then(
+      task(message.input).then(
         (result) => send({ type: 'task', id: message.id, result }),
         (error: unknown) =>
           send({
