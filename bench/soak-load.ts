@@ -57,6 +57,8 @@ export interface SoakLoadOptions {
   retryDelayMs: number;
   /** Pause between two datasources of one ingestion user, ms. */
   ingestionPauseMs: number;
+  /** Requests one user sends at most, whatever the time (the load is bounded in count too). */
+  maxRequestsPerUser: number;
 }
 
 /** The load in progress. */
@@ -109,7 +111,8 @@ interface ChatState {
  * in turn, each question unique, each user on a rotating client address sent as
  * X-Forwarded-For so that per-address limits allow the load) and ingestion users creating
  * text datasources on the services. Every request is bounded by `timeoutMs`; a failure is
- * recorded and followed by a pause, as the widget retries. Runs until `stop()`.
+ * recorded and followed by a pause, as the widget retries. Runs until `stop()`, or until
+ * each user has sent `maxRequestsPerUser`.
  */
 export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
   const records: SoakRecord[] = [];
@@ -207,7 +210,7 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
   const chatUser = async (user: number) => {
     const bff = user % options.bffs.length;
     const state: ChatState = {};
-    for (let index = 0; !stopped; index += 1) {
+    for (let index = 0; !stopped && index < options.maxRequestsPerUser; index += 1) {
       const streaming = index % 2 === 1;
       const query = `soak user ${user} question ${index}: when does the ${words[index % words.length]} leave?`;
       sentQueries.add(query);
@@ -221,7 +224,7 @@ export function startSoakLoad(options: SoakLoadOptions): SoakLoad {
 
   const ingestionUser = async (user: number) => {
     const service = user % options.services.length;
-    for (let index = 0; !stopped; index += 1) {
+    for (let index = 0; !stopped && index < options.maxRequestsPerUser; index += 1) {
       const phase = options.phase();
       const id = sequence++;
       let record: Omit<SoakRecord, 'id' | 'kind' | 'phase' | 'target'>;

@@ -219,6 +219,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       timeoutMs: 60_000,
       retryDelayMs: 250,
       ingestionPauseMs: 100,
+      maxRequestsPerUser: 20_000,
     });
     const openAtKills = new Set<number>();
     try {
