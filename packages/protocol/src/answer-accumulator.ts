@@ -1,3 +1,5 @@
+import { readContactOffer } from './contact-rules.js';
+import type { ContactOffer } from './contacts.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ProtocolError } from './protocol-error.js';
@@ -16,6 +18,8 @@ export interface StreamResult {
   status?: ConversationStatus;
   /** Whether the agent offers a person to talk to (our service's extension). */
   handoffEnabled?: boolean;
+  /** The contact form to offer now (our service's extension; see `QueryResponse.contactCapture`). */
+  contactCapture?: ContactOffer;
 }
 
 /** The accumulator's view of a stream so far. */
@@ -73,6 +77,8 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
     result.status = fields.status as ConversationStatus;
   }
   if (typeof fields.handoffEnabled === 'boolean') result.handoffEnabled = fields.handoffEnabled;
+  const offer = readContactOffer(fields.contactCapture);
+  if (offer) result.contactCapture = offer;
   return { status: 'done', answer: finalAnswer, result };
 }
 

@@ -11,6 +11,7 @@ export {
   readQueryStream,
   type StreamResult,
 } from './answer-accumulator.js';
+export { isEmailAddress, isPhoneNumber, readContactOffer } from './contact-rules.js';
 export {
   CONTACT_CAPTURE_TRIGGERS,
   CONTACT_FIELD_MODES,

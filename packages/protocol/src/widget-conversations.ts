@@ -1,3 +1,4 @@
+import type { ContactOffer } from './contacts.js';
 import type {
   ConversationStatus,
   EvalAnswerResponse,
@@ -46,6 +47,11 @@ export interface HandoffRequest {
 /** Response of `POST /api/agents/{id}/handoff`: the conversation's status (`handoff`). */
 export interface HandoffResponse {
   status: ConversationStatus;
+  /**
+   * Set when the agent wants the contact form offered now (nobody may be watching): the
+   * visitor can leave an email for a person to reply to.
+   */
+  contactCapture?: ContactOffer;
 }
 
 /** Body of `POST /api/agents/{id}/messages` (a POST, so the visitor token stays out of URLs and logs). */
