@@ -2,7 +2,6 @@ import {
   CONTACT_CAPTURE_TRIGGERS,
   CONTACT_FIELD_MODES,
   type ContactCaptureTrigger,
-  type ContactFieldMode,
   type ContactOffer,
 } from './contacts.js';
 
@@ -34,27 +33,26 @@ export function isPhoneNumber(text: string): boolean {
   return PHONE.test(text);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isFieldMode = (value: unknown): value is ContactFieldMode =>
-  CONTACT_FIELD_MODES.includes(value as ContactFieldMode);
-
 /**
  * The {@link ContactOffer} in a parsed JSON value (a query response's or a handoff
  * response's `contactCapture`), or `undefined` when it is absent or not one: a known
- * `reason`, both field modes known, `consentText` a string or null. Copies only those
- * fields. Browser-safe (no zod).
+ * `reason` and both field modes known. Copies only those fields; a `consentText` that is
+ * not a string reads as `null` (the widget's own sentence). Browser-safe (no zod).
  */
 export function readContactOffer(value: unknown): ContactOffer | undefined {
-  if (!isObject(value) || !isObject(value.fields)) return undefined;
-  const { reason, fields, consentText } = value;
-  if (!CONTACT_CAPTURE_TRIGGERS.includes(reason as ContactCaptureTrigger)) return undefined;
-  if (!isFieldMode(fields.name) || !isFieldMode(fields.phone)) return undefined;
-  if (consentText !== null && typeof consentText !== 'string') return undefined;
+  const offer = value as Partial<ContactOffer> | null | undefined;
+  const fields = offer?.fields;
+  if (
+    !fields ||
+    !CONTACT_CAPTURE_TRIGGERS.includes(offer.reason as ContactCaptureTrigger) ||
+    !CONTACT_FIELD_MODES.includes(fields.name) ||
+    !CONTACT_FIELD_MODES.includes(fields.phone)
+  ) {
+    return undefined;
+  }
   return {
-    reason: reason as ContactCaptureTrigger,
+    reason: offer.reason as ContactCaptureTrigger,
     fields: { name: fields.name, phone: fields.phone },
-    consentText,
+    consentText: typeof offer.consentText === 'string' ? offer.consentText : null,
   };
 }

@@ -45,6 +45,7 @@ function setup(options: { inline?: boolean; open?: boolean; config?: Partial<Wid
     isOpen.value = false;
   });
   const config = { ...baseConfig, ...options.config };
+  const adoptStyles = vi.fn();
   const view = render(
     <Panel
       id="t"
@@ -55,9 +56,10 @@ function setup(options: { inline?: boolean; open?: boolean; config?: Partial<Wid
       focusRequests={focusRequests}
       inline={options.inline ?? false}
       onClose={onClose}
+      adoptStyles={adoptStyles}
     />,
   );
-  return { ...view, chat, network, isOpen, focusRequests, onClose };
+  return { ...view, chat, network, isOpen, focusRequests, onClose, adoptStyles };
 }
 
 afterEach(cleanup);
