@@ -12,7 +12,7 @@ export {
   type ChatStatus,
   createChatModel,
 } from './chat-model.js';
-export type { ContactDetails, ContactModel, ContactPhase } from './contact-model.js';
+export type { ContactDetails, ContactModel } from './contact-model.js';
 export {
   type ConversationStore,
   type ConversationStoreOptions,
