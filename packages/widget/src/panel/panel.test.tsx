@@ -379,6 +379,36 @@ describe('Panel: the contact form', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your message' }));
   });
 
+  it('takes focus to its email field when asking for a person offers it', async () => {
+    const { network } = setup();
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    fireEvent.input(input, { target: { value: 'I need a person' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    (await network.next()).stream().push(
+      answer('Sure.') +
+        done({
+          conversationId: 'c1_sig',
+          visitorId: 'v1_token',
+          sources: [],
+          handoffEnabled: true,
+        }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Talk to a person' }));
+    const request = await network.next();
+    expect(request.url).toBe('https://bff.example/api/agents/demo/handoff');
+    request.json(200, {
+      status: 'handoff',
+      contactCapture: {
+        reason: 'handoff',
+        fields: { name: 'off', phone: 'off' },
+        consentText: 'We answer within a day.',
+      },
+    });
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.getByText('We answer within a day.')).toBeTruthy();
+  });
+
   it('"not now" removes it and returns focus to the message box', async () => {
     const { chat } = await offerAfterNoAnswer({ name: 'off', phone: 'off' });
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();

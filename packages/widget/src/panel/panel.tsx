@@ -107,7 +107,10 @@ export function Panel({
       onRate={chat.rate}
     />
   ));
-  const contactAt = contact.at.value;
+  // Where the form (or its confirmation) sits; without one, after every message, so that an
+  // offer at the end of the transcript moves no message.
+  const contactAt =
+    contact.offer.value || contact.sentTo.value ? contact.at.value : messages.length;
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -204,7 +207,7 @@ export function Panel({
           onClick={() =>
             void handoff.request().then(() => {
               stickToBottom.current = true;
-              if (contact.phase.value === 'offered') setFocusContact(true);
+              if (contact.offer.value?.reason === 'handoff') setFocusContact(true);
               else inputRef.current?.focus();
             })
           }
