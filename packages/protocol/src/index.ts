@@ -11,6 +11,7 @@ export {
   readQueryStream,
   type StreamResult,
 } from './answer-accumulator.js';
+export { isEmailAddress, isPhoneNumber, readContactOffer } from './contact-rules.js';
 export {
   CONTACT_CAPTURE_TRIGGERS,
   CONTACT_FIELD_MODES,
@@ -26,7 +27,6 @@ export {
   type ContactRequest,
   type ContactResponse,
   type ContactSubmission,
-  contactOfferOf,
   DEFAULT_CONTACT_CAPTURE,
 } from './contacts.js';
 export {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { queryTextSchema } from './query-request-schema.js';
-import { text } from './schema-helpers.js';
 import { sourceSchema } from './response-schemas.js';
+import { text } from './schema-helpers.js';
 
 /** Most messages one chat completion may send (the last 20 turns are used as history). */
 const MAX_MESSAGES = 1_000;
