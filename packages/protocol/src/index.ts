@@ -169,11 +169,16 @@ export {
 } from './stream-event.js';
 export { findForbiddenCharacter, hasNul } from './text-rules.js';
 export {
+  type DeleteConversationRequest,
+  type DeleteConversationResponse,
   type FeedbackRequest,
   type FeedbackResponse,
   type HandoffRequest,
   type HandoffResponse,
   type MessagesRequest,
   type MessagesResponse,
+  type PastConversation,
+  type PastConversationsRequest,
+  type PastConversationsResponse,
   WIDGET_CONVERSATION_PATHS,
 } from './widget-conversations.js';

@@ -67,6 +67,10 @@ export const LIMITS = {
   phoneLength: { max: 40 },
   /** Longest consent sentence an operator can set for contact capture. */
   consentTextLength: { max: 1_000 },
+  /** Earlier conversations a widget keeps per agent, and asks the BFF about at once. */
+  pastConversations: { max: 20 },
+  /** Follow-up questions suggested after an answer, and the longest one in characters. */
+  followUps: { max: 3, length: 120 },
 } as const;
 
 /**

@@ -77,7 +77,9 @@ export {
   visitorMessagesResponseSchema,
 } from './response-schemas.js';
 export {
+  deleteConversationRequestSchema,
   feedbackRequestSchema,
   handoffRequestSchema,
   messagesRequestSchema,
+  pastConversationsRequestSchema,
 } from './widget-conversation-schemas.js';

@@ -128,6 +128,7 @@ export const queryResponseSchema = z.object({
   status: z.enum(CONVERSATION_STATUSES).exactOptional(),
   handoffEnabled: z.boolean().exactOptional(),
   contactCapture: contactOfferSchema.exactOptional(),
+  followUps: z.array(z.string()).exactOptional(),
 });
 
 /** Schema of {@link DatastoreQueryResult}. */
