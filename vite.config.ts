@@ -127,7 +127,21 @@ export default defineConfig({
           root: fileURLToPath(new URL('./bench', import.meta.url)),
           environment: 'node',
           include: ['*.test.ts'],
+          exclude: ['soak.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The short scale-out soak (two services, two BFFs, PostgreSQL, Redis, kill -9):
+          // last and alone, so its processes neither slow other suites nor are slowed by them.
+          name: 'soak',
+          root: fileURLToPath(new URL('./bench', import.meta.url)),
+          environment: 'node',
+          include: ['soak.test.ts'],
+          testTimeout: 420_000,
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { atLeast, atMost, holds, missedBudgets } from './budgets.js';
 import { ms, ratio } from './format.js';
+import { measure } from './measurement.js';
 
 describe('budget checks', () => {
   it('passes and fails on the right side of the limit', () => {
@@ -8,6 +9,13 @@ describe('budget checks', () => {
     expect(atLeast('ratio', 0.84, 0.85, ratio).pass).toBe(false);
     expect(atMost('p50', 2, 2, ms).pass).toBe(true);
     expect(atMost('p50', 2.01, 2, ms).pass).toBe(false);
+  });
+
+  it('checks a measurement on its median and keeps its spread', () => {
+    const check = atLeast('ratio', measure([0.7, 0.9, 0.88]), 0.85, ratio);
+    expect(check).toMatchObject({ actual: '0.88×', limit: '≥ 0.85×', pass: true });
+    expect(check.spread).toMatch(/^0\.70×–0\.90×, ±\d+\.\d %, n=3$/);
+    expect(atMost('p50', measure([]), 2, ms).pass).toBe(false);
   });
 
   it('fails a figure that could not be measured', () => {

@@ -62,10 +62,12 @@ export type ParentMessage =
   | { type: 'stats'; id: number; gc: boolean }
   | { type: 'hold' }
   | { type: 'release' }
+  | { type: 'task'; id: number; name: string; input?: unknown }
   | { type: 'stop' };
 
 /** Child → parent messages. */
 export type ChildMessage =
   | { type: 'ready'; url: string; info: Record<string, string> }
   | { type: 'failed'; message: string }
-  | { type: 'stats'; id: number; stats: ChildStats };
+  | { type: 'stats'; id: number; stats: ChildStats }
+  | { type: 'task'; id: number; result?: Record<string, number>; error?: string };

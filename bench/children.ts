@@ -11,6 +11,8 @@ export interface BenchChild {
   pid: number;
   /** Memory and connection counters; `gc` collects garbage first (the child runs with --expose-gc). */
   stats(options?: { gc?: boolean }): Promise<ChildStats>;
+  /** Runs one of the child's named tasks (see server.ts) on `input` (plain data) and resolves with its result. */
+  task(name: string, input?: unknown): Promise<Record<string, number>>;
   /** Fake upstreams only: hold new streams after their first tick, or release them. */
   control(action: 'hold' | 'release'): Promise<void>;
   /** Stops the server and waits for the process to exit. */
@@ -126,11 +128,26 @@ export async function startChild(spec: ChildSpec, startTimeoutMs = 30_000): Prom
       else post(child, { type: 'stats', id, gc: options.gc ?? false });
     });
   };
+  const task = (name: string, input?: unknown): Promise<Record<string, number>> => {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: ChildMessage): void => {
+        if (message.type !== 'task' || message.id !== id) return;
+        child.off('message', onMessage);
+        if (message.result) resolve(message.result);
+        else reject(new Error(`The ${spec.kind} server's task "${name}" failed: ${message.error}`));
+      };
+      child.on('message', onMessage);
+      if (!child.connected) reject(new Error(`The ${spec.kind} server is gone.`));
+      else post(child, { type: 'task', id, name, input });
+    });
+  };
   return {
     url,
     info,
     pid: child.pid ?? -1,
     stats,
+    task,
     async control(action) {
       post(child, { type: action });
       await stats(); // IPC messages are ordered: once stats answer, the action applied.

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { atMost, BUDGETS, holds } from './budgets.js';
 import { startChild } from './children.js';
 import { count, ms, perSecond, round3 } from './format.js';
 import { elapsedMs } from './percentiles.js';
@@ -27,15 +28,24 @@ function documentText(index: number): string {
   return sections.join('\n\n');
 }
 
-/** A site of `pages` pages on loopback, each linking to the next ten (breadth-first fan-out). */
+/**
+ * A site of `pages` pages on loopback, each linking to the next ten (breadth-first fan-out),
+ * with an `ETag` per page that a conditional request matches (304), as real sites do.
+ */
 async function startSite(pages: number): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     const number = Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? 0);
+    const etag = `"page-${number}-v1"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
     const links = Array.from({ length: 10 }, (_, offset) => number * 10 + offset + 1)
       .filter((next) => next < pages)
       .map((next) => `<a href="/page/${next}">Page ${next}</a>`)
       .join(' ');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag });
     res.end(
       `<!doctype html><html><head><title>Page ${number}</title></head><body><nav>${links}</nav><main><h1>Page ${number}</h1>` +
         `<h2 id="tides">Tides</h2><p>${'Harbour tide tables and moorings. '.repeat(40)}</p>` +
@@ -56,7 +66,8 @@ async function startSite(pages: number): Promise<{ url: string; close: () => Pro
 /**
  * Ingestion: `chunks` text chunks created through `POST /api/datasources` (type text,
  * 8 requests in flight) until every datasource is synched, and a crawl of a `pages`-page
- * site on loopback (a `web_site` from its start URL) until it is synched.
+ * site on loopback (a `web_site` from its start URL) until it is synched, then a re-sync of
+ * that unchanged site (`POST /api/datasources/{id}/synch`), budgeted against the crawl.
  */
 export async function benchIngestion(options: IngestionBenchOptions): Promise<SectionResult> {
   const service = await startChild({ kind: 'agent-service', options: { allowPrivateUrls: true } });
@@ -116,13 +127,31 @@ export async function benchIngestion(options: IngestionBenchOptions): Promise<Se
       type: 'web_site',
       config: { source_url: `${site.url}/page/0`, max_pages: options.pages, max_depth: 10 },
     });
-    let siteStatus = 'pending';
-    while (siteStatus !== 'synched' && siteStatus !== 'error') {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      siteStatus = (await call<{ status: string }>('GET', `/api/datasources/${siteSource.id}`))
-        .status;
-    }
+    const settle = async () => {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const current = await call<{
+          status: string;
+          lastSyncSummary?: Record<string, number> | null;
+        }>('GET', `/api/datasources/${siteSource.id}`);
+        if (current.status === 'synched' || current.status === 'error') return current;
+      }
+    };
+    const siteStatus = (await settle()).status;
     const crawlMs = elapsedMs(crawlStart);
+    const before = await service.stats();
+
+    const resyncStart = process.hrtime.bigint();
+    await call('POST', `/api/datasources/${siteSource.id}/synch`, {});
+    const resynched = await settle();
+    const resyncMs = elapsedMs(resyncStart);
+    const after = await service.stats();
+    const summary = resynched.lastSyncSummary ?? {};
+    const pagesRewritten = (summary.added ?? 0) + (summary.changed ?? 0);
+    const chunksKept =
+      after.counters?.chunkIds === before.counters?.chunkIds &&
+      after.counters?.chunks === before.counters?.chunks;
+    const resyncRatio = resyncMs / crawlMs;
     const pages = (await waitAll(() => true)).filter(
       (item) =>
         (item as { groupId: string | null }).groupId === siteSource.id && item.status === 'synched',
@@ -138,11 +167,29 @@ export async function benchIngestion(options: IngestionBenchOptions): Promise<Se
           value: `${count(pages)} in ${ms(crawlMs)} (site ${siteStatus})`,
         },
         { figure: 'crawl rate', value: `${perSecond(pagesPerSecond)} pages` },
+        {
+          figure: 're-sync of the unchanged site',
+          value: `${ms(resyncMs)} (${round3(resyncRatio * 100)} % of the crawl; site ${resynched.status}; ${summary.unchanged ?? 0} pages unchanged, ${pagesRewritten} rewritten)`,
+        },
       ],
-      checks: [],
+      checks: [
+        atMost(
+          're-sync of an unchanged site / first crawl',
+          resyncRatio,
+          BUDGETS.resyncTimeRatio,
+          (value) => `${round3(value * 100)} %`,
+        ),
+        holds(
+          'chunks rewritten by re-syncing an unchanged site',
+          '0',
+          chunksKept ? '0' : 'some (the chunk ids changed)',
+          chunksKept && pagesRewritten === 0 && resynched.status === 'synched',
+        ),
+      ],
       notes: [
         `one request per document (the budgeted rate, 100 documents per upsert, is in the agent-service section); in-memory PGlite; ${count(documents)} text datasources of ${sectionsPerDocument} headed ~700-character sections created with POST /api/datasources (8 in flight), timed until every one is synched (jobs claimed in batches)`,
         `crawl: a ${options.pages}-page HTML site on loopback (each page links to ten more), one web_site datasource from its start URL (ALLOW_PRIVATE_URLS on), timed until it is synched; 4 pages fetched at once`,
+        're-sync: POST /api/datasources/{id}/synch of that site, unchanged, timed until it is synched again; every page is asked with If-None-Match (304: its chunks kept, its links followed from the last read); chunks rewritten = a change in the count or in a checksum of the chunk ids',
       ],
       data: {
         options,
@@ -152,6 +199,10 @@ export async function benchIngestion(options: IngestionBenchOptions): Promise<Se
         pages,
         crawlMs: round3(crawlMs),
         pagesPerSecond: round3(pagesPerSecond),
+        resyncMs: round3(resyncMs),
+        resyncRatio: round3(resyncRatio),
+        resyncSummary: summary,
+        chunksKept,
       },
     };
   } finally {

@@ -36,24 +36,26 @@ function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - [...text].length));
 }
 
-/** Renders sections as a plain-text table: figure, value, budget, status. */
+function row(figure: Figure): string[] {
+  return [
+    figure.figure,
+    figure.value,
+    figure.check?.limit ?? '',
+    figure.check ? (figure.check.pass ? 'ok' : 'MISSED') : '',
+    figure.check?.spread ?? '',
+  ];
+}
+
+const header = ['figure', 'value', 'budget', '', 'spread (min–max, noise of the median, runs)'];
+
+/**
+ * Renders sections as a plain-text table: figure, value, budget, status, and the spread of
+ * the samples when the budget was checked on their median.
+ */
 export function renderTable(sections: readonly SectionResult[]): string {
-  const rows: string[][] = [];
-  for (const section of sections) {
-    for (const figure of section.figures) {
-      rows.push([
-        figure.figure,
-        figure.value,
-        figure.check?.limit ?? '',
-        figure.check ? (figure.check.pass ? 'ok' : 'MISSED') : '',
-      ]);
-    }
-  }
-  const widths = [0, 1, 2, 3].map((column) =>
-    Math.max(
-      ...rows.map((row) => [...row[column]!].length),
-      ['figure', 'value', 'budget', ''][column]!.length,
-    ),
+  const rows = sections.flatMap((section) => section.figures.map(row));
+  const widths = header.map((title, column) =>
+    Math.max(...rows.map((cells) => [...cells[column]!].length), [...title].length),
   );
   const line = (cells: string[]): string =>
     cells
@@ -64,17 +66,8 @@ export function renderTable(sections: readonly SectionResult[]): string {
   for (const section of sections) {
     out.push('', `== ${section.title} ==`);
     if (section.figures.length > 0) {
-      out.push(line(['figure', 'value', 'budget', '']));
-      for (const figure of section.figures) {
-        out.push(
-          line([
-            figure.figure,
-            figure.value,
-            figure.check?.limit ?? '',
-            figure.check ? (figure.check.pass ? 'ok' : 'MISSED') : '',
-          ]),
-        );
-      }
+      out.push(line(header));
+      for (const figure of section.figures) out.push(line(row(figure)));
     }
     for (const note of section.notes) out.push(`  · ${note}`);
   }

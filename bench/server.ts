@@ -17,6 +17,11 @@ interface Served {
   /** Returned to the parent with `ready` (e.g. an API key). */
   info?: Record<string, string>;
   counters?: () => Promise<Record<string, number>>;
+  /**
+   * Named pieces of work the parent can run inside the child and time there, e.g. a
+   * reference measured in the same process as the figure it is compared with.
+   */
+  tasks?: Record<string, (input: unknown) => Promise<Record<string, number>>>;
 }
 
 async function build(spec: ChildSpec): Promise<Served> {
@@ -92,6 +97,21 @@ async function start(spec: ChildSpec): Promise<void> {
       served.counters().then(
         (counters) => send({ type: 'stats', id: message.id, stats: { ...stats, counters } }),
         () => send({ type: 'stats', id: message.id, stats }),
+      );
+    } else if (message.type === 'task') {
+      const task = served.tasks?.[message.name];
+      if (!task) {
+        send({ type: 'task', id: message.id, error: `no task "${message.name}"` });
+        return;
+      }
+      task(message.input).then(
+        (result) => send({ type: 'task', id: message.id, result }),
+        (error: unknown) =>
+          send({
+            type: 'task',
+            id: message.id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
       );
     } else if (message.type === 'hold') {
       served.upstream?.hold();

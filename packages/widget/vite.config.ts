@@ -18,8 +18,9 @@ import {
  *    Markdown renderer (marked's lexer + the VNode renderer) is its own chunk,
  *    `dist/assets/markdown-[hash].js`, imported when the panel opens; talking to a person
  *    (asking, polling for replies) is `dist/assets/handoff-[hash].js`, imported when the
- *    visitor asks for one or a person answers the conversation. English is bundled into the
- *    panel; every other language of `src/i18n/locales/` is an entry of its own,
+ *    visitor asks for one or a person answers the conversation; the contact form is
+ *    `dist/assets/contact-[hash].js`, imported when it is first offered. English is bundled
+ *    into the panel; every other language of `src/i18n/locales/` is an entry of its own,
  *    `dist/assets/locale-<lang>-[hash].js`, which the loader fetches alongside the panel
  *    chunk when the page is in that language (the build fails if one lands in the panel).
  * 2. The package entry (`import '@agent-chat/widget'`: chat model, transport, store,
@@ -60,6 +61,36 @@ function markedLexerOnly(): Plugin {
   };
 }
 
+/**
+ * Vite wraps every dynamic `import()` in its preload helper, which preloads a chunk's
+ * dependencies and CSS before running it; it keeps doing so with `modulePreload: false`
+ * (vitejs/vite#18551), at ≈ 0.65 KB gzip of the widget. The widget has no CSS files (its
+ * styles are strings adopted at run time) and preloads nothing, so the helper is replaced by
+ * a plain call of the import. Fails the build, rather than dropping a preload, if Vite ever
+ * lists dependencies for one (`__vite__mapDeps`).
+ */
+function noPreloadHelper(): Plugin {
+  return {
+    name: 'agent-chat:no-preload-helper',
+    load: {
+      order: 'pre',
+      handler(id) {
+        if (id !== '\0vite/preload-helper.js') return undefined;
+        return 'export const __vitePreload = (load) => load();';
+      },
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && file.code.includes('__vite__mapDeps')) {
+          throw new Error(
+            `no-preload-helper: ${file.fileName} preloads dependencies of a dynamic import; remove noPreloadHelper() from packages/widget/vite.config.ts or the dependency.`,
+          );
+        }
+      }
+    },
+  };
+}
+
 const shared = {
   root,
   logLevel: 'warn',
@@ -85,10 +116,16 @@ interface PanelFiles {
   locales: Record<string, string>;
 }
 
+/** The name of a lazily loaded chunk of the panel, after the feature it holds. */
+function lazyChunkName(module: string): string {
+  if (/[\\/]contact[\\/][^\\/]+$/.test(module)) return 'contact';
+  return /[\\/]handoff[^\\/]*$/.test(module) ? 'handoff' : 'markdown';
+}
+
 async function buildPanel(): Promise<PanelFiles> {
   const output = (await build({
     ...shared,
-    plugins: [markedLexerOnly()],
+    plugins: [markedLexerOnly(), noPreloadHelper()],
     configFile: false,
     build: {
       outDir,
@@ -106,7 +143,7 @@ async function buildPanel(): Promise<PanelFiles> {
         output: {
           chunkFileNames: (chunk) =>
             chunk.isDynamicEntry
-              ? `assets/${chunk.name.startsWith('handoff') ? 'handoff' : 'markdown'}-[hash].js`
+              ? `assets/${lazyChunkName(chunk.facadeModuleId ?? '')}-[hash].js`
               : 'assets/panel-shared-[hash].js',
           // Every module the panel shares with a lazy chunk goes into one shared chunk (not
           // one per combination of chunks: more requests and more bytes at first paint).

@@ -185,6 +185,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
       },
       onCommitted: (transaction, datasourceIds) =>
         notifier.datasourcesSettled(transaction, datasourceIds),
+      ...(options.now ? { now: options.now } : {}),
       // PGlite in a data directory is locked to this process: nobody else can hold a job.
       exclusive: options.database === undefined && options.databaseUrl === undefined,
       fetch: { ...options.ingestion?.fetch, allowPrivateUrls: options.allowPrivateUrls },
@@ -205,6 +206,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     heartbeatMs: options.heartbeatMs,
     now: options.now ?? Date.now,
     uploadLimitBytes: options.uploadLimitBytes,
+    syncMinIntervalMinutes: options.syncMinIntervalMinutes,
     logger,
     notifier,
     onContactCaptured: options.onContactCaptured,

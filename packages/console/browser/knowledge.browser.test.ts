@@ -350,6 +350,46 @@ describe('Knowledge page (Chromium)', () => {
     await context.close();
   });
 
+  it("sets a web source's sync schedule, and shows its next sync and last summary", async () => {
+    const datastore = await admin<{ id: string }>('POST', '/api/datastores', {
+      name: 'Scheduled',
+    });
+    // A synched site as a sync leaves it (the sync itself is tested in the agent service).
+    await bed.stack.service.database.query(
+      `INSERT INTO datasources (id, organization_id, datastore_id, type, name, status, config, last_synch, sync_summary)
+       SELECT 'site-scheduled', organization_id, id, 'web_site', 'https://docs.example.org/sitemap.xml',
+         'synched', '{"sitemap": "https://docs.example.org/sitemap.xml", "pages": 43}'::jsonb, now(),
+         '{"added": 2, "changed": 1, "unchanged": 40, "removed": 0, "failed": 1, "seconds": 4.2, "finishedAt": "2030-01-01T00:00:00.000Z"}'::jsonb
+       FROM datastores WHERE id = $1`,
+      [datastore.id],
+    );
+    const context = await bed.browser.newContext();
+    const page = await context.newPage();
+    await openKnowledge(page);
+    await page.getByLabel('Datastore shown').selectOption(datastore.id);
+    const site = row(page, /docs\.example\.org/);
+    await site.waitFor();
+    expect(await site.getByText(/^Last sync: /).textContent()).toBe(
+      'Last sync: 2 added · 1 changed · 40 unchanged · 0 removed · 1 failed in 4.2 s',
+    );
+    const schedule = site.getByLabel(/Sync schedule of/);
+    expect(await schedule.inputValue()).toBe('manual');
+    expect(await site.getByText(/^Next sync/).count()).toBe(0);
+    await schedule.selectOption('daily');
+    await site.getByText(/^Next sync /).waitFor();
+    const stored = await admin<{ config: Record<string, unknown>; nextSynch: string | null }>(
+      'GET',
+      '/api/datasources/site-scheduled',
+    );
+    expect(stored.config.sync_interval_minutes).toBe(1_440);
+    expect(Date.parse(stored.nextSynch ?? '')).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(await schedule.inputValue()).toBe('daily');
+    await schedule.selectOption('manual');
+    await expect.poll(() => site.getByText(/^Next sync/).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('pages through many datasources, and fits 375 px in dark mode', async () => {
     const datastore = await admin<{ id: string }>('POST', '/api/datastores', { name: 'Bulk' });
     for (let index = 0; index < 30; index += 1) {

@@ -53,7 +53,7 @@ describe('createAnswerAccumulator', () => {
     });
   });
 
-  it("keeps our service's conversation status and handoff flag, ignoring malformed ones", () => {
+  it("keeps our service's conversation status, handoff flag and contact offer, ignoring malformed ones", () => {
     const finished = (fields: object) => {
       const accumulator = createAnswerAccumulator();
       accumulator.push({
@@ -65,7 +65,19 @@ describe('createAnswerAccumulator', () => {
     expect(finished({ status: 'handoff', handoffEnabled: true })).toMatchObject({
       result: { status: 'handoff', handoffEnabled: true },
     });
-    const malformed = finished({ status: 'closed', handoffEnabled: 'yes' });
+    const offer = {
+      reason: 'no_answer',
+      fields: { name: 'optional', phone: 'off' },
+      consentText: null,
+    };
+    expect(finished({ contactCapture: offer })).toMatchObject({
+      result: { answer: 'a', contactCapture: offer },
+    });
+    const malformed = finished({
+      status: 'closed',
+      handoffEnabled: 'yes',
+      contactCapture: { ...offer, reason: 'later' },
+    });
     expect(malformed).toEqual({
       status: 'done',
       answer: 'a',

@@ -1,4 +1,5 @@
-import { type ContactOffer, contactOfferOf } from './contacts.js';
+import { readContactOffer } from './contact-rules.js';
+import type { ContactOffer } from './contacts.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ProtocolError } from './protocol-error.js';
@@ -17,7 +18,7 @@ export interface StreamResult {
   status?: ConversationStatus;
   /** Whether the agent offers a person to talk to (our service's extension). */
   handoffEnabled?: boolean;
-  /** The service asks to offer the contact form now (our service's extension). */
+  /** The contact form to offer now (our service's extension; see `QueryResponse.contactCapture`). */
   contactCapture?: ContactOffer;
 }
 
@@ -76,7 +77,7 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
     result.status = fields.status as ConversationStatus;
   }
   if (typeof fields.handoffEnabled === 'boolean') result.handoffEnabled = fields.handoffEnabled;
-  const offer = contactOfferOf(fields.contactCapture);
+  const offer = readContactOffer(fields.contactCapture);
   if (offer) result.contactCapture = offer;
   return { status: 'done', answer: finalAnswer, result };
 }

@@ -50,27 +50,6 @@ export interface ContactOffer {
   consentText: string | null;
 }
 
-/**
- * `value` as a {@link ContactOffer} when it has the shape of one (a known reason and field
- * modes), otherwise undefined: how clients read the offer of an answer they did not write.
- */
-export function contactOfferOf(value: unknown): ContactOffer | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const offer = value as Record<string, unknown>;
-  const fields = offer.fields as Record<string, unknown> | null | undefined;
-  const mode = (field: unknown): field is ContactFieldMode =>
-    CONTACT_FIELD_MODES.includes(field as ContactFieldMode);
-  if (!CONTACT_CAPTURE_TRIGGERS.includes(offer.reason as ContactCaptureTrigger)) return undefined;
-  if (typeof fields !== 'object' || fields === null) return undefined;
-  if (!mode(fields.name) || !mode(fields.phone)) return undefined;
-  const consentText = typeof offer.consentText === 'string' ? offer.consentText : null;
-  return {
-    reason: offer.reason as ContactCaptureTrigger,
-    fields: { name: fields.name, phone: fields.phone },
-    consentText,
-  };
-}
-
 /** A stored contact. */
 export interface Contact {
   id: string;

@@ -33,6 +33,11 @@ export interface DatasourceCreateConfig {
   black_listed_urls?: string[];
   /** Your own id for the datasource, usable in query filters (`filters.custom_ids`). */
   custom_id?: string;
+  /**
+   * `web_page`, `web_site`: minutes between scheduled re-syncs, 5 to 43,200 (30 days; see
+   * `LIMITS.syncIntervalMinutes`); `null` or absent: synched only on request.
+   */
+  sync_interval_minutes?: number | null;
   [field: string]: unknown;
 }
 
@@ -55,4 +60,17 @@ export interface DatasourceCreateBody {
   /** Chaindesk's top-level `custom_id` (copied into `config.custom_id`). */
   custom_id?: string;
   config?: DatasourceCreateConfig;
+}
+
+/**
+ * JSON body of `PATCH /api/datasources/{id}` (our service's extension): renames a
+ * datasource or changes its sync schedule; its content is changed by re-creating it
+ * (`POST /api/datasources` with `id`).
+ */
+export interface DatasourcePatchBody {
+  name?: string;
+  config?: {
+    /** See {@link DatasourceCreateConfig.sync_interval_minutes}; `null` makes it manual. */
+    sync_interval_minutes?: number | null;
+  };
 }

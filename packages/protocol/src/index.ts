@@ -11,6 +11,7 @@ export {
   readQueryStream,
   type StreamResult,
 } from './answer-accumulator.js';
+export { isEmailAddress, isPhoneNumber, readContactOffer } from './contact-rules.js';
 export {
   CONTACT_CAPTURE_TRIGGERS,
   CONTACT_FIELD_MODES,
@@ -26,7 +27,6 @@ export {
   type ContactRequest,
   type ContactResponse,
   type ContactSubmission,
-  contactOfferOf,
   DEFAULT_CONTACT_CAPTURE,
 } from './contacts.js';
 export {
@@ -59,6 +59,7 @@ export {
 export type {
   DatasourceCreateBody,
   DatasourceCreateConfig,
+  DatasourcePatchBody,
   QaPair,
 } from './datasource-create.js';
 export type {
@@ -156,6 +157,7 @@ export type {
   Datastore,
   DatastoreCreateBody,
   DatastoreUpdateBody,
+  SyncSummary,
   UpsertDocument,
 } from './resources.js';
 export type { Source } from './source.js';
@@ -186,11 +188,16 @@ export {
 } from './stream-event.js';
 export { findForbiddenCharacter, hasNul } from './text-rules.js';
 export {
+  type DeleteConversationRequest,
+  type DeleteConversationResponse,
   type FeedbackRequest,
   type FeedbackResponse,
   type HandoffRequest,
   type HandoffResponse,
   type MessagesRequest,
   type MessagesResponse,
+  type PastConversation,
+  type PastConversationsRequest,
+  type PastConversationsResponse,
   WIDGET_CONVERSATION_PATHS,
 } from './widget-conversations.js';

@@ -39,6 +39,12 @@ export const LIMITS = {
   crawlPages: { max: 10_000, default: 1_000 },
   /** Deepest link depth a crawl may follow from its start URL (`config.max_depth`; default 5). */
   crawlDepth: { max: 50, default: 5 },
+  /**
+   * Minutes between scheduled re-syncs of a `web_page` or `web_site` datasource
+   * (`config.sync_interval_minutes`; null or absent: manual). `min` is the service's
+   * default; its `SYNC_MIN_INTERVAL_MINUTES` may lower it to `floor` (tests, demos).
+   */
+  syncIntervalMinutes: { floor: 1, min: 5, max: 43_200 },
   /** Most question and answer pairs in one `qa` datasource. */
   qaPairs: { max: 1_000 },
   /** Longest id (conversationId, visitorId, resource ids). */
@@ -61,6 +67,10 @@ export const LIMITS = {
   phoneLength: { max: 40 },
   /** Longest consent sentence an operator can set for contact capture. */
   consentTextLength: { max: 1_000 },
+  /** Earlier conversations a widget keeps per agent, and asks the BFF about at once. */
+  pastConversations: { max: 20 },
+  /** Follow-up questions suggested after an answer, and the longest one in characters. */
+  followUps: { max: 3, length: 120 },
 } as const;
 
 /**

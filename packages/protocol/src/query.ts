@@ -84,4 +84,9 @@ export interface QueryResponse {
    * extension; the agent's `contactCapture` settings decide).
    */
   contactCapture?: ContactOffer;
+  /**
+   * Up to `LIMITS.followUps.max` short questions the knowledge can answer, to offer as next
+   * questions (our service's extension; absent elsewhere, which means none).
+   */
+  followUps?: string[];
 }

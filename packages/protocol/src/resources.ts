@@ -57,6 +57,30 @@ export interface Datasource {
   nbChunks?: number;
   /** Characters of text indexed now (Chaindesk's field; our service sets it on reads and lists). */
   textSize?: number;
+  /**
+   * When the next scheduled sync is due (ISO 8601), for a `web_page` or `web_site` with a
+   * `config.sync_interval_minutes`; null when it is synched only on request (our extension).
+   */
+  nextSynch?: string | null;
+  /** What the last sync of a web source did; null before the first (our extension). */
+  lastSyncSummary?: SyncSummary | null;
+}
+
+/**
+ * What one sync of a web source did, counted in pages: `added` (new), `changed` (their
+ * text changed: re-indexed), `unchanged` (not modified, or the same text: chunks kept),
+ * `removed` (404/410, or gone from a sitemap that was read), `failed` (could not be read:
+ * their previous content is kept), and how long it took.
+ */
+export interface SyncSummary {
+  added: number;
+  changed: number;
+  unchanged: number;
+  removed: number;
+  failed: number;
+  seconds: number;
+  /** When it ended (ISO 8601). */
+  finishedAt: string;
 }
 
 /** Body of `POST /api/agents` (our service's extension; the seed only implies creation). */

@@ -23,6 +23,11 @@ export const WIDGET_CONVERSATION_PATHS = {
   contact: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/contact`,
   /** `GET`: the agent's contact capture settings (`ContactCaptureResponse`). */
   contactCapture: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/contact-capture`,
+  /** `POST`: summaries of the visitor's earlier conversations (`PastConversationsRequest` → `PastConversationsResponse`). */
+  conversations: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/conversations`,
+  /** `POST`: delete one of the visitor's conversations (`DeleteConversationRequest` → `DeleteConversationResponse`). */
+  deleteConversation: (agentId: string) =>
+    `/api/agents/${encodeURIComponent(agentId)}/conversations/delete`,
 } as const;
 
 /** Body of `POST /api/agents/{id}/feedback`: a vote, changed or cleared (`null`). */
@@ -64,3 +69,42 @@ export interface MessagesRequest {
 
 /** Response of `POST /api/agents/{id}/messages`: status and messages, oldest first. */
 export type MessagesResponse = VisitorMessagesResponse;
+
+/**
+ * Body of `POST /api/agents/{id}/conversations`: the conversation ids the widget kept for
+ * this agent (at most `LIMITS.pastConversations.max`), as the BFF signed them.
+ */
+export interface PastConversationsRequest {
+  visitorId: string;
+  conversationIds: string[];
+}
+
+/** One earlier conversation of the visitor, as the "Conversations" view lists it. */
+export interface PastConversation {
+  conversationId: string;
+  /** The visitor's first question (at most 200 characters, cut at a word). */
+  firstQuestion: string;
+  status: ConversationStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Response of `POST /api/agents/{id}/conversations`, newest first: only the visitor's own
+ * conversations with this agent; ids that are unknown, deleted or someone else's are left
+ * out (no error, so nothing is learnt about them).
+ */
+export interface PastConversationsResponse {
+  conversations: PastConversation[];
+}
+
+/** Body of `POST /api/agents/{id}/conversations/delete`. */
+export interface DeleteConversationRequest {
+  visitorId: string;
+  conversationId: string;
+}
+
+/** Response of `POST /api/agents/{id}/conversations/delete` (404 when not the visitor's). */
+export interface DeleteConversationResponse {
+  deleted: true;
+}

@@ -130,8 +130,13 @@ export interface Stack {
  * Starts the real agent service (seeded demo, words streamed with a small delay), a scripted
  * hostile upstream, and one Express app with the real BFF at `/` and a second BFF relaying
  * the hostile upstream at `/hostile`; plus a second origin for cross-origin pages.
+ * `options.before` is mounted ahead of both BFFs (at `/` and `/hostile`): routes a test
+ * doubles while the real ones are elsewhere.
  */
-export async function startStack(hostileEvents: StreamEvent[]): Promise<Stack> {
+export async function startStack(
+  hostileEvents: StreamEvent[],
+  options: { before?: RequestHandler } = {},
+): Promise<Stack> {
   let service: RunningAgentService | undefined;
   const servers: Server[] = [];
   const routers: BffRouter[] = [];
@@ -182,6 +187,10 @@ export async function startStack(hostileEvents: StreamEvent[]): Promise<Stack> {
       if (css === undefined) return next();
       res.type('text/css').send(css);
     });
+    if (options.before) {
+      main.use('/hostile', options.before);
+      main.use(options.before);
+    }
     main.use('/hostile', hostileBff);
     main.use(bff);
     const otherTable = new Map<string, { html: string }>();

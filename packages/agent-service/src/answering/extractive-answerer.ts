@@ -49,7 +49,10 @@ export function composeExtractiveAnswer(
 ): ExtractiveAnswer {
   const plan = planExcerpts(query, passages, options.maxChars ?? 900);
   if (plan.excerpts.length === 0) {
-    return { text: declineAnswer({ handoffEnabled: options.handoffEnabled }), citations: [] };
+    return {
+      text: declineAnswer({ handoffEnabled: options.handoffEnabled, question: query }),
+      citations: [],
+    };
   }
   const citations: number[] = [];
   const numberOf = new Map<number, number>();

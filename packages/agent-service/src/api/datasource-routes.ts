@@ -1,6 +1,11 @@
-import { type DatasourceCreateBody, ERROR_CODES } from '@agent-chat/protocol';
+import {
+  type DatasourceCreateBody,
+  type DatasourcePatchBody,
+  ERROR_CODES,
+} from '@agent-chat/protocol';
 import {
   datasourceCreateSchema,
+  datasourcePatchSchema,
   datasourceUploadFormSchema,
   emptyBodySchema,
 } from '@agent-chat/protocol/schemas';
@@ -8,9 +13,11 @@ import { type Request, type Response, Router } from 'express';
 import type { z } from 'zod';
 import { AgentServiceError } from '../agent-service-error.js';
 import {
+  checkSyncInterval,
   createDatasource,
   createFileDatasource,
   detectFormat,
+  patchDatasource,
   SUPPORTED_FORMATS,
   synchDatasource,
 } from '../ingestion/index.js';
@@ -42,7 +49,8 @@ function filledFields(fields: Record<string, string>): Record<string, string> {
 
 /**
  * `POST /datasources` (JSON: text, web_page, web_site, qa; multipart/form-data: file),
- * `POST /datasources/:id/synch`, `GET/DELETE /datasources/:id` (mounted under `/api`).
+ * `POST /datasources/:id/synch`, `GET/PATCH/DELETE /datasources/:id` (mounted under `/api`;
+ * PATCH renames or sets the sync schedule of a web source).
  * Creation answers at once with the datasource `pending`; the workers ingest it.
  */
 export function createDatasourceRoutes(context: ServiceContext): Router {
@@ -95,6 +103,7 @@ export function createDatasourceRoutes(context: ServiceContext): Router {
     const body = validateBody<DatasourceCreateBody>(datasourceCreateSchema, req.body, {
       nulAllowed: (field) => field === 'config.text' || field === 'datasourceText',
     });
+    checkSyncInterval(body.config?.sync_interval_minutes, context.syncMinIntervalMinutes);
     const datasource = await createDatasource(database, organizationOf(res.locals).id, body);
     ingestion.wake();
     res.status(201).json(datasource);
@@ -108,6 +117,18 @@ export function createDatasourceRoutes(context: ServiceContext): Router {
     );
     ingestion.wake();
     res.json(datasource);
+  });
+  router.patch('/datasources/:id', async (req, res) => {
+    const body = validateBody<DatasourcePatchBody>(datasourcePatchSchema, req.body);
+    res.json(
+      await patchDatasource(
+        database,
+        organizationOf(res.locals).id,
+        req.params.id,
+        body,
+        context.syncMinIntervalMinutes,
+      ),
+    );
   });
   router.get('/datasources/:id', async (req, res) => {
     res.json(await getDatasource(database, organizationOf(res.locals).id, req.params.id));

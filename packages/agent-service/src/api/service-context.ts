@@ -7,6 +7,8 @@ import type { Notifier } from '../notifications/index.js';
 export interface ServiceContext extends AskingContext {
   /** Wakes the ingestion workers and waits for datasources to settle. */
   ingestion: Ingestion;
+  /** Lowest `config.sync_interval_minutes` accepted (`SYNC_MIN_INTERVAL_MINUTES`). */
+  syncMinIntervalMinutes: number;
   /** Largest uploaded file, in bytes. */
   uploadLimitBytes: number;
   /** Queues mails and events in the outbox, inside the transaction of what they report. */

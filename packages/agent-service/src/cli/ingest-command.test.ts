@@ -136,4 +136,38 @@ describe('agent-chat-service ingest', () => {
     ).toBe(2);
     expect(page.err()).toMatch(/--max-pages applies to sites/);
   });
+
+  it('schedules re-syncs of pages and sites with --sync-every, and refuses a bad interval', async () => {
+    const daily = io();
+    expect(
+      await runCli(['ingest', datastoreId, `${site.url}/faq`, '--sync-every', '1d'], daily.io),
+    ).toBe(0);
+    expect(daily.out()).toMatch(/\/faq: synched every 1d, next at \d{4}-\d\d-\d\dT/);
+    const list = (
+      await createApiClient(service.url, apiKey)(
+        'GET',
+        `/api/datastores/${datastoreId}/datasources`,
+      )
+    ).body as {
+      groupId: string | null;
+      config: Record<string, unknown>;
+      nextSynch?: string | null;
+    }[];
+    const faq = list.find(
+      (datasource) =>
+        datasource.groupId === null && datasource.config.source_url === `${site.url}/faq`,
+    );
+    expect(faq?.config.sync_interval_minutes).toBe(1_440);
+    expect(Date.parse(faq?.nextSynch ?? '')).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+
+    const bad = io();
+    expect(
+      await runCli(['ingest', datastoreId, `${site.url}/faq`, '--sync-every', 'daily'], bad.io),
+    ).toBe(2);
+    expect(bad.err()).toMatch(/--sync-every must be a number and a unit .* \(got "daily"\)/);
+    await writeFile(path.join(cwd, 'note.md'), '# Note\n\nA note.');
+    const file = io();
+    expect(await runCli(['ingest', datastoreId, 'note.md', '--sync-every', '1h'], file.io)).toBe(2);
+    expect(file.err()).toMatch(/--sync-every applies to web pages and sites/);
+  });
 });

@@ -6,6 +6,7 @@ import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
 import { type IngestTarget, resolveTargets } from './ingest-targets.js';
 import { type ServiceClient, serviceClientOf } from './service-client.js';
+import { formatSyncEvery, parseSyncEvery } from './sync-every.js';
 
 /** One submitted target and what became of it. */
 interface Item {
@@ -17,6 +18,8 @@ interface Item {
   error?: string;
   /** The datasource's config when it settled (a site's `pages`, `stopped_by`…). */
   config?: Record<string, unknown>;
+  /** When its next scheduled sync is due, if it has a schedule. */
+  nextSynch?: string | null | undefined;
 }
 
 function maxPagesOf(raw: string | undefined): number | undefined {
@@ -52,6 +55,7 @@ async function submit(
   target: IngestTarget,
   existingId: string | undefined,
   maxPages: number | undefined,
+  syncEvery: number | undefined,
 ): Promise<Datasource> {
   if (target.kind === 'file') {
     const form = new FormData();
@@ -67,6 +71,7 @@ async function submit(
       ? { sitemap: target.url }
       : { source_url: target.url }),
     ...(target.kind === 'web_site' && maxPages !== undefined ? { max_pages: maxPages } : {}),
+    ...(syncEvery === undefined ? {} : { sync_interval_minutes: syncEvery }),
   };
   return client.request<Datasource>('POST', '/api/datasources', {
     datastoreId,
@@ -93,7 +98,8 @@ function crawlStopMessage(config: Record<string, unknown>): string | undefined {
 }
 
 /**
- * `ingest <datastoreId> <files | folders | URLs | sitemap URLs>… [--crawl] [--max-pages n]`: sends each
+ * `ingest <datastoreId> <files | folders | URLs | sitemap URLs>… [--crawl] [--max-pages n]
+ * [--sync-every 1d]`: sends each
  * item to a running service (`POST /api/datasources`; files as multipart uploads, a
  * datasource with the same name or URL is replaced), then waits until every item is
  * `synched` or `error` — a progress bar on a terminal, one line per item otherwise — and
@@ -108,6 +114,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
       key: { type: 'string' },
       crawl: { type: 'boolean', default: false },
       'max-pages': { type: 'string' },
+      'sync-every': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -116,11 +123,18 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('Give a datastore id and at least one file, folder or URL.');
   }
   const maxPages = maxPagesOf(values['max-pages']);
+  const syncEvery =
+    values['sync-every'] === undefined ? undefined : parseSyncEvery(values['sync-every']);
   const { pollMs } = ingestOptionsFrom(io.env, { url: values.url, key: values.key });
   const client = serviceClientOf(values, io);
   const targets = await resolveTargets(inputs, io.cwd, values.crawl === true);
   if (maxPages !== undefined && !targets.some((target) => target.kind === 'web_site')) {
     throw new UsageError('--max-pages applies to sites: a sitemap URL, or URLs with --crawl.');
+  }
+  if (syncEvery !== undefined && targets.some((target) => target.kind === 'file')) {
+    throw new UsageError(
+      '--sync-every applies to web pages and sites (URLs); files are synched by ingesting them again.',
+    );
   }
   const existing = await client.request<Datasource[]>(
     'GET',
@@ -132,7 +146,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     const label = target.kind === 'file' ? target.name : target.url;
     const known = existing.find((datasource) => sameSource(target, datasource));
     try {
-      const created = await submit(client, datastoreId, target, known?.id, maxPages);
+      const created = await submit(client, datastoreId, target, known?.id, maxPages, syncEvery);
       items.push({
         label,
         id: created.id,
@@ -182,6 +196,12 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     );
     const stopped = item.type === 'web_site' ? crawlStopMessage(item.config ?? {}) : undefined;
     if (stopped !== undefined) progress.settled(`${item.label}: ${stopped}`);
+    const every = item.config?.sync_interval_minutes;
+    if (typeof every === 'number') {
+      progress.settled(
+        `${item.label}: synched every ${formatSyncEvery(every)}${item.nextSynch ? `, next at ${item.nextSynch}` : ''}`,
+      );
+    }
   };
   for (const item of items) if (isDatasourceSettled(item.status)) await report(item);
   let open = items.filter((item) => !isDatasourceSettled(item.status));
@@ -192,6 +212,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
       const current = await client.request<Datasource>('GET', `/api/datasources/${item.id}`);
       item.status = current.status;
       item.config = current.config;
+      item.nextSynch = current.nextSynch;
       if (current.status === 'error') item.error = String(current.config.errorMessage ?? 'unknown');
       if (isDatasourceSettled(current.status)) await report(item);
     }

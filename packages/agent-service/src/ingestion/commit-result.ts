@@ -1,5 +1,6 @@
 import type { ChunkAnalysisPool } from '../lexical-index/index.js';
 import type { Database, Queryable } from '../store/index.js';
+import type { HttpValidators } from '../web/index.js';
 import type { DocumentChunk } from './chunking/index.js';
 import { writeDocumentsChunks } from './write-chunks.js';
 
@@ -12,8 +13,20 @@ export type IngestionOutcome =
       contentHash: string;
       /** Fields merged into the datasource's `config` (e.g. `total_pages`, a page's `title`). */
       config?: Record<string, unknown>;
+      /** A web page's `ETag` / `Last-Modified`, for the next sync's conditional request. */
+      validators?: HttpValidators;
+      /** A crawled page's links, followed again when it next answers 304 Not Modified. */
+      links?: readonly string[];
     }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      message: string;
+      /**
+       * Keep the chunks indexed before (a web page that could not be read for a reason that
+       * says nothing about it: a 5xx, a timeout, an unreachable site). Default false.
+       */
+      keepContent?: boolean;
+    };
 
 /** A datasource about to receive its outcome. */
 export interface OutcomeTarget {
@@ -31,6 +44,12 @@ export interface PendingOutcome {
    * again (left `pending`). Default: owned and finished.
    */
   fence?: (transaction: Queryable) => Promise<boolean>;
+  /**
+   * Runs last, inside the transaction, once the outcome is written (and only if its fence
+   * let it through): `rewritten` tells whether its chunks were replaced (false: the content
+   * hash was unchanged, or the previous content was kept).
+   */
+  afterWrite?: (transaction: Queryable, written: { rewritten: boolean }) => Promise<void>;
 }
 
 /** Where outcomes are written: the database, and the pool that analyses large batches. */
@@ -48,24 +67,26 @@ interface Admitted {
   outcome: IngestionOutcome;
   /** `false`: left `pending` (the datasource must be processed again). */
   finished: boolean;
+  afterWrite?: PendingOutcome['afterWrite'];
 }
 
 /**
  * Writes admitted outcomes with a fixed number of statements, whatever their count: one
  * content-hash look-up, one chunk replacement for every datasource whose chunks change (so
  * the term statistics are added once per batch), one status update for the successes and
- * one for the failures.
+ * one for the failures. Returns the ids of the datasources whose chunks it replaced.
  */
 async function writeOutcomes(
   transaction: Queryable,
   admitted: readonly Admitted[],
   pool: ChunkAnalysisPool | undefined,
-): Promise<void> {
+): Promise<Set<string>> {
   const succeeded = admitted.filter(
     (entry): entry is Admitted & { outcome: Extract<IngestionOutcome, { ok: true }> } =>
       entry.outcome.ok,
   );
   const failed = admitted.filter((entry) => !entry.outcome.ok);
+  const keeping = (entry: Admitted) => !entry.outcome.ok && entry.outcome.keepContent === true;
   const unchanged = new Set(
     succeeded.length === 0
       ? []
@@ -82,27 +103,31 @@ async function writeOutcomes(
           )
         ).map((row) => row.id),
   );
-  await writeDocumentsChunks(
-    transaction,
-    [
-      ...failed.map((entry) => ({ datasource: entry.target, chunks: [] })),
-      ...succeeded
-        .filter((entry) => !unchanged.has(entry.target.id))
-        .map((entry) => ({ datasource: entry.target, chunks: entry.outcome.chunks })),
-    ],
-    pool,
-  );
+  const replaced = [
+    ...failed
+      .filter((entry) => !keeping(entry))
+      .map((entry) => ({ datasource: entry.target, chunks: [] })),
+    ...succeeded
+      .filter((entry) => !unchanged.has(entry.target.id))
+      .map((entry) => ({ datasource: entry.target, chunks: entry.outcome.chunks })),
+  ];
+  await writeDocumentsChunks(transaction, replaced, pool);
   if (failed.length > 0) {
+    // A kept page keeps its content hash and validators too: the next sync compares with them.
     await transaction.query(
       `UPDATE datasources d SET status = CASE WHEN n.finished THEN 'error' ELSE 'pending' END,
-         content_hash = NULL, updated_at = now(),
+         content_hash = CASE WHEN n.keep THEN d.content_hash END,
+         http_etag = CASE WHEN n.keep THEN d.http_etag END,
+         http_last_modified = CASE WHEN n.keep THEN d.http_last_modified END,
+         updated_at = now(),
          config = d.config || jsonb_build_object('errorMessage', n.message)
-       FROM unnest($1::text[], $2::text[], $3::boolean[]) AS n (id, message, finished)
+       FROM unnest($1::text[], $2::text[], $3::boolean[], $4::boolean[]) AS n (id, message, finished, keep)
        WHERE d.id = n.id`,
       [
         failed.map((entry) => entry.target.id),
         failed.map((entry) => (entry.outcome.ok ? '' : entry.outcome.message)),
         failed.map((entry) => entry.finished),
+        failed.map(keeping),
       ],
     );
   }
@@ -110,17 +135,26 @@ async function writeOutcomes(
     await transaction.query(
       `UPDATE datasources d SET status = CASE WHEN n.finished THEN 'synched' ELSE 'pending' END,
          content_hash = n.hash, last_synch = now(), updated_at = now(),
-         config = (d.config - 'errorMessage') || n.config::jsonb
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS n (id, hash, config, finished)
+         config = (d.config - 'errorMessage') || n.config::jsonb,
+         http_etag = n.etag, http_last_modified = n.last_modified,
+         page_links = coalesce(n.links::jsonb, d.page_links)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::text[])
+         AS n (id, hash, config, finished, etag, last_modified, links)
        WHERE d.id = n.id`,
       [
         succeeded.map((entry) => entry.target.id),
         succeeded.map((entry) => entry.outcome.contentHash),
         succeeded.map((entry) => JSON.stringify(entry.outcome.config ?? {})),
         succeeded.map((entry) => entry.finished),
+        succeeded.map((entry) => entry.outcome.validators?.etag ?? null),
+        succeeded.map((entry) => entry.outcome.validators?.lastModified ?? null),
+        succeeded.map((entry) =>
+          entry.outcome.links === undefined ? null : JSON.stringify(entry.outcome.links),
+        ),
       ],
     );
   }
+  return new Set(replaced.map((entry) => entry.datasource.id));
 }
 
 /**
@@ -130,7 +164,10 @@ async function writeOutcomes(
  * Success: chunks replaced (kept as they are when the content hash is unchanged and chunks
  * exist — re-ingesting an unchanged document is a no-op), status `synched`, `lastSynch`
  * set, `errorMessage` removed. Failure: status `error` with `config.errorMessage`, and no
- * chunks left (a failed update must not keep answering from the previous version).
+ * chunks left (a failed update must not keep answering from the previous version), unless
+ * it says `keepContent` (a web page that could not be read: its previous content stays).
+ * Each admitted entry's `afterWrite` runs last, in the same transaction. Returns the ids of the
+ * datasources whose chunks were replaced.
  * `onCommitted` then gets the ids of the datasources settled for good (not left
  * `pending`), in the same transaction.
  */
@@ -139,8 +176,8 @@ export async function commitOutcomes(
   entries: readonly PendingOutcome[],
   skip?: abstract new (...args: never[]) => Error,
   onCommitted?: OnCommitted,
-): Promise<void> {
-  await store.database.transaction(async (transaction) => {
+): Promise<ReadonlySet<string>> {
+  return store.database.transaction(async (transaction) => {
     const admitted: Admitted[] = [];
     for (const entry of entries) {
       let finished = true;
@@ -152,20 +189,33 @@ export async function commitOutcomes(
           throw error;
         }
       }
-      admitted.push({ target: entry.target, outcome: entry.outcome, finished });
+      admitted.push({
+        target: entry.target,
+        outcome: entry.outcome,
+        finished,
+        ...(entry.afterWrite ? { afterWrite: entry.afterWrite } : {}),
+      });
     }
-    await writeOutcomes(transaction, admitted, store.chunkAnalysis);
+    const rewritten = await writeOutcomes(transaction, admitted, store.chunkAnalysis);
+    for (const entry of admitted) {
+      await entry.afterWrite?.(transaction, { rewritten: rewritten.has(entry.target.id) });
+    }
     const settled = admitted.filter((entry) => entry.finished).map((entry) => entry.target.id);
     if (onCommitted && settled.length > 0) await onCommitted(transaction, settled);
+    return rewritten;
   });
 }
 
-/** {@link commitOutcomes} for one outcome; a failing `fence` rolls it back. */
+/**
+ * {@link commitOutcomes} for one outcome; a failing `fence` rolls it back. Resolves whether
+ * its chunks were replaced.
+ */
 export async function commitOutcome(
   store: OutcomeStore,
   target: OutcomeTarget,
   outcome: IngestionOutcome,
   fence?: (transaction: Queryable) => Promise<boolean>,
-): Promise<void> {
-  await commitOutcomes(store, [{ target, outcome, ...(fence ? { fence } : {}) }]);
+): Promise<boolean> {
+  const rewritten = await commitOutcomes(store, [{ target, outcome, ...(fence ? { fence } : {}) }]);
+  return rewritten.has(target.id);
 }

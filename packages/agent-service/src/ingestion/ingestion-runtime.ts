@@ -6,10 +6,21 @@ import {
 } from '../lexical-index/index.js';
 import type { Logger } from '../logger.js';
 import type { Database, Queryable } from '../store/index.js';
-import { createSafeFetcher, type SafeFetcherOptions } from '../web/index.js';
+import {
+  createSafeFetcher,
+  type FetchRetryOptions,
+  type SafeFetcherOptions,
+  withRetries,
+} from '../web/index.js';
+import type { SyncCompletion } from './complete-sync.js';
 import { createIngestionWorker } from './ingestion-worker.js';
 import { enqueueOrphans, releaseAbandonedJobs } from './job-queue.js';
+import { queueDueSyncs } from './queue-due-syncs.js';
 import { runIngestionJobs } from './run-ingestion-job.js';
+import { createSyncScheduler } from './sync-scheduler.js';
+
+/** Syncs of one organization's web sources open at once when nobody says otherwise. */
+export const DEFAULT_SYNCS_PER_ORGANIZATION = 2;
 
 /** Options of {@link startIngestion} (the service's `ingestion` option). */
 export interface IngestionOptions {
@@ -27,8 +38,21 @@ export interface IngestionOptions {
   exclusive?: boolean;
   /** The web fetcher's limits (`allowPrivateUrls`, `timeoutMs`, `maxBytes`, `maxRedirects`). */
   fetch?: SafeFetcherOptions;
+  /** Retries of a web fetch that failed for a passing reason (5xx, timeout). Default 3 tries, from 500 ms. */
+  fetchRetry?: FetchRetryOptions;
   /** Called after each job settles (new chunks may be there), e.g. to wake the embedding pass. */
   onSettled?: () => void;
+  /** Called after each sync of a web source committed (its summary and next sync). */
+  onSync?: (completion: SyncCompletion) => void;
+  /**
+   * Most scheduled syncs of one organization's web sources open (queued or running) at
+   * once; manual ones count. Default {@link DEFAULT_SYNCS_PER_ORGANIZATION}.
+   */
+  syncsPerOrganization?: number;
+  /** Longest time between two looks at the sync schedule, ms (with jitter). Default 30 000. */
+  scheduleCheckMs?: number;
+  /** The scheduler's clock, ms since the epoch. Default `Date.now`. */
+  now?: () => number;
   /**
    * Called inside the transaction that settles jobs' datasources for good (`synched` or
    * `error`; not the pages of a site, which settle with their site): the events about
@@ -71,8 +95,14 @@ export interface Ingestion {
    */
   changed(): void;
   /**
-   * Stops the workers (jobs in progress go back to the queue), the chunk-analysis thread and
-   * the fetcher.
+   * Looks at the sync schedule now (the scheduler does every `scheduleCheckMs`): queues the
+   * web sources whose next sync is due. Resolves to how many it queued; 0 at once in a
+   * process without workers, which schedules nothing.
+   */
+  checkSchedule(): Promise<number>;
+  /**
+   * Stops the scheduler, the workers (jobs in progress go back to the queue), the
+   * chunk-analysis thread and the fetcher.
    */
   stop(): Promise<void>;
 }
@@ -122,13 +152,14 @@ async function startWorkers(
       logger.warn({ err: String(error) }, 'lexical index upkeep at start-up failed');
     });
   }
-  const fetcher = createSafeFetcher(options.fetch);
+  const fetcher = withRetries(createSafeFetcher(options.fetch), options.fetchRetry);
   const listeners = new Set<() => void>();
   const context = {
     database,
     fetcher,
     logger,
     chunkAnalysis,
+    onSync: options.onSync,
     ...(options.onCommitted ? { onCommitted: options.onCommitted } : {}),
   };
   const worker =
@@ -147,8 +178,28 @@ async function startWorkers(
             for (const listener of [...listeners]) listener();
           },
         });
+  const now = options.now ?? Date.now;
+  const scheduler =
+    worker === undefined
+      ? undefined
+      : createSyncScheduler({
+          logger,
+          ...(options.scheduleCheckMs === undefined ? {} : { intervalMs: options.scheduleCheckMs }),
+          async check() {
+            const queued = await queueDueSyncs(database, {
+              now: new Date(now()),
+              perOrganization: options.syncsPerOrganization ?? DEFAULT_SYNCS_PER_ORGANIZATION,
+            });
+            if (queued.length > 0) {
+              logger.info({ datasourceIds: queued }, 'scheduled syncs queued');
+              worker.wake({ batch: true });
+            }
+            return queued.length;
+          },
+        });
   return {
     wake: (wakeOptions) => worker?.wake(wakeOptions),
+    checkSchedule: () => scheduler?.checkNow() ?? Promise.resolve(0),
     idle: () => worker?.idle() ?? Promise.resolve(),
     changed: () => worker?.changed(),
     async waitFor(datasourceIds, waitOptions = {}) {
@@ -172,6 +223,7 @@ async function startWorkers(
       }
     },
     async stop() {
+      await scheduler?.stop();
       await worker?.stop();
       await chunkAnalysis.stop();
       fetcher.close();

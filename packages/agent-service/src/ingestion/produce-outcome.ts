@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { FetchedResource } from '../web/index.js';
+import { FetchError, type FetchedResource, isGoneFetchError } from '../web/index.js';
 import { chunkDocument, chunkQa, type DocumentChunk } from './chunking/index.js';
 import type { IngestionOutcome } from './commit-result.js';
 import { readDatasourceFile } from './datasource-files.js';
-import type { DatasourceRecord, IngestionContext } from './ingestion-context.js';
+import type { DatasourceRecord, IngestionContext, PreviousContent } from './ingestion-context.js';
 import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/index.js';
 
 /**
  * Bumped when loading or chunking changes, so re-ingesting re-chunks unchanged content
  * (2: the headings of generator-made pages kept with their ids; Markdown headings slugged).
+ * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
+ * changed with that, so nothing else had to.
  */
 const CHUNKING_VERSION = '2';
 
@@ -26,6 +28,40 @@ function hashOf(record: DatasourceRecord, bytes: Uint8Array | string): string {
     .update(`${CHUNKING_VERSION}\n${record.type}\n${record.name}\n`)
     .update(bytes)
     .digest('hex');
+}
+
+/**
+ * A web page's hash, over the chunks of its extracted main text rather than its bytes: a
+ * page whose navigation, footer or build id changed on a deploy, but not its text, hashes
+ * the same, and its chunks are kept.
+ */
+function textHashOf(record: DatasourceRecord, chunks: readonly DocumentChunk[]): string {
+  return hashOf(
+    record,
+    JSON.stringify(
+      chunks.map((chunk) => [
+        chunk.title,
+        chunk.content,
+        chunk.anchor ?? '',
+        chunk.pageNumber ?? 0,
+      ]),
+    ),
+  );
+}
+
+/**
+ * The failure of a web page that could not be fetched: a 404 or 410 removes its content;
+ * any other fetch failure (5xx, timeout, unreachable, refused) keeps what was indexed before,
+ * since it says nothing about the page. A page that was read but has no content loses it.
+ */
+export function webFailure(error: unknown, hadContent: boolean): IngestionOutcome {
+  const keepContent = error instanceof FetchError && !isGoneFetchError(error);
+  const message = describeFailure(error);
+  return {
+    ok: false,
+    message: keepContent && hadContent ? `${message} The content indexed before is kept.` : message,
+    ...(keepContent ? { keepContent } : {}),
+  };
 }
 
 /** Sentences for the loaders' typed failures, as the datasource's `errorMessage`. */
@@ -75,16 +111,28 @@ export async function outcomeOfPage(
   return {
     ok: true,
     chunks,
-    contentHash: hashOf(
+    contentHash: textHashOf(
       { ...record, name: String(record.config.source_url ?? record.name) },
-      page.bytes,
+      chunks,
     ),
     config: {
       ...config,
       title: document.title,
       ...(page.url === record.config.source_url ? {} : { final_url: page.url }),
     },
+    validators: page.validators,
   };
+}
+
+/**
+ * The outcome of a page that answered 304 Not Modified: its stored chunks are kept (the same
+ * content hash), with the validators it answered with.
+ */
+export function notModifiedOutcome(
+  previous: PreviousContent,
+  page: FetchedResource,
+): IngestionOutcome {
+  return { ok: true, chunks: [], contentHash: previous.contentHash, validators: page.validators };
 }
 
 /**
@@ -136,10 +184,18 @@ export async function produceOutcome(
       return { ok: true, chunks, contentHash: hashOf(record, bytes), config };
     }
     case 'web_page': {
-      const page = await context.fetcher.fetch(String(record.config.source_url), {
-        signal,
-        accept: isIngestibleMediaType,
-      });
+      let page: FetchedResource;
+      try {
+        page = await context.fetcher.fetch(String(record.config.source_url), {
+          signal,
+          accept: isIngestibleMediaType,
+          validators: record.previous?.validators,
+        });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return webFailure(error, record.previous !== undefined);
+      }
+      if (page.notModified && record.previous) return notModifiedOutcome(record.previous, page);
       return outcomeOfPage(record, page);
     }
     default:

@@ -1,4 +1,4 @@
-import type { Datasource } from '@agent-chat/protocol';
+import type { Datasource, SyncSummary } from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import type { Queryable } from '../store/index.js';
 import { getDatastore } from './datastores.js';
@@ -14,13 +14,15 @@ interface DatasourceRow {
   created_at: Date | string;
   updated_at: Date | string;
   last_synch: Date | string | null;
+  next_synch: Date | string | null;
+  sync_summary: SyncSummary | null;
   /** Present when read with `withChunkStats`. */
   nb_chunks?: number;
   text_size?: number;
 }
 
 const columns =
-  'id, datastore_id, type, name, status, group_id, config, created_at, updated_at, last_synch';
+  'id, datastore_id, type, name, status, group_id, config, created_at, updated_at, last_synch, next_synch, sync_summary';
 
 /**
  * Reads datasources from `source` (a table, or a CTE such as the rows a DELETE returns; as
@@ -57,6 +59,12 @@ function toDatasource(row: DatasourceRow): Datasource {
     datastoreId: row.datastore_id,
     ...(row.nb_chunks === undefined ? {} : { nbChunks: row.nb_chunks }),
     ...(row.text_size === undefined ? {} : { textSize: row.text_size }),
+    ...(row.type === 'web_page' || row.type === 'web_site'
+      ? {
+          nextSynch: row.next_synch === null ? null : iso(row.next_synch),
+          lastSyncSummary: row.sync_summary,
+        }
+      : {}),
   };
 }
 

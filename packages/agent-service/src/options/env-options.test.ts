@@ -74,6 +74,8 @@ describe('serveOptionsFromEnv', () => {
         OUTBOX_MAX_ATTEMPTS: '3',
         CONVERSATION_RETENTION_DAYS: '30',
         INGESTION_WORKERS: '0',
+        SYNC_CONCURRENCY_PER_ORGANIZATION: '3',
+        SYNC_MIN_INTERVAL_MINUTES: '1',
         ALLOW_PRIVATE_URLS: 'TRUE',
         EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1',
         EMBEDDINGS_MODEL: 'nomic-embed-text',
@@ -109,7 +111,8 @@ describe('serveOptionsFromEnv', () => {
       publicConsoleUrl: 'https://chat.example.com/admin/',
       outbox: { maxAttempts: 3 },
       conversationRetentionDays: 30,
-      ingestion: { workers: 0 },
+      ingestion: { workers: 0, syncsPerOrganization: 3 },
+      syncMinIntervalMinutes: 1,
       allowPrivateUrls: true,
       embeddings: {
         url: 'http://127.0.0.1:11434/v1',
@@ -124,6 +127,14 @@ describe('serveOptionsFromEnv', () => {
   it.each([
     [{ INGESTION_WORKERS: 'x' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "x").'],
     [{ INGESTION_WORKERS: '-1' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "-1").'],
+    [
+      { SYNC_MIN_INTERVAL_MINUTES: '0' },
+      'SYNC_MIN_INTERVAL_MINUTES must be a positive whole number (got "0").',
+    ],
+    [
+      { SYNC_CONCURRENCY_PER_ORGANIZATION: '0' },
+      'SYNC_CONCURRENCY_PER_ORGANIZATION must be a positive whole number (got "0").',
+    ],
     [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535 (got "70000").'],
     [{ HEARTBEAT_MS: '0' }, 'HEARTBEAT_MS must be a positive whole number (got "0").'],
     [{ ALLOW_PRIVATE_URLS: 'yes' }, 'ALLOW_PRIVATE_URLS must be true or false (got "yes").'],

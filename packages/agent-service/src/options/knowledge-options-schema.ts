@@ -1,3 +1,4 @@
+import { LIMITS } from '@agent-chat/protocol';
 import {
   booleanFromEnv,
   numberFromEnv,
@@ -7,14 +8,18 @@ import {
 } from '@agent-chat/protocol/options';
 import { z } from 'zod';
 import { DEFAULT_MIN_SIMILARITY, type HybridRetrievalOptions } from '../embeddings/index.js';
-import { DEFAULT_INGESTION_WORKERS, type IngestionOptions } from '../ingestion/index.js';
+import {
+  DEFAULT_INGESTION_WORKERS,
+  DEFAULT_SYNCS_PER_ORGANIZATION,
+  type IngestionOptions,
+} from '../ingestion/index.js';
 import { httpUrl } from './http-url.js';
 import { optionGroup } from './option-group.js';
 
 /** Ingestion as the service takes it (it decides `exclusive`, the hooks and private URLs itself). */
 export type IngestionSettings = Omit<
   IngestionOptions,
-  'fetch' | 'exclusive' | 'onSettled' | 'onCommitted'
+  'fetch' | 'exclusive' | 'onSettled' | 'onCommitted' | 'now'
 > & {
   fetch?: Omit<NonNullable<IngestionOptions['fetch']>, 'allowPrivateUrls'>;
 };
@@ -30,14 +35,35 @@ export const knowledgeOptionFields = {
       env: 'INGESTION_WORKERS',
       fromEnv: wholeNumberFromEnv,
       description:
-        'Ingestion jobs run at once by this process (0: none; another process sharing the database ingests, and embeds).',
+        'Ingestion jobs run at once by this process (0: none, and no scheduled syncs; another process sharing the database ingests, and embeds).',
     }),
+    /** Scheduled syncs of one organization open at once. Env `SYNC_CONCURRENCY_PER_ORGANIZATION`. */
+    syncsPerOrganization: wholeNumberSchema(1)
+      .default(DEFAULT_SYNCS_PER_ORGANIZATION)
+      .register(optionDocs, {
+        env: 'SYNC_CONCURRENCY_PER_ORGANIZATION',
+        fromEnv: wholeNumberFromEnv,
+        description:
+          "Most syncs of one organization's web sources queued or running at once: the scheduler queues no more, so one organization's sites cannot hold the queue.",
+      }),
   })
     .optional()
     .register(optionDocs, {
       defaultText: 'see `IngestionOptions`',
       description:
-        'Ingestion workers and web fetching: `{ workers, leaseMs, pollMs, fetch: { timeoutMs, maxBytes, maxRedirects } }`.',
+        'Ingestion workers, scheduled syncs and web fetching: `{ workers, syncsPerOrganization, leaseMs, pollMs, scheduleCheckMs, fetch: { timeoutMs, maxBytes, maxRedirects }, fetchRetry: { attempts, baseDelayMs } }`.',
+    }),
+  /** Lowest `config.sync_interval_minutes` accepted. Env `SYNC_MIN_INTERVAL_MINUTES`. Default 5. */
+  syncMinIntervalMinutes: wholeNumberSchema(LIMITS.syncIntervalMinutes.floor)
+    .max(LIMITS.syncIntervalMinutes.max, {
+      error: `must be at most ${LIMITS.syncIntervalMinutes.max} (30 days)`,
+    })
+    .default(LIMITS.syncIntervalMinutes.min)
+    .register(optionDocs, {
+      env: 'SYNC_MIN_INTERVAL_MINUTES',
+      fromEnv: wholeNumberFromEnv,
+      description:
+        'Shortest sync schedule (`config.sync_interval_minutes`) a web source may have, in minutes, at least 1; lower it for tests and demos.',
     }),
   /** Let web datasources fetch loopback, private and link-local addresses. Env `ALLOW_PRIVATE_URLS`. Default false. */
   allowPrivateUrls: z

@@ -30,7 +30,13 @@ describe('resolveAgentServiceOptions', () => {
       batchSize: 8,
       minSimilarity: 0.2,
     });
-    expect(resolved.ingestion).toEqual({ workers: 2, leaseMs: 1_000, fetch: { timeoutMs: 500 } });
+    expect(resolved.ingestion).toEqual({
+      workers: 2,
+      syncsPerOrganization: 2,
+      leaseMs: 1_000,
+      fetch: { timeoutMs: 500 },
+    });
+    expect(resolved.syncMinIntervalMinutes).toBe(5);
     expect(resolveServerOptions({})).toEqual({
       port: 3001,
       host: '127.0.0.1',

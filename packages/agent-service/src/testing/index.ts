@@ -8,6 +8,12 @@
 export { type ApiCall, createApiClient } from './api-client.js';
 export { type CapturedCliIo, captureCliIo } from './captured-cli-io.js';
 export {
+  type ChangingPage,
+  type ChangingSite,
+  type SiteRequest,
+  startChangingSite,
+} from './changing-site.js';
+export {
   type BuildDocxOptions,
   buildDocx,
   buildEncryptedDocx,

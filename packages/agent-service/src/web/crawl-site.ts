@@ -1,7 +1,15 @@
 import { LIMITS } from '@agent-chat/protocol';
 import { parseSitemap } from './parse-sitemap.js';
 import { createRobotsRules } from './robots-rules.js';
-import type { FetchedResource, SafeFetcher } from './safe-fetch.js';
+import type { FetchedResource, HttpValidators, SafeFetcher } from './safe-fetch.js';
+
+/** What a crawl's caller kept of a page from the previous sync. */
+export interface CrawlPageMemory {
+  /** Its `ETag` / `Last-Modified`: the page is fetched conditionally (304: `notModified`). */
+  validators?: HttpValidators | undefined;
+  /** When it was last read: a sitemap `<lastmod>` before that means it need not be fetched. */
+  readAt?: Date | undefined;
+}
 
 /** Options of {@link crawlSite}. */
 export interface CrawlSiteOptions {
@@ -31,8 +39,18 @@ export interface CrawlSiteOptions {
    * page anyway (a page is parsed once), so the crawl itself parses no HTML.
    */
   onPage(page: FetchedResource): Promise<readonly string[]>;
-  /** Called with each page that could not be fetched. */
-  onFailure(url: string, error: unknown): Promise<void>;
+  /**
+   * Called with each page that could not be fetched; may resolve to links to follow in its
+   * stead (what the caller kept of the page's links).
+   */
+  onFailure(url: string, error: unknown): Promise<readonly string[] | undefined>;
+  /** What the caller kept of a page from the previous sync, if anything. */
+  memory?: (url: string) => CrawlPageMemory | undefined;
+  /**
+   * Called instead of fetching a sitemap page whose `<lastmod>` is older than the
+   * `readAt` of its memory (it has not changed since it was read).
+   */
+  onUnchanged?: (url: string) => Promise<void>;
 }
 
 /** How a crawl ended. */
@@ -45,6 +63,13 @@ export interface CrawlSummary {
   stoppedBy?: 'max_pages' | 'max_total_bytes';
 }
 
+/** Whether a sitemap's `<lastmod>` is before `readAt` (an unreadable date is not). */
+function unchangedSince(lastModified: string | undefined, readAt: Date | undefined): boolean {
+  if (lastModified === undefined || readAt === undefined) return false;
+  const modified = Date.parse(lastModified);
+  return Number.isFinite(modified) && modified < readAt.getTime();
+}
+
 const isHtml = (mediaType: string) =>
   mediaType === '' || mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
 
@@ -52,7 +77,10 @@ const isHtml = (mediaType: string) =>
  * Crawls a site: the pages of a sitemap (sitemap indexes followed), or breadth-first from a
  * start URL following links up to `maxDepth`. Only the start origin and `allowedOrigins`
  * are entered (redirects included), robots.txt is honoured, and the crawl stops at
- * `maxPages` pages or `maxTotalBytes` bytes. Every fetch goes through the safe fetcher.
+ * `maxPages` pages or `maxTotalBytes` bytes. Every fetch goes through the safe fetcher,
+ * conditional on what `memory` kept of the page (a 304 is handed to `onPage` as
+ * `notModified`); a sitemap page not modified since it was read is not fetched at all
+ * (`onUnchanged`). A sitemap that cannot be read throws: nothing can be said of its pages.
  */
 export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary> {
   const root = options.sitemapUrl ?? options.startUrl;
@@ -73,11 +101,11 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
     options.signal,
   );
   const seen = new Set<string>();
-  const queue: { url: string; depth: number }[] = [];
+  const queue: { url: string; depth: number; lastModified?: string }[] = [];
   const summary: CrawlSummary = { pages: 0, disallowed: 0 };
   let totalBytes = 0;
 
-  const add = (raw: string, depth: number) => {
+  const add = (raw: string, depth: number, lastModified?: string) => {
     let url: URL;
     try {
       url = new URL(raw);
@@ -87,7 +115,11 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
     url.hash = '';
     if (!onSite(url) || seen.has(url.href)) return;
     seen.add(url.href);
-    queue.push({ url: url.href, depth });
+    queue.push({
+      url: url.href,
+      depth,
+      ...(lastModified === undefined ? {} : { lastModified }),
+    });
   };
 
   if (options.sitemapUrl !== undefined) {
@@ -103,7 +135,9 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
       for (const child of entries.sitemaps) {
         if (onSite(new URL(child, sitemap.url)) && !sitemaps.includes(child)) sitemaps.push(child);
       }
-      for (const page of entries.pages) add(new URL(page, sitemap.url).href, maxDepth);
+      for (const page of entries.pages) {
+        add(new URL(page, sitemap.url).href, maxDepth, entries.lastModified.get(page));
+      }
     }
   } else {
     add(root, 0);
@@ -114,7 +148,11 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
   };
   const acceptPage = (type: string) =>
     isHtml(type) || type === 'application/pdf' || type === 'text/plain' || type === 'text/markdown';
-  const visit = async (item: { url: string; depth: number }): Promise<void> => {
+  const visit = async (item: {
+    url: string;
+    depth: number;
+    lastModified?: string;
+  }): Promise<void> => {
     if (!(await robots.isAllowed(new URL(item.url)))) {
       summary.disallowed += 1;
       return;
@@ -124,15 +162,23 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
       return;
     }
     summary.pages += 1;
+    const memory = options.memory?.(item.url);
+    if (options.onUnchanged && unchangedSince(item.lastModified, memory?.readAt)) {
+      await options.onUnchanged(item.url);
+      return;
+    }
     let page: FetchedResource;
     try {
       page = await options.fetcher.fetch(item.url, {
         signal: options.signal,
         followRedirect: onSite,
         accept: acceptPage,
+        validators: memory?.validators,
       });
     } catch (error) {
-      if (!options.signal.aborted) await options.onFailure(item.url, error);
+      if (options.signal.aborted) return;
+      const kept = await options.onFailure(item.url, error);
+      if (kept && item.depth < maxDepth) for (const link of kept) add(link, item.depth + 1);
       return;
     }
     totalBytes += page.bytes.length;
@@ -152,7 +198,7 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
         summary.stoppedBy === undefined &&
         !options.signal.aborted
       ) {
-        const item = queue.shift() as { url: string; depth: number };
+        const item = queue.shift() as { url: string; depth: number; lastModified?: string };
         running += 1;
         visit(item).then(() => {
           running -= 1;

@@ -31,3 +31,22 @@ export class FetchError extends Error {
     this.status = options?.status;
   }
 }
+
+/**
+ * Whether a failed fetch says nothing about the resource itself — a 5xx or 429, a timeout,
+ * an unreachable host — so its previously ingested content is kept and the fetch retried.
+ */
+export function isTransientFetchError(error: unknown): boolean {
+  if (!(error instanceof FetchError)) return false;
+  if (error.code === 'TIMEOUT' || error.code === 'NETWORK_ERROR') return true;
+  return error.code === 'HTTP_ERROR' && (error.status === 429 || (error.status ?? 0) >= 500);
+}
+
+/** Whether a failed fetch says the resource is gone (404 or 410): only then is a page removed. */
+export function isGoneFetchError(error: unknown): boolean {
+  return (
+    error instanceof FetchError &&
+    error.code === 'HTTP_ERROR' &&
+    (error.status === 404 || error.status === 410)
+  );
+}

@@ -14,13 +14,20 @@ describe('parseSitemap', () => {
     expect(parseSitemap(urlset)).toEqual({
       pages: ['https://docs.example/a', 'https://docs.example/b'],
       sitemaps: [],
+      lastModified: new Map([['https://docs.example/a', '2025-01-01']]),
     });
+    expect(
+      parseSitemap(
+        '<urlset><url><lastmod> 2026-03-01T10:00:00+00:00 </lastmod><loc>https://docs.example/c</loc></url></urlset>',
+      ).lastModified,
+    ).toEqual(new Map([['https://docs.example/c', '2026-03-01T10:00:00+00:00']]));
     const index = `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
   <sitemap><loc>https://docs.example/sitemap-1.xml</loc></sitemap>
   <sitemap><loc>/sitemap-2.xml</loc></sitemap></sitemapindex>`;
     expect(parseSitemap(index)).toEqual({
       pages: [],
       sitemaps: ['https://docs.example/sitemap-1.xml', '/sitemap-2.xml'],
+      lastModified: new Map(),
     });
   });
 
@@ -48,7 +55,7 @@ describe('parseSitemap', () => {
       '<url><loc><![CDATA[x',
       '<!--',
     ]) {
-      expect(parseSitemap(xml), xml).toEqual({ pages: [], sitemaps: [] });
+      expect(parseSitemap(xml), xml).toEqual({ pages: [], sitemaps: [], lastModified: new Map() });
     }
     expect(
       parseSitemap('<urlset><url><loc>https://a.example/1</loc></url><url><loc>https://a').pages,

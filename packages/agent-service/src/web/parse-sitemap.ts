@@ -2,6 +2,8 @@
 export interface SitemapEntries {
   pages: string[];
   sitemaps: string[];
+  /** A page's `<lastmod>` (W3C datetime, as written), by its `<loc>`, when it has one. */
+  lastModified: Map<string, string>;
 }
 
 const namedEntities = new Map([
@@ -72,9 +74,13 @@ function skipped(xml: string, at: number): number {
 // `sm:loc` → `loc`.
 const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1).toLowerCase();
 
-// Where the `</loc>` that ends a location starts and ends, past comments and CDATA
-// sections (whose text may hold `</loc>`); each `<` is looked at once.
-function locationEnd(xml: string, from: number): { start: number; end: number } | undefined {
+// Where the `</loc>` (or `</lastmod>`) that ends a location starts and ends, past comments
+// and CDATA sections (whose text may hold `</loc>`); each `<` is looked at once.
+function locationEnd(
+  xml: string,
+  from: number,
+  element: string,
+): { start: number; end: number } | undefined {
   let at = from;
   for (let open = xml.indexOf('<', at); open >= 0; open = xml.indexOf('<', at)) {
     const past = skipped(xml, open);
@@ -86,7 +92,7 @@ function locationEnd(xml: string, from: number): { start: number; end: number } 
     if (xml.charCodeAt(open + 1) === 47) {
       const close = xml.indexOf('>', open);
       if (close < 0) return undefined;
-      if (localName(xml.slice(open + 2, close).trim()) === 'loc') {
+      if (localName(xml.slice(open + 2, close).trim()) === element) {
         return { start: open, end: close + 1 };
       }
       at = close + 1;
@@ -100,14 +106,16 @@ function locationEnd(xml: string, from: number): { start: number; end: number } 
 const maxTrackedDepth = 32;
 
 /**
- * Reads a sitemap.xml or sitemap index: the `<loc>` of each `<url>` (a page) and of each
- * `<sitemap>` (another sitemap), in order. Namespace prefixes are ignored, CDATA sections
+ * Reads a sitemap.xml or sitemap index: the `<loc>` of each `<url>` (a page, with its
+ * `<lastmod>` if any) and of each `<sitemap>` (another sitemap), in order. Namespace prefixes are ignored, CDATA sections
  * and entities read, comments, processing instructions and declarations skipped. One
  * linear scan that never throws: malformed XML yields what could be read. (The protocol
  * is this small, so no XML parser is needed; the HTML parser would lose CDATA sections.)
  */
 export function parseSitemap(xml: string): SitemapEntries {
-  const entries: SitemapEntries = { pages: [], sitemaps: [] };
+  const entries: SitemapEntries = { pages: [], sitemaps: [], lastModified: new Map() };
+  // The <loc> and <lastmod> of the <url> being read (either may come first).
+  let page: { location?: string; lastModified?: string } = {};
   // The open elements, by local name: a <loc> counts only right inside <url> or <sitemap>
   // (not <image:image>). Sitemaps are a few levels deep; deeper elements are not tracked.
   const open: string[] = [];
@@ -128,13 +136,24 @@ export function parseSitemap(xml: string): SitemapEntries {
     if (closing) {
       const index = open.lastIndexOf(name);
       if (index >= 0) open.length = index;
-    } else if (name === 'loc' && !tag.endsWith('/')) {
-      const end = locationEnd(xml, at);
+      if (name === 'url' && page.location !== undefined && page.lastModified !== undefined) {
+        entries.lastModified.set(page.location, page.lastModified);
+      }
+      if (name === 'url') page = {};
+    } else if ((name === 'loc' || name === 'lastmod') && !tag.endsWith('/')) {
+      const end = locationEnd(xml, at, name);
       if (end === undefined) break;
-      const location = contentText(xml.slice(at, end.start)).trim();
+      const value = contentText(xml.slice(at, end.start)).trim();
       const parent = open.at(-1);
-      if (location && parent === 'url') entries.pages.push(location);
-      if (location && parent === 'sitemap') entries.sitemaps.push(location);
+      if (name === 'lastmod') {
+        if (value && parent === 'url') page.lastModified = value;
+      } else {
+        if (value && parent === 'url') {
+          entries.pages.push(value);
+          page.location = value;
+        }
+        if (value && parent === 'sitemap') entries.sitemaps.push(value);
+      }
       at = end.end;
     } else if (!tag.endsWith('/') && open.length < maxTrackedDepth) {
       open.push(name);

@@ -29,12 +29,25 @@ export interface SafeFetchOptions {
   /** Overrides the fetcher's `maxBytes`. */
   maxBytes?: number;
   /**
+   * What the resource answered last time: sent as `If-None-Match` / `If-Modified-Since`, so
+   * an unchanged resource answers 304 (`notModified`, no body) instead of its bytes.
+   */
+  validators?: HttpValidators | undefined;
+  /**
    * `POST` sends `body` with `headers` (a webhook); redirects are then not followed (a
    * 3xx answer is an `HTTP_ERROR`). Default `GET`.
    */
   method?: 'GET' | 'POST';
   headers?: Readonly<Record<string, string>>;
   body?: string;
+}
+
+/** A response's validators, kept to make the next request conditional. */
+export interface HttpValidators {
+  /** The `ETag` header. */
+  etag?: string | undefined;
+  /** The `Last-Modified` header. */
+  lastModified?: string | undefined;
 }
 
 /** A fetched resource. */
@@ -45,6 +58,10 @@ export interface FetchedResource {
   /** The media type, lower case, without parameters (`text/html`); '' when absent. */
   mediaType: string;
   bytes: Uint8Array;
+  /** Its `ETag` and `Last-Modified`, when it sent them (for the next, conditional, request). */
+  validators: HttpValidators;
+  /** It answered 304 to a conditional request: unchanged since `validators` (no bytes). */
+  notModified?: true;
 }
 
 /** Fetches web resources without letting the caller reach private networks. */
@@ -83,6 +100,16 @@ function createGuardedLookup(): LookupFunction {
       if (options.all) (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
       else callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
     });
+  };
+}
+
+/** A response's `ETag` and `Last-Modified`; a 304 may omit them, and keeps `previous` then. */
+function validatorsOf(response: IncomingMessage, previous: HttpValidators = {}): HttpValidators {
+  const etag = response.headers.etag ?? previous.etag;
+  const lastModified = response.headers['last-modified'] ?? previous.lastModified;
+  return {
+    ...(etag === undefined ? {} : { etag }),
+    ...(lastModified === undefined ? {} : { lastModified }),
   };
 }
 
@@ -145,6 +172,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         headers: {
           'user-agent': options.userAgent ?? 'agent-chat-ingest/1.0',
           accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          ...(callOptions.validators?.etag ? { 'if-none-match': callOptions.validators.etag } : {}),
+          ...(callOptions.validators?.lastModified ? { 'if-modified-since': callOptions.validators.lastModified } : {}),
           ...callOptions.headers,
         },
       });
@@ -183,6 +212,17 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       for (let redirects = 0; ; redirects += 1) {
         const response = await requestOnce(url, signal, callOptions);
         const status = response.statusCode ?? 0;
+        if (status === 304 && callOptions.validators) {
+          response.resume();
+          return {
+            url: url.href,
+            status,
+            mediaType: '',
+            bytes: new Uint8Array(),
+            validators: validatorsOf(response, callOptions.validators),
+            notModified: true,
+          };
+        }
         const redirect = callOptions.method !== 'POST' && response.headers.location;
         if (status >= 300 && status < 400 && redirect) {
           response.resume();
@@ -220,7 +260,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           url.href,
           callOptions.maxBytes ?? options.maxBytes ?? 10 * 1024 * 1024,
         );
-        return { url: url.href, status, mediaType, bytes };
+        return { url: url.href, status, mediaType, bytes, validators: validatorsOf(response) };
       }
     } catch (error) {
       if (error instanceof FetchError) throw error;

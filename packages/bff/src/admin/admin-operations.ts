@@ -6,6 +6,7 @@ import {
   conversationListQuerySchema,
   conversationStatusSchema,
   datasourceCreateSchema,
+  datasourcePatchSchema,
   datasourceUpdateSchema,
   datasourceUpsertSchema,
   datastoreCreateSchema,
@@ -28,7 +29,8 @@ type BodySchema =
   | typeof operatorMessageSchema
   | typeof conversationStatusSchema
   | typeof datasourceCreateSchema
-  | typeof datastoreQuerySchema;
+  | typeof datastoreQuerySchema
+  | typeof datasourcePatchSchema;
 
 type QuerySchema =
   | typeof contactListQuerySchema
@@ -155,6 +157,13 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     path: '/api/datasources/:id',
     upstreamPath: (id) => `/api/datasources/${id}`,
     schema: emptyBodySchema,
+  },
+  {
+    // A web source's sync schedule (the console's Knowledge page), or its name.
+    method: 'patch',
+    path: '/api/datasources/:id',
+    upstreamPath: (id) => `/api/datasources/${id}`,
+    schema: datasourcePatchSchema,
   },
   {
     method: 'get',

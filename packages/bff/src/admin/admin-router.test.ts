@@ -290,6 +290,30 @@ describe('createAdminRouter (spec dialect)', () => {
     ).toBe(true);
   });
 
+  it("relays a datasource's schedule (PATCH), and refuses a bad one before the upstream", async () => {
+    const { url } = await app({ upstreamUrl: upstream.url, adminToken: ADMIN_TOKEN });
+    const daily = await fetch(
+      `${url}/api/datasources/src1`,
+      admin({ method: 'PATCH', json: { config: { sync_interval_minutes: 1440 } } }),
+    );
+    expect(daily.status).toBe(200);
+    expect(upstream.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'PATCH /api/datasources/src1',
+    ]);
+    expect(JSON.parse(upstream.requests[0]?.body ?? '')).toEqual({
+      config: { sync_interval_minutes: 1440 },
+    });
+    const hourlyWord = await fetch(
+      `${url}/api/datasources/src1`,
+      admin({ method: 'PATCH', json: { config: { sync_interval_minutes: 'hourly' } } }),
+    );
+    expect(hourlyWord.status).toBe(400);
+    expect(((await hourlyWord.json()) as { error: { message: string } }).error.message).toMatch(
+      /^config\.sync_interval_minutes must be a whole number of minutes/,
+    );
+    expect(upstream.requests).toHaveLength(1);
+  });
+
   it('keeps the upstream Deprecation header, and adds one on deprecated routes', async () => {
     const { url } = await app({ upstreamUrl: upstream.url, adminToken: ADMIN_TOKEN });
     upstream.setReply((_request, res) => {

@@ -3,7 +3,6 @@ import {
   type ContactCaptureResponse,
   type ContactRequest,
   type ContactResponse,
-  contactOfferOf,
   DEFAULT_CONTACT_CAPTURE,
   ERROR_CODES,
   type FeedbackRequest,
@@ -14,6 +13,7 @@ import {
   idRuleMessage,
   type MessagesRequest,
   type MessagesResponse,
+  readContactOffer,
   type VisitorMessage,
 } from '@agent-chat/protocol';
 import {
@@ -244,7 +244,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         relayCodes: { [ERROR_CODES.handoffDisabled]: handoffDisabledMessage },
       });
       if (!upstreamBody) return;
-      const offer = contactOfferOf(upstreamBody.contactCapture);
+      const offer = readContactOffer(upstreamBody.contactCapture);
       const answer: HandoffResponse = {
         status: statusOf(upstreamBody.status) ?? 'handoff',
         ...(offer ? { contactCapture: offer } : {}),

@@ -1,6 +1,12 @@
 import { type Datasource, LIMITS } from '@agent-chat/protocol';
 import { formatSize, formatTime } from '../models/format-units.js';
 import type { KnowledgeModel } from '../models/knowledge-model.js';
+import {
+  describeSyncSummary,
+  isSchedulable,
+  SYNC_SCHEDULES,
+  scheduleOf,
+} from '../models/sync-schedule.js';
 import { Pager } from './pager.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -42,6 +48,48 @@ function crawlStopOf(datasource: Datasource): string | undefined {
   return `Stopped at ${pages.toLocaleString('en-US')} pages (${config.stopped_by}): the crawl reached ${reason} before the end of the site.${config.stopped_by === 'max_pages' ? ' Add it again with more pages to read the rest.' : ''}`;
 }
 
+/**
+ * A web source's schedule: a selector (manual, hourly, daily, weekly; "every n minutes" when
+ * the API set another interval), when the next sync is due, and what the last one did.
+ */
+function SyncSchedule({ model, datasource }: { model: KnowledgeModel; datasource: Datasource }) {
+  const current = scheduleOf(datasource);
+  const minutes = datasource.config.sync_interval_minutes;
+  const busy = model.scheduling.value.has(datasource.id);
+  const summary = datasource.lastSyncSummary;
+  return (
+    <div class="sync-schedule">
+      <label>
+        <span class="visually-hidden">Sync schedule of {datasource.name}</span>
+        <select
+          value={current}
+          disabled={busy}
+          aria-busy={busy ? 'true' : undefined}
+          onChange={(event) => {
+            const choice = SYNC_SCHEDULES.find(
+              (option) => option.value === (event.currentTarget as HTMLSelectElement).value,
+            );
+            if (choice) void model.setSchedule(datasource, choice.minutes);
+          }}
+        >
+          {SYNC_SCHEDULES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+          {current === 'custom' ? (
+            <option value="custom">Every {String(minutes)} minutes</option>
+          ) : null}
+        </select>
+      </label>
+      {datasource.nextSynch ? (
+        <span class="muted block">Next sync {formatTime(datasource.nextSynch)}</span>
+      ) : null}
+      {summary ? <span class="muted block">Last sync: {describeSyncSummary(summary)}</span> : null}
+    </div>
+  );
+}
+
 function DatasourceRow({ model, datasource }: { model: KnowledgeModel; datasource: Datasource }) {
   const errorMessage =
     datasource.status === 'error' && typeof datasource.config.errorMessage === 'string'
@@ -65,7 +113,10 @@ function DatasourceRow({ model, datasource }: { model: KnowledgeModel; datasourc
       <td class="number">
         {datasource.textSize === undefined ? '–' : formatSize(datasource.textSize)}
       </td>
-      <td>{formatTime(datasource.lastSynch)}</td>
+      <td>
+        {formatTime(datasource.lastSynch)}
+        {isSchedulable(datasource) ? <SyncSchedule model={model} datasource={datasource} /> : null}
+      </td>
       <td>
         <div class="actions tight">
           <button
@@ -134,7 +185,7 @@ export function DatasourceTable({ model }: { model: KnowledgeModel }) {
               <th scope="col">Status</th>
               <th scope="col">Chunks</th>
               <th scope="col">Text size</th>
-              <th scope="col">Last synced</th>
+              <th scope="col">Last synced · schedule</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>

@@ -23,6 +23,8 @@ export interface KnowledgeApi {
   ): FileUpload;
   /** Queues the datasource's ingestion again. */
   synch(id: string): Promise<Datasource>;
+  /** Sets a web source's sync schedule (`PATCH`; minutes, or null for manual). */
+  setSchedule(id: string, minutes: number | null): Promise<Datasource>;
   remove(id: string): Promise<Datasource>;
 }
 
@@ -51,6 +53,10 @@ export function createKnowledgeApi(api: ApiClient, baseUrl: string): KnowledgeAp
       return upload;
     },
     synch: (id) => api.request('POST', `api/datasources/${path(id)}/synch`, {}),
+    setSchedule: (id, minutes) =>
+      api.request('PATCH', `api/datasources/${path(id)}`, {
+        config: { sync_interval_minutes: minutes },
+      }),
     remove: (id) => api.request('DELETE', `api/datasources/${path(id)}`, {}),
   };
 }

@@ -203,4 +203,32 @@ describe('knowledge model', () => {
     expect(model.deleteError.value).toBeUndefined();
     expect(model.datasources.items.value.map((item) => item.id)).toEqual(['other']);
   });
+
+  it('sets a web source schedule with PATCH and shows the answer; says why when it could not', async () => {
+    const site = datasourceFixture('site', 'synched', { type: 'web_site', name: 'Docs' });
+    const { server, model } = await loaded([site]);
+    const setting = model.setSchedule(site, 1_440);
+    expect([...model.scheduling.value]).toEqual(['site']);
+    const patch = await server.take('PATCH api/datasources/site');
+    expect(patch.body).toEqual({ config: { sync_interval_minutes: 1_440 } });
+    patch.respond(200, {
+      ...site,
+      config: { sync_interval_minutes: 1_440 },
+      nextSynch: '2030-01-02T00:00:00.000Z',
+    });
+    await setting;
+    expect(model.scheduling.value.size).toBe(0);
+    expect(model.datasources.items.value[0]).toMatchObject({
+      config: { sync_interval_minutes: 1_440 },
+      nextSynch: '2030-01-02T00:00:00.000Z',
+    });
+
+    const refused = model.setSchedule(site, 60);
+    (await server.take('PATCH api/datasources/site')).respond(400, {
+      error: { code: 'INVALID_REQUEST', message: 'config.sync_interval_minutes must be …' },
+    });
+    await refused;
+    expect(model.rowErrors.value.site).toMatch(/^The schedule was not changed: /);
+    expect(model.datasources.items.value[0]?.config.sync_interval_minutes).toBe(1_440);
+  });
 });

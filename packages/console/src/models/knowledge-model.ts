@@ -57,6 +57,10 @@ export interface KnowledgeModel {
   /** Uploads files into the selected datastore. */
   addFiles(files: readonly File[]): void;
   synch(datasource: Datasource): Promise<void>;
+  /** Ids of the datasources whose new schedule was sent and not yet answered. */
+  scheduling: ReadonlySignal<ReadonlySet<string>>;
+  /** Sets a web source's sync schedule (minutes, or null: manual); a failure shows in its row. */
+  setSchedule(datasource: Datasource, minutes: number | null): Promise<void>;
   askDelete(datasource: Datasource | undefined): void;
   confirmDelete(): Promise<void>;
   /** Stops polling (the page was left). */
@@ -79,6 +83,7 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
   const adding = signal(false);
   const addError = signal<string | undefined>(undefined);
   const synching = signal<ReadonlySet<string>>(new Set());
+  const scheduling = signal<ReadonlySet<string>>(new Set());
   const rowErrors = signal<Readonly<Record<string, string>>>({});
   const confirmingDelete = signal<Datasource | undefined>(undefined);
   const deleting = signal(false);
@@ -197,6 +202,7 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
     uploads,
     search,
     synching,
+    scheduling,
     rowErrors,
     confirmingDelete,
     deleting,
@@ -247,6 +253,20 @@ export function createKnowledgeModel(client: ApiClient, baseUrl: string): Knowle
         const next = new Set(synching.value);
         next.delete(datasource.id);
         synching.value = next;
+      }
+    },
+    async setSchedule(datasource, minutes) {
+      if (scheduling.value.has(datasource.id)) return;
+      scheduling.value = new Set([...scheduling.value, datasource.id]);
+      setRowError(datasource.id, undefined);
+      try {
+        put(await api.setSchedule(datasource.id, minutes));
+      } catch (failure) {
+        setRowError(datasource.id, `The schedule was not changed: ${messageOf(failure)}`);
+      } finally {
+        const next = new Set(scheduling.value);
+        next.delete(datasource.id);
+        scheduling.value = next;
       }
     },
     askDelete(datasource) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress, isPhoneNumber } from '../contact-rules.js';
 import { CONTACT_CAPTURE_TRIGGERS, CONTACT_FIELD_MODES } from '../contacts.js';
 import { LIMITS } from '../limits.js';
 import { id, oneOf, pageSize, searchText, text } from './schema-helpers.js';
@@ -8,9 +9,6 @@ const queryError = { error: 'The query string must be a set of parameters' };
 
 // Control characters (C0 except tab, DEL, C1) never belong in a name, an email or a phone.
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-// Deliberately simple (one @, a dot in the domain, no spaces): the mail itself is the proof.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const PHONE = /^\+?[0-9 ()./-]{3,}$/;
 
 function plain(field: string, max: number, min = 0) {
   return text(field, max, min)
@@ -20,12 +18,12 @@ function plain(field: string, max: number, min = 0) {
     });
 }
 
-const email = plain('email', LIMITS.emailLength.max, 1).refine((value) => EMAIL.test(value), {
+const email = plain('email', LIMITS.emailLength.max, 1).refine(isEmailAddress, {
   error: 'email must be an email address, e.g. name@example.com',
 });
 const name = plain('name', LIMITS.nameLength.max);
 const phone = plain('phone', LIMITS.phoneLength.max).refine(
-  (value) => value === '' || PHONE.test(value),
+  (value) => value === '' || isPhoneNumber(value),
   { error: 'phone must be a phone number: digits, spaces, + ( ) . / -' },
 );
 const consentText = plain('consentText', LIMITS.consentTextLength.max).nullable();

@@ -24,6 +24,24 @@ function httpUrl(field: string) {
     );
 }
 
+/** Types that take a sync schedule (`config.sync_interval_minutes`). */
+const WEB_TYPES: readonly string[] = ['web_page', 'web_site'];
+
+const syncIntervalMessage = `config.sync_interval_minutes must be a whole number of minutes from ${LIMITS.syncIntervalMinutes.min} to ${LIMITS.syncIntervalMinutes.max} (30 days), or null for manual syncs`;
+
+/**
+ * `config.sync_interval_minutes`: whole minutes up to 30 days, or null. The lowest value
+ * the schema takes is `LIMITS.syncIntervalMinutes.floor`; the service refuses values below
+ * its own minimum (`SYNC_MIN_INTERVAL_MINUTES`, default 5), which it alone knows.
+ */
+const syncInterval = z
+  .number({ error: syncIntervalMessage })
+  .int({ error: syncIntervalMessage })
+  .min(LIMITS.syncIntervalMinutes.floor, { error: syncIntervalMessage })
+  .max(LIMITS.syncIntervalMinutes.max, { error: syncIntervalMessage })
+  .nullable()
+  .optional();
+
 const qaPair = z.object(
   {
     question: text('config.pairs[].question', LIMITS.promptLength.max, 1),
@@ -66,6 +84,7 @@ const configSchema = z.looseObject(
       .max(1_000, { error: 'config.black_listed_urls may hold at most 1000 URLs' })
       .optional(),
     custom_id: text('config.custom_id', LIMITS.idLength.max).optional(),
+    sync_interval_minutes: syncInterval,
   },
   { error: 'config must be an object' },
 );
@@ -97,6 +116,16 @@ export const datasourceCreateSchema = z
     const config = body.config ?? {};
     const fail = (path: string[], message: string) =>
       context.addIssue({ code: 'custom', path, message });
+    if (
+      config.sync_interval_minutes !== undefined &&
+      config.sync_interval_minutes !== null &&
+      !WEB_TYPES.includes(body.type)
+    ) {
+      fail(
+        ['config', 'sync_interval_minutes'],
+        `config.sync_interval_minutes applies to web_page and web_site datasources, not ${body.type}`,
+      );
+    }
     switch (body.type) {
       case 'file':
         fail(
@@ -137,6 +166,34 @@ export const datasourceCreateSchema = z
       }
     }
   });
+
+/**
+ * Schema of the JSON body of `PATCH /api/datasources/{id}`: a new `name`, and/or
+ * `config.sync_interval_minutes` (web sources only; the service checks the type). Nothing
+ * else: a datasource's content changes by re-creating it (`POST /api/datasources` + `id`).
+ */
+export const datasourcePatchSchema = z.strictObject(
+  {
+    name: text('name', LIMITS.nameLength.max, 1).optional(),
+    config: z
+      .strictObject(
+        { sync_interval_minutes: syncInterval },
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `config.${String(issue.keys[0])} cannot be changed with PATCH (only sync_interval_minutes; POST /api/datasources with id replaces a datasource)`
+              : 'config must be an object',
+        },
+      )
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${String(issue.keys[0])} cannot be changed with PATCH (only name and config.sync_interval_minutes)`
+        : bodyError.error,
+  },
+);
 
 /** The types `POST /api/datasources` takes as JSON, for messages and forms. */
 export const DATASOURCE_JSON_TYPES = JSON_TYPES;

@@ -22,6 +22,7 @@ export {
 export {
   DATASOURCE_JSON_TYPES,
   datasourceCreateSchema,
+  datasourcePatchSchema,
   datasourceUploadFormSchema,
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
@@ -80,7 +81,9 @@ export {
   visitorMessagesResponseSchema,
 } from './response-schemas.js';
 export {
+  deleteConversationRequestSchema,
   feedbackRequestSchema,
   handoffRequestSchema,
   messagesRequestSchema,
+  pastConversationsRequestSchema,
 } from './widget-conversation-schemas.js';

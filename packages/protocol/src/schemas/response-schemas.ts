@@ -77,6 +77,17 @@ export const datastoreSchema = z.object({
   visibility: z.enum(VISIBILITIES),
 });
 
+/** Schema of {@link SyncSummary}: what one sync of a web source did. */
+const syncSummarySchema = z.object({
+  added: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  failed: z.number().int(),
+  seconds: z.number(),
+  finishedAt: timestamp,
+});
+
 /** Schema of {@link Datasource}. */
 export const datasourceSchema = z.object({
   id: z.string(),
@@ -91,6 +102,8 @@ export const datasourceSchema = z.object({
   datastoreId: z.string().exactOptional(),
   nbChunks: z.number().int().exactOptional(),
   textSize: z.number().int().exactOptional(),
+  nextSynch: timestamp.nullable().exactOptional(),
+  lastSyncSummary: syncSummarySchema.nullable().exactOptional(),
 });
 
 /** Schema of {@link DatasourceUpsertResponse} (deprecated upsert). */
@@ -116,6 +129,7 @@ export const queryResponseSchema = z.object({
   status: z.enum(CONVERSATION_STATUSES).exactOptional(),
   handoffEnabled: z.boolean().exactOptional(),
   contactCapture: contactOfferSchema.exactOptional(),
+  followUps: z.array(z.string()).exactOptional(),
 });
 
 /** Schema of {@link DatastoreQueryResult}. */

@@ -31,3 +31,22 @@ export const messagesRequestSchema = z.strictObject(
   },
   bodyError,
 );
+
+/** Schema of the BFF's `POST /api/agents/{id}/conversations` bodies. */
+export const pastConversationsRequestSchema = z.strictObject(
+  {
+    visitorId: id('visitorId'),
+    conversationIds: z
+      .array(id('conversationIds[]'), { error: 'conversationIds must be an array of ids' })
+      .max(LIMITS.pastConversations.max, {
+        error: `conversationIds may hold at most ${LIMITS.pastConversations.max} ids`,
+      }),
+  },
+  bodyError,
+);
+
+/** Schema of the BFF's `POST /api/agents/{id}/conversations/delete` bodies. */
+export const deleteConversationRequestSchema = z.strictObject(
+  { visitorId: id('visitorId'), conversationId: id('conversationId') },
+  bodyError,
+);

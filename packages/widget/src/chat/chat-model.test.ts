@@ -501,6 +501,8 @@ describe('createChatModel with an injected transport', () => {
         },
         handoff: () => Promise.reject(new Error('not used')),
         messages: () => Promise.reject(new Error('not used')),
+        contact: () => Promise.reject(new Error('not used')),
+        contactCapture: () => Promise.reject(new Error('not used')),
       },
       scheduleFrame: (flush) => flush(),
       onError,

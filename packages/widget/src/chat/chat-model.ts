@@ -8,6 +8,7 @@ import {
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
+import { type ContactModel, createContactModel } from './contact-model.js';
 import { type ConversationApi, createConversationApi } from './conversation-api.js';
 import type { ConversationStore, SavedConversation } from './conversation-store.js';
 import { createHandoffModel, type HandoffModel } from './handoff-model.js';
@@ -57,6 +58,8 @@ export interface ChatModel {
   readonly error: ReadonlySignal<ChatError | undefined>;
   /** Talking to a person: availability, status, asking, polling for replies. */
   readonly handoff: HandoffModel;
+  /** The contact form: when it is offered, sending and dismissing it. */
+  readonly contact: ContactModel;
   /** Sends a question (trimmed; ignored when empty or while an answer is in progress). */
   send(text: string): Promise<void>;
   /** Aborts the answer in progress, keeping what arrived. */
@@ -116,8 +119,16 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     if (conversationId) conversation.conversationId = conversationId;
     if (visitorId) conversation.visitorId = visitorId;
     handoff.save(conversation);
+    contact.save(conversation);
     store.save(conversation);
   };
+
+  const contact = createContactModel({
+    api: conversationApi,
+    messages,
+    ids: () => ({ visitorId, conversationId }),
+    persist,
+  });
 
   const handoff = createHandoffModel({
     api: conversationApi,
@@ -126,8 +137,10 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     nextId,
     persist,
     onError: options.onError,
+    offerContact: contact.offered,
   });
   handoff.restore(saved);
+  contact.restore(saved, false);
 
   const updateLast = (patch: Partial<ChatMessage>): void => {
     const list = messages.value.slice();
@@ -158,6 +171,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     if (result.messageId) done.messageId = result.messageId;
     handoff.answered(result);
     finish(done);
+    contact.answered(result.contactCapture);
     const detail: Parameters<NonNullable<ChatModelOptions['onAnswer']>>[0] = {
       text: result.answer,
       sources: result.sources,
@@ -169,10 +183,12 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
 
   const unsubscribe = store.subscribe((conversation) => {
     if (status.value === 'submitted' || status.value === 'streaming') return;
+    const same = conversation?.conversationId === conversationId;
     conversationId = conversation?.conversationId;
     visitorId = conversation?.visitorId ?? visitorId;
     batch(() => {
       handoff.restore(conversation);
+      contact.restore(conversation, same);
       messages.value = conversation?.messages ?? [];
       error.value = undefined;
       status.value = 'idle';
@@ -256,6 +272,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     status,
     error,
     handoff,
+    contact,
     send,
     stop() {
       controller?.abort();
@@ -290,6 +307,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
         messages.value = [];
         status.value = 'idle';
         error.value = undefined;
+        contact.restore(undefined, false);
       });
       if (visitorId) store.save({ visitorId, messages: [], updatedAt: now() });
       else store.clear();

@@ -1,4 +1,7 @@
 import {
+  type ContactCaptureResponse,
+  type ContactRequest,
+  type ContactResponse,
   type FeedbackRequest,
   type FeedbackResponse,
   type HandoffRequest,
@@ -17,6 +20,10 @@ export interface ConversationApi {
   handoff(body: HandoffRequest): Promise<HandoffResponse>;
   /** The conversation's status and its messages after `after`. */
   messages(body: MessagesRequest): Promise<MessagesResponse>;
+  /** Leaves the visitor's contact details (400 `INVALID_REQUEST` names the field it refuses). */
+  contact(body: ContactRequest): Promise<ContactResponse>;
+  /** The agent's contact capture settings (a `GET`: nothing of the visitor's is sent). */
+  contactCapture(): Promise<ContactCaptureResponse>;
 }
 
 /** Options of {@link createConversationApi}. */
@@ -30,25 +37,29 @@ export interface ConversationApiOptions {
 
 /**
  * Creates the {@link ConversationApi} over HTTP: JSON `POST`s sent as `text/plain` (no CORS
- * preflight) without credentials; the visitor token travels in the body, never in a URL.
+ * preflight) and plain `GET`s, without credentials; the visitor token travels in the body,
+ * never in a URL.
  * An HTTP error rejects with a `ChatError` (the server's code and status); a failed
  * request rejects as `fetch` does.
  */
 export function createConversationApi(options: ConversationApiOptions): ConversationApi {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetchImpl(`${options.endpoint}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-    });
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const init: RequestInit = { credentials: 'omit' };
+    if (body !== undefined) {
+      init.method = 'POST';
+      init.headers = { 'Content-Type': 'text/plain;charset=UTF-8' };
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetchImpl(`${options.endpoint}${path}`, init);
     if (!response.ok) throw await errorFromResponse(response, Date.now());
     return (await response.json()) as T;
   };
   return {
-    feedback: (body) => post(WIDGET_CONVERSATION_PATHS.feedback(options.agentId), body),
-    handoff: (body) => post(WIDGET_CONVERSATION_PATHS.handoff(options.agentId), body),
-    messages: (body) => post(WIDGET_CONVERSATION_PATHS.messages(options.agentId), body),
+    feedback: (body) => call(WIDGET_CONVERSATION_PATHS.feedback(options.agentId), body),
+    handoff: (body) => call(WIDGET_CONVERSATION_PATHS.handoff(options.agentId), body),
+    messages: (body) => call(WIDGET_CONVERSATION_PATHS.messages(options.agentId), body),
+    contact: (body) => call(WIDGET_CONVERSATION_PATHS.contact(options.agentId), body),
+    contactCapture: () => call(WIDGET_CONVERSATION_PATHS.contactCapture(options.agentId)),
   };
 }

@@ -12,6 +12,8 @@ export interface SavedConversation {
   handoffEnabled?: boolean;
   /** The last message id a poll for replies returned: the next poll asks for what follows. */
   pollAfter?: string;
+  /** The contact form was sent or dismissed: never offered again (never what was typed). */
+  contact?: 'sent' | 'dismissed';
   /** Epoch milliseconds of the last write; older than the expiry → forgotten. */
   updatedAt: number;
 }
@@ -90,6 +92,7 @@ export function parseSavedConversation(raw: string | null): SavedConversation | 
   }
   if (typeof saved.handoffEnabled === 'boolean') result.handoffEnabled = saved.handoffEnabled;
   if (typeof saved.pollAfter === 'string') result.pollAfter = saved.pollAfter;
+  if (saved.contact === 'sent' || saved.contact === 'dismissed') result.contact = saved.contact;
   return result;
 }
 

@@ -1,4 +1,9 @@
-import { ERROR_CODES, type MessagesRequest, type MessagesResponse } from '@agent-chat/protocol';
+import {
+  ERROR_CODES,
+  type MessagesRequest,
+  type MessagesResponse,
+  readContactOffer,
+} from '@agent-chat/protocol';
 import { batch, type ReadonlySignal } from '@preact/signals';
 import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
@@ -7,7 +12,8 @@ import { createReplyPoller, type PolledHandoff } from './reply-poller.js';
 
 /**
  * Asks for a person for the conversation (once both ids exist and no person answers it
- * yet): the status follows the answer and a notice says a person will reply. A failure
+ * yet): the status follows the answer and a notice says a person will reply; the contact
+ * form follows when the answer offers it. A failure
  * adds a failure notice; `HANDOFF_DISABLED` also withdraws the offer.
  */
 export async function requestHandoff(state: HandoffInternals): Promise<void> {
@@ -22,6 +28,7 @@ export async function requestHandoff(state: HandoffInternals): Promise<void> {
       if (response.status === 'handoff') {
         context.messages.value = [...context.messages.value, state.notice('handoffNotice')];
       }
+      context.offerContact?.(readContactOffer(response.contactCapture));
     });
   } catch (failure) {
     const error = failure as ChatError;

@@ -1,3 +1,4 @@
+import type { ContactOffer } from '@agent-chat/protocol';
 import type { Signal } from '@preact/signals';
 import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
@@ -15,4 +16,6 @@ export interface HandoffContext {
   nextId(): string;
   persist(): void;
   onError?: ((error: ChatError) => void) | undefined;
+  /** A handoff response offered the contact form (nobody may be watching). */
+  offerContact?: ((offer: ContactOffer | undefined) => void) | undefined;
 }

@@ -1,8 +1,8 @@
 /**
  * The chat feature: the state of one conversation ({@link createChatModel}), how its
  * queries reach the server ({@link QueryTransport}, by default over HTTP and SSE), where it
- * is persisted ({@link createConversationStore}), how its errors read, and talking to a
- * person (`chat.handoff`).
+ * is persisted ({@link createConversationStore}), how its errors read, talking to a person
+ * (`chat.handoff`) and leaving contact details (`chat.contact`).
  */
 export type { ChatError } from './chat-error.js';
 export type { ChatMessage } from './chat-message.js';
@@ -12,6 +12,7 @@ export {
   type ChatStatus,
   createChatModel,
 } from './chat-model.js';
+export type { ContactDetails, ContactModel } from './contact-model.js';
 export {
   type ConversationStore,
   type ConversationStoreOptions,

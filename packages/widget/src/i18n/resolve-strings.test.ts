@@ -15,6 +15,7 @@ describe('resolveStrings', () => {
       expect(Object.keys(strings).sort()).toEqual(keys);
       for (const value of Object.values(strings)) expect(value.trim()).not.toBe('');
       expect(strings.errorRateLimited).toContain('{seconds}');
+      expect(strings.contactSent).toContain('{email}');
     }
   });
 

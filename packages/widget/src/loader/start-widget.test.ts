@@ -1,4 +1,4 @@
-import { createSseEncoder } from '@agent-chat/protocol';
+import { createSseEncoder, DEFAULT_CONTACT_CAPTURE } from '@agent-chat/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentChatGlobal } from '../agent-chat-api.js';
 import ar from '../i18n/locales/ar.js';
@@ -158,6 +158,13 @@ describe('startWidget', () => {
       api.toggle();
       await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
       await vi.waitFor(() => expect(shadow.activeElement?.localName).toBe('textarea'));
+      // Opening the panel asks, once, whether the agent wants the contact form first.
+      const settings = await network.next();
+      expect([settings.url, settings.init.method]).toEqual([
+        'https://cdn.example/api/agents/demo/contact-capture',
+        undefined,
+      ]);
+      settings.json(200, DEFAULT_CONTACT_CAPTURE);
       api.close();
       await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('false'));
       expect(shadow.activeElement).toBe(launcher);

@@ -25,6 +25,8 @@ export function mountPanel(context: PanelContext): PanelController {
     config.strings,
   );
   context.adoptStyles(panelStyles);
+  // The lazily loaded parts' stylesheets, adopted once each.
+  const adopted = new Set<string>();
   const store = createConversationStore({
     agentId: config.agentId,
     storage: config.storage,
@@ -44,7 +46,10 @@ export function mountPanel(context: PanelContext): PanelController {
   const inline = launcher === null;
   const isOpen = signal(inline);
   // The Markdown chunk loads while the visitor reads the panel, before the first answer.
-  if (inline) void preloadMarkdown();
+  if (inline) {
+    void preloadMarkdown();
+    chat.contact.opened();
+  }
   // A person's replies are polled for only while someone can see them.
   const page = context.window.document;
   const visible = signal(page.visibilityState !== 'hidden');
@@ -63,7 +68,10 @@ export function mountPanel(context: PanelContext): PanelController {
   const setOpen = (open: boolean, moveFocus: boolean): void => {
     if (inline || !launcher || isOpen.value === open) return;
     isOpen.value = open;
-    if (open) void preloadMarkdown();
+    if (open) {
+      void preloadMarkdown();
+      chat.contact.opened();
+    }
     if (open && moveFocus) focusRequests.value++;
     context.container.classList.toggle('open', open);
     launcher.setAttribute('aria-expanded', String(open));
@@ -91,6 +99,11 @@ export function mountPanel(context: PanelContext): PanelController {
       focusRequests={focusRequests}
       inline={inline}
       onClose={() => setOpen(false, true)}
+      adoptStyles={(css) => {
+        if (adopted.has(css)) return;
+        adopted.add(css);
+        context.adoptStyles(css);
+      }}
     />,
     slot,
   );

@@ -3,6 +3,8 @@ import { signal } from '@preact/signals';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChatModel, createConversationStore } from '../chat/index.js';
+import { contactStyles } from '../contact/index.js';
+import en from '../i18n/locales/en.js';
 import { resolveStrings } from '../i18n/resolve-strings.js';
 import { createFakeFetch } from '../testing/controlled-stream.js';
 import type { WidgetConfig } from '../widget-config.js';
@@ -45,6 +47,7 @@ function setup(options: { inline?: boolean; open?: boolean; config?: Partial<Wid
     isOpen.value = false;
   });
   const config = { ...baseConfig, ...options.config };
+  const adoptStyles = vi.fn();
   const view = render(
     <Panel
       id="t"
@@ -55,9 +58,10 @@ function setup(options: { inline?: boolean; open?: boolean; config?: Partial<Wid
       focusRequests={focusRequests}
       inline={options.inline ?? false}
       onClose={onClose}
+      adoptStyles={adoptStyles}
     />,
   );
-  return { ...view, chat, network, isOpen, focusRequests, onClose };
+  return { ...view, chat, network, isOpen, focusRequests, onClose, adoptStyles };
 }
 
 afterEach(cleanup);
@@ -299,5 +303,118 @@ describe('Panel', () => {
       .push(answer('Hello.') + done({ conversationId: 'c', visitorId: 'v', handoffEnabled: true }));
     await waitFor(() => expect(chat.handoff.enabled.value).toBe(true));
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
+  });
+});
+
+describe('Panel: the contact form', () => {
+  async function offerAfterNoAnswer(fields = { name: 'required', phone: 'optional' }) {
+    const context = setup();
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    fireEvent.input(input, { target: { value: 'Do you ship to Mars?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const request = await context.network.next();
+    request.stream().push(
+      answer('I could not find that.') +
+        done({
+          conversationId: 'c1_sig',
+          visitorId: 'v1_token',
+          sources: [],
+          contactCapture: { reason: 'no_answer', fields, consentText: null },
+        }),
+    );
+    const form = await screen.findByRole('form', { name: en.contactTitle });
+    return { ...context, form, input };
+  }
+
+  it('shows after a no-answer reply, in the transcript, with labelled fields and its styles', async () => {
+    const { form, adoptStyles } = await offerAfterNoAnswer();
+    expect(form.closest('[role=log]')).toBeTruthy();
+    expect(form.previousElementSibling?.textContent).toContain('I could not find that.');
+    expect(adoptStyles).toHaveBeenCalledWith(contactStyles);
+    expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('type')).toBe('email');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Phone (optional)' }).getAttribute('type')).toBe(
+      'tel',
+    );
+    expect(screen.getByText(en.contactConsent).id).toBe(
+      screen.getByRole('button', { name: en.contactSend }).getAttribute('aria-describedby'),
+    );
+  });
+
+  it('ties errors to their fields and moves focus to the first one to fix', async () => {
+    const { network } = await offerAfterNoAnswer();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    fireEvent.input(email, { target: { value: 'ada@example' } });
+    fireEvent.click(screen.getByRole('button', { name: en.contactSend }));
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    for (const [field, message] of [
+      [email, en.contactErrorEmail],
+      [name, en.contactErrorName],
+    ] as const) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      const described = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe(message);
+    }
+    expect(network.requests).toHaveLength(1);
+
+    fireEvent.input(email, { target: { value: 'ada@example.com' } });
+    fireEvent.input(name, { target: { value: 'Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: en.contactSend }));
+    const request = await network.next();
+    expect(request.body).toEqual({
+      visitorId: 'v1_token',
+      conversationId: 'c1_sig',
+      email: 'ada@example.com',
+      name: 'Ada',
+    });
+    request.json(200, { email: 'ada@example.com', name: 'Ada', phone: null });
+    await screen.findByText(
+      (_, element) =>
+        element?.classList.contains('notice') === true &&
+        element.textContent === "We'll reply to you at ada@example.com.",
+    );
+    expect(screen.queryByRole('form')).toBeNull();
+    // Focus goes back to the message box.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your message' }));
+  });
+
+  it('takes focus to its email field when asking for a person offers it', async () => {
+    const { network } = setup();
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    fireEvent.input(input, { target: { value: 'I need a person' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    (await network.next()).stream().push(
+      answer('Sure.') +
+        done({
+          conversationId: 'c1_sig',
+          visitorId: 'v1_token',
+          sources: [],
+          handoffEnabled: true,
+        }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Talk to a person' }));
+    const request = await network.next();
+    expect(request.url).toBe('https://bff.example/api/agents/demo/handoff');
+    request.json(200, {
+      status: 'handoff',
+      contactCapture: {
+        reason: 'handoff',
+        fields: { name: 'off', phone: 'off' },
+        consentText: 'We answer within a day.',
+      },
+    });
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.getByText('We answer within a day.')).toBeTruthy();
+  });
+
+  it('"not now" removes it and returns focus to the message box', async () => {
+    const { chat } = await offerAfterNoAnswer({ name: 'off', phone: 'off' });
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en.contactDismiss }));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(chat.contact.phase.value).toBe('dismissed');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your message' }));
   });
 });

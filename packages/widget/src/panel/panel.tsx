@@ -1,10 +1,11 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { VNode } from 'preact';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import type { ChatModel } from '../chat/index.js';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { ChatMessage, ChatModel } from '../chat/index.js';
 import type { Strings } from '../i18n/strings.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';
+import { ContactSlot } from './contact-slot.js';
 import { CloseIcon, NewIcon } from './icons.js';
 import { MessageView } from './message-view.js';
 
@@ -20,6 +21,8 @@ export interface PanelProps {
   onClose: () => void;
   /** Unique per widget on the page, for element ids. */
   id: string;
+  /** Adds a stylesheet to the shadow root once (the lazily loaded parts bring their own). */
+  adoptStyles: (css: string) => void;
 }
 
 function useVisualViewport(element: { current: HTMLElement | null }): void {
@@ -43,7 +46,10 @@ function useVisualViewport(element: { current: HTMLElement | null }): void {
   }, [element]);
 }
 
-/** The chat panel: header, transcript (a log region), starters, message box. */
+/**
+ * The chat panel: header, transcript (a log region, with the contact form where it was
+ * offered), starters, message box.
+ */
 export function Panel({
   chat,
   config,
@@ -53,6 +59,7 @@ export function Panel({
   inline,
   onClose,
   id,
+  adoptStyles,
 }: PanelProps): VNode {
   const open = isOpen.value;
   const focusRequest = focusRequests.value;
@@ -74,6 +81,9 @@ export function Panel({
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const stickToBottom = useRef(true);
+  // Focus goes to the contact form when it answers the visitor's own "talk to a person".
+  const [focusContact, setFocusContact] = useState(false);
+  const contact = chat.contact;
   useVisualViewport(panelRef);
 
   useLayoutEffect(() => {
@@ -87,6 +97,20 @@ export function Panel({
 
   const title = config.title ?? strings.title;
   const lastIndex = messages.length - 1;
+  const transcript = messages.map((message: ChatMessage, index) => (
+    <MessageView
+      key={message.id}
+      message={message}
+      strings={strings}
+      showSources={config.showSources}
+      onRetry={index === lastIndex && status === 'error' ? chat.retry : undefined}
+      onRate={chat.rate}
+    />
+  ));
+  // Where the form (or its confirmation) sits; without one, after every message, so that an
+  // offer at the end of the transcript moves no message.
+  const contactAt =
+    contact.offer.value || contact.sentTo.value ? contact.at.value : messages.length;
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -145,16 +169,19 @@ export function Panel({
         <div class="message assistant welcome">
           <div class="bubble">{config.welcome ?? strings.welcome}</div>
         </div>
-        {messages.map((message, index) => (
-          <MessageView
-            key={message.id}
-            message={message}
-            strings={strings}
-            showSources={config.showSources}
-            onRetry={index === lastIndex && status === 'error' ? chat.retry : undefined}
-            onRate={chat.rate}
-          />
-        ))}
+        {transcript.slice(0, contactAt)}
+        <ContactSlot
+          contact={contact}
+          strings={strings}
+          id={id}
+          adoptStyles={adoptStyles}
+          autoFocus={focusContact}
+          onDone={() => {
+            setFocusContact(false);
+            inputRef.current?.focus();
+          }}
+        />
+        {transcript.slice(contactAt)}
         {messages.length === 0 && config.starters.length > 0 ? (
           // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
           <div class="starters" role="group" aria-label={strings.suggestions}>
@@ -180,7 +207,8 @@ export function Panel({
           onClick={() =>
             void handoff.request().then(() => {
               stickToBottom.current = true;
-              inputRef.current?.focus();
+              if (contact.offer.value?.reason === 'handoff') setFocusContact(true);
+              else inputRef.current?.focus();
             })
           }
         >

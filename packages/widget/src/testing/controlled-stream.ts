@@ -96,7 +96,10 @@ export function createFakeFetch(): FakeFetch {
       const request: FakeRequest = {
         url: String(input),
         init,
-        body: JSON.parse(String(init.body)) as Record<string, unknown>,
+        body: (init.body === undefined ? {} : JSON.parse(String(init.body))) as Record<
+          string,
+          unknown
+        >,
         stream(status = 200) {
           current = createControlledStream();
           resolve(

@@ -143,6 +143,39 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
       await close();
     }
   });
+  it('keeps the valid sync schedules of web sources, drops the others, and dates the next sync', async () => {
+    const { database, close } = await open();
+    try {
+      await migrateTheOldWay(
+        database,
+        MIGRATIONS.filter((migration) => migration.id < 17),
+      );
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');
+        INSERT INTO datasources (id, organization_id, datastore_id, name, type, config) VALUES
+          ('daily', 'org', 's', 'a', 'web_site', '{"sync_interval_minutes": 1440}'),
+          ('zero', 'org', 's', 'b', 'web_site', '{"sync_interval_minutes": 0}'),
+          ('word', 'org', 's', 'c', 'web_page', '{"sync_interval_minutes": "hourly"}'),
+          ('text', 'org', 's', 'd', 'text', '{"sync_interval_minutes": 60}'),
+          ('manual', 'org', 's', 'e', 'web_page', '{"source_url": "https://x.test/"}');`);
+      expect(await migrate(database)).toContain(17);
+      const rows = await database.query<{ id: string; minutes: string | null; due: boolean }>(
+        `SELECT id, config ->> 'sync_interval_minutes' AS minutes,
+           next_synch BETWEEN now() + interval '1439 minutes' AND now() + interval '1441 minutes' AS due
+         FROM datasources ORDER BY id`,
+      );
+      expect(rows).toEqual([
+        { id: 'daily', minutes: '1440', due: true },
+        { id: 'manual', minutes: null, due: null },
+        { id: 'text', minutes: null, due: null },
+        { id: 'word', minutes: null, due: null },
+        { id: 'zero', minutes: null, due: null },
+      ]);
+    } finally {
+      await close();
+    }
+  });
 }
 
 describe('migrations on PGlite', () => {

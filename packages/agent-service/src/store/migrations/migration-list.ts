@@ -12,6 +12,7 @@ import { uncompressedTexts } from './0013-uncompressed-texts.js';
 import { datasourceStatusCheck } from './0014-datasource-status-check.js';
 import { contacts } from './0015-contacts.js';
 import { outbox } from './0016-outbox.js';
+import { syncSchedule } from './0017-sync-schedule.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   datasourceStatusCheck,
   contacts,
   outbox,
+  syncSchedule,
 ];

@@ -37,6 +37,19 @@ const ar: LocaleStrings = {
   handbackNotice: 'عاد المساعد.',
   operator: 'الدعم',
   errorHandoff: 'لا يوجد أحد متاح.',
+  contactTitle: 'اترك بريدك الإلكتروني وسيرد عليك شخص.',
+  contactEmail: 'البريد الإلكتروني',
+  contactName: 'الاسم',
+  contactPhone: 'الهاتف',
+  contactOptional: '(اختياري)',
+  contactConsent: 'نستخدم هذه البيانات فقط للرد عليك.',
+  contactSend: 'إرسال البيانات',
+  contactDismiss: 'ليس الآن',
+  contactSent: 'سنرد عليك على {email}.',
+  contactWaiting: 'اطرح سؤالك: سنرسل بياناتك معه.',
+  contactErrorEmail: 'أدخل عنوان بريد إلكتروني، مثل name@example.com.',
+  contactErrorName: 'أدخل اسمك.',
+  contactErrorPhone: 'أدخل رقم هاتف (أرقام ومسافات و+ ( ) . / -).',
 };
 
 export default ar;

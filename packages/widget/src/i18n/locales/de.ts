@@ -42,6 +42,19 @@ const de: LocaleStrings = {
   handbackNotice: 'Der Assistent ist zurück.',
   operator: 'Support',
   errorHandoff: 'Niemand ist erreichbar.',
+  contactTitle: 'Hinterlassen Sie Ihre E-Mail-Adresse, dann antwortet Ihnen eine Person.',
+  contactEmail: 'E-Mail',
+  contactName: 'Name',
+  contactPhone: 'Telefon',
+  contactOptional: '(optional)',
+  contactConsent: 'Wir verwenden diese Angaben nur, um Ihnen zu antworten.',
+  contactSend: 'Angaben senden',
+  contactDismiss: 'Jetzt nicht',
+  contactSent: 'Wir antworten Ihnen an {email}.',
+  contactWaiting: 'Stellen Sie Ihre Frage: Ihre Angaben werden mit ihr gesendet.',
+  contactErrorEmail: 'Geben Sie eine E-Mail-Adresse ein, z. B. name@beispiel.de.',
+  contactErrorName: 'Geben Sie Ihren Namen ein.',
+  contactErrorPhone: 'Geben Sie eine Telefonnummer ein (Ziffern, Leerzeichen, + ( ) . / -).',
 };
 
 export default de;

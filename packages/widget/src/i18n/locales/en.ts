@@ -37,6 +37,19 @@ const en: LocaleStrings = {
   handbackNotice: 'The assistant is back.',
   operator: 'Support',
   errorHandoff: 'No one is available.',
+  contactTitle: 'Leave your email and a person will reply.',
+  contactEmail: 'Email',
+  contactName: 'Name',
+  contactPhone: 'Phone',
+  contactOptional: '(optional)',
+  contactConsent: 'We use these details only to reply to you.',
+  contactSend: 'Send details',
+  contactDismiss: 'Not now',
+  contactSent: "We'll reply to you at {email}.",
+  contactWaiting: 'Ask your question: your details will be sent with it.',
+  contactErrorEmail: 'Enter an email address, like name@example.com.',
+  contactErrorName: 'Enter your name.',
+  contactErrorPhone: 'Enter a phone number (digits, spaces, + ( ) . / -).',
 };
 
 export default en;

@@ -38,6 +38,19 @@ const es: LocaleStrings = {
   handbackNotice: 'El asistente ha vuelto.',
   operator: 'Soporte',
   errorHandoff: 'No hay nadie disponible.',
+  contactTitle: 'Déjanos tu correo y una persona te responderá.',
+  contactEmail: 'Correo electrónico',
+  contactName: 'Nombre',
+  contactPhone: 'Teléfono',
+  contactOptional: '(opcional)',
+  contactConsent: 'Usamos estos datos solo para responderte.',
+  contactSend: 'Enviar datos',
+  contactDismiss: 'Ahora no',
+  contactSent: 'Te responderemos a {email}.',
+  contactWaiting: 'Haz tu pregunta: tus datos se enviarán con ella.',
+  contactErrorEmail: 'Escribe una dirección de correo, como nombre@ejemplo.com.',
+  contactErrorName: 'Escribe tu nombre.',
+  contactErrorPhone: 'Escribe un número de teléfono (dígitos, espacios, + ( ) . / -).',
 };
 
 export default es;

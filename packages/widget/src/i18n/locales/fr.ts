@@ -37,6 +37,19 @@ const fr: LocaleStrings = {
   handbackNotice: "L'assistant est de retour.",
   operator: 'Support',
   errorHandoff: "Personne n'est disponible.",
+  contactTitle: 'Laissez votre e-mail et une personne vous répondra.',
+  contactEmail: 'E-mail',
+  contactName: 'Nom',
+  contactPhone: 'Téléphone',
+  contactOptional: '(facultatif)',
+  contactConsent: 'Nous utilisons ces informations uniquement pour vous répondre.',
+  contactSend: 'Envoyer mes coordonnées',
+  contactDismiss: 'Pas maintenant',
+  contactSent: 'Nous vous répondrons à {email}.',
+  contactWaiting: 'Posez votre question : vos coordonnées seront envoyées avec elle.',
+  contactErrorEmail: 'Saisissez une adresse e-mail, comme nom@exemple.com.',
+  contactErrorName: 'Saisissez votre nom.',
+  contactErrorPhone: 'Saisissez un numéro de téléphone (chiffres, espaces, + ( ) . / -).',
 };
 
 export default fr;

@@ -37,6 +37,19 @@ const he: LocaleStrings = {
   handbackNotice: 'העוזר חזר.',
   operator: 'תמיכה',
   errorHandoff: 'אין נציג זמין.',
+  contactTitle: 'השאירו את כתובת האימייל שלכם ואדם יחזור אליכם.',
+  contactEmail: 'אימייל',
+  contactName: 'שם',
+  contactPhone: 'טלפון',
+  contactOptional: '(לא חובה)',
+  contactConsent: 'אנו משתמשים בפרטים אלה רק כדי לחזור אליכם.',
+  contactSend: 'שליחת הפרטים',
+  contactDismiss: 'לא עכשיו',
+  contactSent: 'נחזור אליכם בכתובת {email}.',
+  contactWaiting: 'שאלו את שאלתכם: הפרטים יישלחו יחד איתה.',
+  contactErrorEmail: 'הזינו כתובת אימייל, למשל name@example.com.',
+  contactErrorName: 'הזינו את שמכם.',
+  contactErrorPhone: 'הזינו מספר טלפון (ספרות, רווחים, + ( ) . / -).',
 };
 
 export default he;

@@ -1,3 +1,4 @@
+import type { ContactStrings } from './contact-strings.js';
 import type { HandoffStrings } from './handoff-strings.js';
 import type { PanelStrings } from './panel-strings.js';
 
@@ -7,4 +8,4 @@ import type { PanelStrings } from './panel-strings.js';
  * language is its own chunk, which the loader fetches alongside the panel when the page is
  * in that language.
  */
-export type LocaleStrings = PanelStrings & HandoffStrings;
+export type LocaleStrings = PanelStrings & HandoffStrings & ContactStrings;

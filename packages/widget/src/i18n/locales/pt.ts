@@ -38,6 +38,19 @@ const pt: LocaleStrings = {
   handbackNotice: 'O assistente voltou.',
   operator: 'Suporte',
   errorHandoff: 'Ninguém está disponível.',
+  contactTitle: 'Deixe seu e-mail e uma pessoa vai responder.',
+  contactEmail: 'E-mail',
+  contactName: 'Nome',
+  contactPhone: 'Telefone',
+  contactOptional: '(opcional)',
+  contactConsent: 'Usamos esses dados apenas para responder a você.',
+  contactSend: 'Enviar dados',
+  contactDismiss: 'Agora não',
+  contactSent: 'Responderemos a você em {email}.',
+  contactWaiting: 'Faça sua pergunta: seus dados serão enviados com ela.',
+  contactErrorEmail: 'Digite um endereço de e-mail, como nome@exemplo.com.',
+  contactErrorName: 'Digite seu nome.',
+  contactErrorPhone: 'Digite um número de telefone (dígitos, espaços, + ( ) . / -).',
 };
 
 export default pt;
