@@ -173,7 +173,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           'user-agent': options.userAgent ?? 'agent-chat-ingest/1.0',
           accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
           ...(callOptions.validators?.etag ? { 'if-none-match': callOptions.validators.etag } : {}),
-          ...(callOptions.validators?.lastModified ? { 'if-modified-since': callOptions.validators.lastModified } : {}),
+          ...(callOptions.validators?.lastModified
+            ? { 'if-modified-since': callOptions.validators.lastModified }
+            : {}),
           ...callOptions.headers,
         },
       });
