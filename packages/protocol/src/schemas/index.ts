@@ -69,6 +69,7 @@ export {
   datastoreQueryResultSchema,
   datastoreSchema,
   evalAnswerResponseSchema,
+  handoffSummarySchema,
   healthResponseSchema,
   insightsResponseSchema,
   queryResponseSchema,

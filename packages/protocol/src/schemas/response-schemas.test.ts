@@ -14,6 +14,7 @@ import type {
   ConversationMessage,
   ConversationSummary,
   EvalAnswerResponse,
+  HandoffSummary,
   VisitorMessage,
   VisitorMessagesResponse,
 } from '../conversations.js';
@@ -50,6 +51,7 @@ import {
   type datastoreQueryResultSchema,
   type datastoreSchema,
   type evalAnswerResponseSchema,
+  type handoffSummarySchema,
   type insightsResponseSchema,
   type queryResponseSchema,
   sourceSchema,
@@ -85,6 +87,7 @@ describe('response schemas', () => {
     expectTypeOf<Out<typeof conversationMessageSchema>>().toEqualTypeOf<ConversationMessage>();
     expectTypeOf<Out<typeof visitorMessageSchema>>().toEqualTypeOf<VisitorMessage>();
     expectTypeOf<Out<typeof conversationSummarySchema>>().toEqualTypeOf<ConversationSummary>();
+    expectTypeOf<Out<typeof handoffSummarySchema>>().toEqualTypeOf<HandoffSummary>();
     expectTypeOf<Out<typeof conversationDetailSchema>>().toEqualTypeOf<ConversationDetail>();
     expectTypeOf<
       Out<typeof conversationListResponseSchema>
