@@ -1,3 +1,4 @@
+import type { ContactOffer } from './contacts.js';
 import type { Source } from './source.js';
 
 /**
@@ -145,6 +146,15 @@ export interface EvalAnswerResponse {
 export interface HandoffBody {
   agentId: string;
   visitorId: string;
+}
+
+/**
+ * Response of `POST /api/conversations/{id}/handoff`: the conversation's summary, with
+ * `contactCapture` when the agent's contact capture offers the form on a handoff and the
+ * visitor has left no contact yet.
+ */
+export interface HandoffSummary extends ConversationSummary {
+  contactCapture?: ContactOffer;
 }
 
 /** Query of `GET /api/conversations/{id}/messages` (a visitor polling for replies). */

@@ -47,6 +47,7 @@ export {
   type ExportFormat,
   HANDOFF_ACKNOWLEDGEMENT,
   type HandoffBody,
+  type HandoffSummary,
   MESSAGE_EVALS,
   MESSAGE_ROLES,
   type MessageEval,

@@ -1,4 +1,9 @@
-import type { EvalAnswerBody, HandoffBody, VisitorMessagesQuery } from '@agent-chat/protocol';
+import type {
+  EvalAnswerBody,
+  HandoffBody,
+  HandoffSummary,
+  VisitorMessagesQuery,
+} from '@agent-chat/protocol';
 import {
   evalAnswerSchema,
   handoffSchema,
@@ -59,7 +64,8 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
       { organizationId, agent, visitorId: body.visitorId },
       ['handoff'],
     );
-    res.json(offer ? { ...summary, contactCapture: offer } : summary);
+    const answer: HandoffSummary = offer ? { ...summary, contactCapture: offer } : summary;
+    res.json(answer);
   });
   router.get('/conversations/:id/messages', async (req, res) => {
     const query = validateBody<VisitorMessagesQuery>(visitorMessagesQuerySchema, req.query);

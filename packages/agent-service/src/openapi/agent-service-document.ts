@@ -19,8 +19,9 @@ export function agentServiceOpenApiDocument(): OpenApiDocument {
       version: packageJson.version,
       description:
         'Agents that answer from your documents (datastores of datasources), with sources; ' +
-        'conversations, operator replies, handoff and insights. Chaindesk-compatible routes. ' +
-        'Every error is `{"error":{"code","message"}}`.',
+        'conversations, operator replies, handoff, contacts and insights. Chaindesk-compatible routes. ' +
+        'An OpenAI-compatible API under `/v1`. Every error is `{"error":{"code","message"}}`, ' +
+        'except under `/v1`: OpenAI’s `{"error":{"message","type","param","code"}}`.',
       license: { name: packageJson.license, identifier: packageJson.license },
     },
   });

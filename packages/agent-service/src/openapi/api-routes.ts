@@ -4,8 +4,16 @@ import {
   agentSchema,
   agentUpdateSchema,
   answerMetadataSchema,
+  chatCompletionChunkSchema,
+  chatCompletionRequestSchema,
+  chatCompletionSchema,
   contactCaptureSettingsSchema,
+  contactErasureResponseSchema,
+  contactListQuerySchema,
+  contactListResponseSchema,
   contactOfferSchema,
+  contactSchema,
+  contactSubmissionSchema,
   contentGapSchema,
   conversationDetailSchema,
   conversationExportQuerySchema,
@@ -15,6 +23,7 @@ import {
   conversationStatusSchema,
   conversationSummarySchema,
   datasourceCreateSchema,
+  datasourcePatchSchema,
   datasourceSchema,
   datasourceUpdateResponseSchema,
   datasourceUpdateSchema,
@@ -34,9 +43,13 @@ import {
   evalAnswerResponseSchema,
   evalAnswerSchema,
   handoffSchema,
+  handoffSummarySchema,
   healthResponseSchema,
   insightsQuerySchema,
   insightsResponseSchema,
+  modelListSchema,
+  modelSchema,
+  openAiErrorSchema,
   operatorMessageSchema,
   operatorReplyResponseSchema,
   queryFiltersSchema,
@@ -81,15 +94,24 @@ export const NAMED_SCHEMAS = {
     OperatorReplyResponse: operatorReplyResponseSchema,
     VisitorMessage: visitorMessageSchema,
     ConversationSummary: conversationSummarySchema,
+    HandoffSummary: handoffSummarySchema,
     ConversationDetail: conversationDetailSchema,
     ConversationListResponse: conversationListResponseSchema,
     EvalAnswerResponse: evalAnswerResponseSchema,
     VisitorMessagesResponse: visitorMessagesResponseSchema,
     ContentGap: contentGapSchema,
     InsightsResponse: insightsResponseSchema,
+    Contact: contactSchema,
+    ContactListResponse: contactListResponseSchema,
+    ContactErasureResponse: contactErasureResponseSchema,
     Delivery: deliverySchema,
     DeliveryListResponse: deliveryListResponseSchema,
     HealthResponse: healthResponseSchema,
+    Model: modelSchema,
+    ModelList: modelListSchema,
+    ChatCompletion: chatCompletionSchema,
+    ChatCompletionChunk: chatCompletionChunkSchema,
+    OpenAiError: openAiErrorSchema,
   },
   requests: {
     QueryRequest: queryRequestSchema,
@@ -104,10 +126,13 @@ export const NAMED_SCHEMAS = {
     UpsertDocument: upsertDocumentSchema,
     DatasourceUpsertBody: datasourceUpsertSchema,
     DatasourceUpdateBody: datasourceUpdateSchema,
+    DatasourcePatchBody: datasourcePatchSchema,
     ConversationStatusBody: conversationStatusSchema,
     OperatorMessageBody: operatorMessageSchema,
     EvalAnswerBody: evalAnswerSchema,
     HandoffBody: handoffSchema,
+    ContactSubmission: contactSubmissionSchema,
+    ChatCompletionRequest: chatCompletionRequestSchema,
   },
 } as const satisfies Record<'responses' | 'requests', Record<string, z.ZodType>>;
 
@@ -121,8 +146,11 @@ export const API_TAGS: Record<string, string> = {
   Conversations: 'Transcripts for operators: list, read, reply, status, export, delete.',
   'Visitor conversations':
     'What the BFF calls for a visitor it verified: votes, handoff, polling for replies.',
+  Contacts: 'Contact details visitors left with an agent: list, export, erase.',
   Insights: 'What visitors ask and what the agents could not answer.',
   Deliveries: 'The outbox: mails and signed webhook events, with their attempts and errors.',
+  'OpenAI-compatible':
+    'The agents as OpenAI models (model = agent id), for OpenAI SDKs and tools; errors in OpenAI’s shape.',
 };
 
 const deleteBody = { body: emptyBodySchema, bodyOptional: true } as const;
@@ -137,6 +165,13 @@ const streamDescription = `With \`streaming: true\`: the answer as Server-Sent E
 \`data: [DONE]\` ends the stream. \`: ping\` comment lines are heartbeats. A failure after the
 first event is \`data: [ERROR]<CODE>: <message>\`, then the stream ends. Errors found before
 the first event (404, 402, …) are JSON error responses, as in JSON mode.`;
+
+const chatStreamDescription = `With \`stream: true\`: OpenAI's stream, as Server-Sent Events.
+Each \`data:\` line is one \`ChatCompletionChunk\` JSON: the first names the \`assistant\` role,
+then one per text fragment (\`delta.content\`), and a last one with \`finish_reason: "stop"\`,
+the estimated \`usage\`, \`sources\`, \`conversation_id\` and \`visitor_id\`; then \`data: [DONE]\`.
+\`: ping\` comment lines are heartbeats. A failure after the first chunk is one
+\`data: {"error":{…}}\` event (\`OpenAiError\`, which the SDKs raise), and nothing follows.`;
 
 /**
  * Every route of the agent service's public API: what `GET /api/openapi.json` publishes
@@ -154,7 +189,7 @@ the first event (404, 402, …) are JSON error responses, as in JSON mode.`;
  * its errors are not `{"error":{"code","message"}}`. Name a schema in
  * {@link NAMED_SCHEMAS} to publish it as a type of its own. Then call the route in
  * `openapi-contract.test.ts`, which fails until every documented route has answered a
- * success there. For instance, the contacts and the OpenAI-compatible routes:
+ * success there. For instance, two entries below (a delete; a route with OpenAI's errors):
  *
  * @example
  * {
@@ -387,6 +422,26 @@ export const API_ROUTES: readonly RouteDoc[] = [
     errors: [404],
   },
   {
+    method: 'patch',
+    path: '/api/datasources/{id}',
+    operationId: 'updateDatasource',
+    summary: 'Rename a datasource, or set a web page’s or site’s sync schedule',
+    description:
+      '`config.sync_interval_minutes` (or `null` for manual syncs) sets `nextSynch`, counted ' +
+      'from the last sync: a source last synched longer ago is due at once. Nothing is ' +
+      're-ingested by this call; `POST /api/datasources/{id}/synch` does that.',
+    tag: 'Datasources',
+    body: datasourcePatchSchema,
+    responses: { 200: datasourceSchema },
+    errors: [
+      [
+        400,
+        'INVALID_REQUEST: a field is invalid or cannot be changed, an interval below the service’s minimum (`SYNC_MIN_INTERVAL_MINUTES`), or a schedule on a datasource that is not a web page or site of its own',
+      ],
+      404,
+    ],
+  },
+  {
     method: 'delete',
     path: '/api/datasources/{id}',
     operationId: 'deleteDatasource',
@@ -499,7 +554,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
       'Called by the BFF for a visitor it verified. Another visitor’s conversation is 404.',
     tag: 'Visitor conversations',
     body: handoffSchema,
-    responses: { 200: conversationSummarySchema },
+    responses: { 200: handoffSummarySchema },
     errors: [400, [403, 'HANDOFF_DISABLED: the agent does not offer a person'], 404],
   },
   {
@@ -512,6 +567,56 @@ export const API_ROUTES: readonly RouteDoc[] = [
     tag: 'Visitor conversations',
     query: visitorMessagesQuerySchema,
     responses: { 200: visitorMessagesResponseSchema },
+    errors: [400, 404],
+  },
+
+  {
+    method: 'post',
+    path: '/api/agents/{id}/contacts',
+    operationId: 'saveContact',
+    summary: 'Store a visitor’s contact details for an agent (201 new, 200 updated)',
+    description:
+      'Called by the BFF for a visitor it verified; one contact per visitor and agent. ' +
+      'A `conversationId` must be this visitor’s conversation with this agent.',
+    tag: 'Contacts',
+    body: contactSubmissionSchema,
+    responses: { 200: contactSchema, 201: contactSchema },
+    errors: [
+      [
+        400,
+        'INVALID_REQUEST: a field is invalid, or required or not asked for by the agent’s form',
+      ],
+      [403, 'CONTACT_CAPTURE_DISABLED: the agent does not take contact details'],
+      [404, 'NOT_FOUND: no such agent, or a conversation of another visitor or agent'],
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/contacts',
+    operationId: 'listContacts',
+    summary: 'List contacts, newest first: filter by agent, search `q`, pages by `cursor`',
+    tag: 'Contacts',
+    query: contactListQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of contacts, or with `format=csv` every match as a file download.',
+        json: contactListResponseSchema,
+        text: {
+          'text/csv':
+            '`format=csv` (`Content-Disposition: attachment`): a header row, then one row per contact; cells that a spreadsheet would run as a formula are escaped.',
+        },
+      },
+    },
+    errors: [400],
+  },
+  {
+    method: 'delete',
+    path: '/api/contacts/{id}',
+    operationId: 'eraseContact',
+    summary: 'Erase a contact and its visitor’s conversations with the agent',
+    tag: 'Contacts',
+    ...deleteBody,
+    responses: { 200: contactErasureResponseSchema },
     errors: [400, 404],
   },
 
@@ -535,5 +640,59 @@ export const API_ROUTES: readonly RouteDoc[] = [
     query: deliveryListQuerySchema,
     responses: { 200: deliveryListResponseSchema },
     errors: [400],
+  },
+
+  {
+    method: 'get',
+    path: '/v1/models',
+    operationId: 'listModels',
+    summary: 'The organization’s agents as OpenAI models (the model id is the agent id)',
+    tag: 'OpenAI-compatible',
+    errorBody: openAiErrorSchema,
+    responses: { 200: modelListSchema },
+    errors: [[401, 'invalid_api_key: the API key is missing or unknown']],
+  },
+  {
+    method: 'get',
+    path: '/v1/models/{id}',
+    operationId: 'getModel',
+    summary: 'One agent as an OpenAI model',
+    tag: 'OpenAI-compatible',
+    errorBody: openAiErrorSchema,
+    responses: { 200: modelSchema },
+    errors: [
+      [401, 'invalid_api_key: the API key is missing or unknown'],
+      [404, 'model_not_found: no such agent in the organization'],
+    ],
+  },
+  {
+    method: 'post',
+    path: '/v1/chat/completions',
+    operationId: 'createChatCompletion',
+    summary: 'OpenAI-compatible chat completion, answered by the agent named by `model`',
+    description:
+      'The last `user` message is the question, earlier messages its history; each call is ' +
+      'a conversation of its own for the visitor `user`. Besides OpenAI’s fields, answers ' +
+      'carry `sources`, `conversation_id` and `visitor_id`.',
+    tag: 'OpenAI-compatible',
+    body: chatCompletionRequestSchema,
+    errorBody: openAiErrorSchema,
+    responses: {
+      200: {
+        description: 'A `chat.completion`, or a stream of chunks with `stream: true`.',
+        json: chatCompletionSchema,
+        text: { 'text/event-stream': chatStreamDescription },
+      },
+    },
+    errors: [
+      [400, 'invalid_request_error: the body is invalid (`param` names the field)'],
+      [401, 'invalid_api_key: the API key is missing or unknown'],
+      [404, 'model_not_found: no such agent in the organization'],
+      [413, 'invalid_request_error: the body is larger than the service accepts'],
+      [429, 'insufficient_quota: the organization’s query quota for the period is used up'],
+      [500, 'server_error: the service failed to answer'],
+      [502, 'server_error (`upstream_error`, `upstream_auth`): the model provider failed'],
+      [504, 'server_error (`upstream_timeout`): the model provider did not answer in time'],
+    ],
   },
 ];

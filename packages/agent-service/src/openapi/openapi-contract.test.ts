@@ -4,7 +4,12 @@ import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAgentService, startAgentService } from '../index.js';
-import { buildPdf, createTestDatabase } from '../testing/index.js';
+import {
+  buildPdf,
+  type ChangingSite,
+  createTestDatabase,
+  startChangingSite,
+} from '../testing/index.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './index.js';
 
 /** Where the document's components live for the validator (its `$ref`s are rewritten there). */
@@ -54,6 +59,7 @@ function documentedRoutes(document: OpenApiDocument): string[] {
 }
 
 let service: RunningAgentService;
+let site: ChangingSite;
 let apiKey: string;
 let limitedKey: string;
 let document: OpenApiDocument;
@@ -161,12 +167,15 @@ function jsonSchemaOf(method: string, template: string, status: number): JsonSch
 }
 
 beforeAll(async () => {
+  site = await startChangingSite();
   service = await startAgentService({
     database: await createTestDatabase(),
     port: 0,
     host: '127.0.0.1',
     bodyLimitBytes: BODY_LIMIT_BYTES,
-    // A receiver on loopback without ALLOW_PRIVATE_URLS: events fill the delivery log, failed.
+    // The web page datasource is served by a site on 127.0.0.1.
+    allowPrivateUrls: true,
+    // A receiver that is not there: events fill the delivery log (retried, then failed).
     webhook: { url: 'http://127.0.0.1:9/hooks', secret: 'a-webhook-secret-of-32-characters' },
     outbox: { pollMs: 50 },
   });
@@ -191,7 +200,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service.close();
+  await service?.close();
+  await site?.close();
 });
 
 describe('the OpenAPI document', () => {
@@ -332,6 +342,36 @@ describe('the live service answers as documented', () => {
     await call('POST', '/api/datasources/missing/synch', 404);
   });
 
+  it('datasources: a scheduled web page (nextSynch, lastSyncSummary) and PATCH', async () => {
+    site.pages.set('/hours', {
+      main: '<h1>Hours</h1><p>The lighthouse museum opens at nine every morning but Monday.</p>',
+    });
+    const page = await call('POST', '/api/datasources', 201, {
+      body: {
+        datastoreId,
+        type: 'web_page',
+        config: { source_url: `${site.url}/hours`, sync_interval_minutes: 60 },
+      },
+    });
+    service.ingestion.wake();
+    await service.ingestion.waitFor([page.body.id]);
+    const synched = await call('GET', `/api/datasources/${page.body.id}`, 200);
+    expect(synched.body.status).toBe('synched');
+    expect(synched.body.nextSynch).toEqual(expect.any(String));
+    expect(synched.body.lastSyncSummary).toMatchObject({ added: 1, failed: 0 });
+    const manual = await call('PATCH', `/api/datasources/${page.body.id}`, 200, {
+      body: { name: 'Opening hours', config: { sync_interval_minutes: null } },
+    });
+    expect(manual.body).toMatchObject({ name: 'Opening hours', nextSynch: null });
+    await call('PATCH', `/api/datasources/${datasourceId}`, 200, { body: { name: 'Shipping' } });
+    await call('PATCH', `/api/datasources/${datasourceId}`, 400, {
+      body: { config: { sync_interval_minutes: 60 } },
+    });
+    await call('PATCH', `/api/datasources/${datasourceId}`, 400, { body: { type: 'qa' } });
+    await call('PATCH', '/api/datasources/missing', 404, { body: { name: 'x' } });
+    await call('DELETE', `/api/datasources/${page.body.id}`, 200);
+  });
+
   it('datastore search (the ChaindeskRetriever route)', async () => {
     const found = await call('POST', `/api/datastores/${datastoreId}/query`, 200, {
       body: { query: 'How long do refunds take?', topK: 3 },
@@ -452,8 +492,16 @@ describe('the live service answers as documented', () => {
     await call('POST', `/api/conversations/${conversationId}/handoff`, 403, {
       body: { agentId: otherAgentId, visitorId },
     });
-    await call('POST', `/api/conversations/${conversationId}/handoff`, 200, {
+    const handoff = await call('POST', `/api/conversations/${conversationId}/handoff`, 200, {
       body: { agentId, visitorId },
+    });
+    expect(handoff.body.contactCapture).toMatchObject({ reason: 'handoff' });
+    const inHandoff = await call('POST', `/api/agents/${agentId}/query`, 200, {
+      body: { query: 'Is someone there?', conversationId, visitorId },
+    });
+    expect(inHandoff.body).toMatchObject({
+      status: 'handoff',
+      contactCapture: { reason: 'handoff' },
     });
     await call('POST', `/api/conversations/${conversationId}/handoff`, 404, {
       body: { agentId, visitorId: 'someone-else' },
@@ -522,6 +570,87 @@ describe('the live service answers as documented', () => {
       200,
     );
     await call('GET', '/api/deliveries?status=lost', 400);
+  });
+
+  it('contacts: saved for an agent, listed, exported, erased', async () => {
+    const contactVisitor = 'visitor-pdf';
+    const saved = await call('POST', `/api/agents/${agentId}/contacts`, 201, {
+      body: { visitorId: contactVisitor, email: 'ada@example.com', name: 'Ada' },
+    });
+    await call('POST', `/api/agents/${agentId}/contacts`, 200, {
+      body: { visitorId: contactVisitor, email: 'ada@example.org' },
+    });
+    await call('POST', `/api/agents/${agentId}/contacts`, 400, {
+      body: { visitorId: contactVisitor, email: 'ada@example.com', phone: '+33 1 23 45 67 89' },
+    });
+    await call('POST', `/api/agents/${otherAgentId}/contacts`, 403, {
+      body: { visitorId: contactVisitor, email: 'ada@example.com' },
+    });
+    await call('POST', `/api/agents/${agentId}/contacts`, 404, {
+      body: { visitorId: contactVisitor, email: 'ada@example.com', conversationId },
+    });
+    await call('POST', '/api/agents/missing/contacts', 404, {
+      body: { visitorId: contactVisitor, email: 'ada@example.com' },
+    });
+    const list = await call('GET', `/api/contacts?agentId=${agentId}&q=ada`, 200);
+    expect(list.body.contacts).toMatchObject([{ id: saved.body.id, email: 'ada@example.org' }]);
+    const csv = await call('GET', '/api/contacts?format=csv', 200);
+    expect(csv.text).toContain('ada@example.org');
+    await call('GET', '/api/contacts?limit=0', 400);
+    await call('DELETE', `/api/contacts/${saved.body.id}`, 200);
+    await call('DELETE', `/api/contacts/${saved.body.id}`, 404);
+  });
+
+  it('the OpenAI-compatible API, with OpenAI’s errors', async () => {
+    const models = await call('GET', '/v1/models', 200);
+    expect(models.body.data.map((model: { id: string }) => model.id)).toContain(agentId);
+    await call('GET', '/v1/models', 401, { key: null });
+    await call('GET', `/v1/models/${agentId}`, 200);
+    await call('GET', '/v1/models/missing', 404);
+    const question = { role: 'user', content: 'How are refunds processed?' };
+    const completion = await call('POST', '/v1/chat/completions', 200, {
+      body: { model: agentId, messages: [question], user: 'visitor-openai' },
+    });
+    expect(completion.body.choices[0].message.content).not.toBe('');
+    await call('POST', '/v1/chat/completions', 400, { body: { model: agentId, messages: [] } });
+    await call('POST', '/v1/chat/completions', 404, {
+      body: { model: 'missing', messages: [question] },
+    });
+    await call('POST', '/v1/chat/completions', 401, {
+      body: { model: agentId, messages: [question] },
+      key: 'acs_unknown-key',
+    });
+    await call('POST', '/v1/chat/completions', 413, {
+      body: { model: agentId, messages: [{ role: 'user', content: 'x'.repeat(BODY_LIMIT_BYTES) }] },
+    });
+    const limitedAgent = (await call('GET', '/v1/models', 200, { key: limitedKey })).body.data[0]
+      .id;
+    await call('POST', '/v1/chat/completions', 429, {
+      body: { model: limitedAgent, messages: [question] },
+      key: limitedKey,
+    });
+
+    const response = await fetch(`${service.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: agentId, messages: [question], stream: true }),
+    });
+    expect(response.status).toBe(200);
+    const template = '/v1/chat/completions';
+    const documented = document.paths[template]?.post?.responses['200']?.content ?? {};
+    expect(Object.keys(documented)).toContain(response.headers.get('content-type')?.split(';')[0]);
+    const events = (await response.text()).split('\n\n').filter((event) => event !== '');
+    expect(events.at(-1)).toBe('data: [DONE]');
+    let answer = '';
+    for (const event of events.slice(0, -1)) {
+      if (event.startsWith(':')) continue;
+      expect(event.startsWith('data: '), event).toBe(true);
+      const chunk = JSON.parse(event.slice('data: '.length));
+      validate(componentSchema('ChatCompletionChunk'), chunk, 'a chat.completion.chunk');
+      answer += chunk.choices[0].delta.content ?? '';
+    }
+    expect(answer).toBe(completion.body.choices[0].message.content);
+    exercised.add(`POST ${template} 200`);
   });
 
   it('deletes', async () => {

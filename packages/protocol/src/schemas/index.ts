@@ -72,6 +72,7 @@ export {
   deliveryListResponseSchema,
   deliverySchema,
   evalAnswerResponseSchema,
+  handoffSummarySchema,
   healthResponseSchema,
   insightsResponseSchema,
   operatorReplyResponseSchema,

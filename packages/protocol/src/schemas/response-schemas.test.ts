@@ -14,6 +14,7 @@ import type {
   ConversationMessage,
   ConversationSummary,
   EvalAnswerResponse,
+  HandoffSummary,
   VisitorMessage,
   VisitorMessagesResponse,
 } from '../conversations.js';
@@ -53,6 +54,7 @@ import {
   type deliveryListResponseSchema,
   type deliverySchema,
   type evalAnswerResponseSchema,
+  type handoffSummarySchema,
   type insightsResponseSchema,
   type operatorReplyResponseSchema,
   type queryResponseSchema,
@@ -89,6 +91,7 @@ describe('response schemas', () => {
     expectTypeOf<Out<typeof conversationMessageSchema>>().toEqualTypeOf<ConversationMessage>();
     expectTypeOf<Out<typeof visitorMessageSchema>>().toEqualTypeOf<VisitorMessage>();
     expectTypeOf<Out<typeof conversationSummarySchema>>().toEqualTypeOf<ConversationSummary>();
+    expectTypeOf<Out<typeof handoffSummarySchema>>().toEqualTypeOf<HandoffSummary>();
     expectTypeOf<Out<typeof conversationDetailSchema>>().toEqualTypeOf<ConversationDetail>();
     expectTypeOf<
       Out<typeof conversationListResponseSchema>

@@ -205,6 +205,12 @@ const summaryFields = {
 /** Schema of {@link ConversationSummary}. */
 export const conversationSummarySchema = z.object(summaryFields);
 
+/** Schema of {@link HandoffSummary}: the summary, with the contact form to offer, if any. */
+export const handoffSummarySchema = z.object({
+  ...summaryFields,
+  contactCapture: contactOfferSchema.exactOptional(),
+});
+
 /** Schema of {@link ConversationDetail}. */
 export const conversationDetailSchema = z.object({
   ...summaryFields,
