@@ -22,6 +22,12 @@ export const BUDGETS = {
   retrievalBudgetChunks: 50_000,
   /** Text chunks ingested per second into PGlite (create → synched), 10,000 chunks. */
   ingestedChunksPerSecond: 4_000,
+  /** `npm start` RSS summed over its process group: idle, after queries, under 16 users, bytes. */
+  startRssBytes: 256 * 1024 * 1024,
+  /** `npm start` RSS summed over its process group at its highest during start-up (seeding), bytes. */
+  startPeakRssBytes: 350 * 1024 * 1024,
+  /** The agent service alone (`agent-chat-service serve`, demo data), idle, bytes. */
+  serviceIdleRssBytes: 160 * 1024 * 1024,
 } as const;
 
 /** One budget, checked. */
