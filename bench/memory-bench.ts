@@ -139,7 +139,7 @@ async function run(command: string, args: string[], env: Record<string, string> 
 /** `npm start` from an empty data directory: every figure summed over its process group. */
 async function measureNpmStart(options: MemoryBenchOptions, dataDir: string) {
   // What `npm start` would build on a fresh clone is built first, not measured.
-  await run('node', ['scripts/ensure-widget.mjs']);
+  await run('node', ['scripts/ensure-built.mjs']);
   const started = Date.now();
   const { group, match } = await startGroup(
     'npm',
