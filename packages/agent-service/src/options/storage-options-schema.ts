@@ -1,6 +1,6 @@
-import { optionDocs } from '@agent-chat/protocol/options';
+import { optionDocs, wholeNumberFromEnv, wholeNumberSchema } from '@agent-chat/protocol/options';
 import { z } from 'zod';
-import type { Database } from '../store/index.js';
+import { DEFAULT_PGLITE_CACHE_MB, type Database } from '../store/index.js';
 
 const isDatabase = (value: unknown): value is Database =>
   typeof value === 'object' &&
@@ -16,6 +16,19 @@ export const storageOptionFields = {
     description:
       'PGlite data directory (created, locked while open; data in `<dataDir>/pgdata`). The CLI sets it from `DATA_DIR`.',
   }),
+  /**
+   * PGlite's page cache (Postgres `shared_buffers`), MB: memory the process keeps once it
+   * has used it. Env `PGLITE_CACHE_MB`. Default 16 (Postgres's own default is 128).
+   */
+  pgliteCacheMb: wholeNumberSchema(1)
+    .max(1024, { error: 'must be at most 1024 (MB)' })
+    .default(DEFAULT_PGLITE_CACHE_MB)
+    .register(optionDocs, {
+      env: 'PGLITE_CACHE_MB',
+      fromEnv: wholeNumberFromEnv,
+      description:
+        "PGlite's page cache (Postgres `shared_buffers`), MB; the process keeps it once used. Raise it for large datastores on a machine with memory to spare.",
+    }),
   /** PostgreSQL connection string: a real server through `pg` instead of PGlite. Env `DATABASE_URL`. */
   databaseUrl: z
     .string()

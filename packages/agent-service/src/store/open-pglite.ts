@@ -2,20 +2,41 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { growMemoryFilesFaster } from './pglite-file-growth.js';
 
+/** PGlite's page cache (Postgres `shared_buffers`) by default, MB. */
+export const DEFAULT_PGLITE_CACHE_MB = 16;
+
+/**
+ * Postgres settings for a store embedded in one process, after PGlite's own start
+ * parameters. Postgres sizes `shared_buffers` (128 MB) for a server that owns its
+ * machine's memory; in PGlite those buffers live in the process's WebAssembly heap, which
+ * never shrinks, so they would be most of its memory, while the rows they hold are cached
+ * a second time by the operating system (a data directory) or are already in memory
+ * (in-memory PGlite, where a miss is a copy). The WAL buffers follow (1/32 of it).
+ */
+function embeddedSettings(cacheMb: number): string[] {
+  return ['-c', `shared_buffers=${cacheMb}MB`];
+}
+
 /**
  * Creates the service's PGlite, persisted in `pgdata`, or in
- * memory (from `snapshot`, a `dumpDataDir` tarball, when given), with pgvector loaded and,
+ * memory (from `snapshot`, a `dumpDataDir` tarball, when given), with pgvector loaded, a
+ * page cache of `cacheMb` (default {@link DEFAULT_PGLITE_CACHE_MB}) and,
  * in memory, files that grow by half (see `growMemoryFilesFaster`) and WAL segments that
  * are not zero-filled.
  */
 export async function openPglite(options: {
   pgdata?: string | undefined;
   snapshot?: Blob | undefined;
+  cacheMb?: number | undefined;
 }): Promise<PGlite> {
   const pglite = await PGlite.create({
     // pgvector, for hybrid retrieval: loaded always (it costs nothing until
     // `CREATE EXTENSION vector`), so a data directory with vectors opens either way.
     extensions: { vector },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...embeddedSettings(options.cacheMb ?? DEFAULT_PGLITE_CACHE_MB),
+    ],
     ...(options.pgdata === undefined ? {} : { dataDir: options.pgdata }),
     ...(options.snapshot === undefined ? {} : { loadDataDir: options.snapshot }),
   });
