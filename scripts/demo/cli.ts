@@ -179,8 +179,6 @@ async function main(): Promise<void> {
       port,
       // Paces the extractive answer like a model's tokens, so the demo shows streaming.
       fragmentDelayMs: delayMs,
-      // As `agent-chat-service serve` does: the demo seeds its datastore through ingestion.
-      ingestion: { analysisThread: 'at-start' },
     }).catch((error: unknown) =>
       fail(
         `could not start the embedded agent service: ${errorMessage(error)}. ` +

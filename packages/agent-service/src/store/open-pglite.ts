@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { growMemoryFilesFaster } from './pglite-file-growth.js';
+import { copyPgliteTemplate } from './pglite-template.js';
 
 /** PGlite's page cache (Postgres `shared_buffers`) by default, MB. */
 export const DEFAULT_PGLITE_CACHE_MB = 16;
@@ -18,7 +19,8 @@ function embeddedSettings(cacheMb: number): string[] {
 }
 
 /**
- * Creates the service's PGlite, persisted in `pgdata`, or in
+ * Creates the service's PGlite, persisted in `pgdata` (a new one copied from the build's
+ * template cluster when there is one, see `copyPgliteTemplate`), or in
  * memory (from `snapshot`, a `dumpDataDir` tarball, when given), with pgvector loaded, a
  * page cache of `cacheMb` (default {@link DEFAULT_PGLITE_CACHE_MB}) and,
  * in memory, files that grow by half (see `growMemoryFilesFaster`) and WAL segments that
@@ -29,6 +31,7 @@ export async function openPglite(options: {
   snapshot?: Blob | undefined;
   cacheMb?: number | undefined;
 }): Promise<PGlite> {
+  if (options.pgdata !== undefined) copyPgliteTemplate(options.pgdata);
   const pglite = await PGlite.create({
     // pgvector, for hybrid retrieval: loaded always (it costs nothing until
     // `CREATE EXTENSION vector`), so a data directory with vectors opens either way.
