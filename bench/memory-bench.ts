@@ -31,6 +31,11 @@ export interface MemoryBenchOptions {
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serviceCli = join(repoRoot, 'packages/agent-service/bin/agent-chat-service.js');
+/**
+ * The Node settings the README gives for a small machine (what `npm start` runs with):
+ * young generation at 2 MB semi-spaces, one V8 worker thread (each keeps a malloc arena).
+ */
+const SMALL_MACHINE = '--max-semi-space-size=2 --v8-pool-size=1';
 /** Rate limits out of the way: the load comes from one address and few visitors. */
 const unlimited = { RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_VISITOR: '1000000' };
 
@@ -165,10 +170,13 @@ async function measureNpmStart(options: MemoryBenchOptions, dataDir: string) {
   }
 }
 
-/** The agent service alone, from dist, with the demo data: idle and after queries. */
+/**
+ * The agent service alone, from dist, with the demo data, as the README's Deploy section
+ * runs it on a small machine (`NODE_OPTIONS`): idle and after queries.
+ */
 async function measureService(options: MemoryBenchOptions, dataDir: string) {
   await run('npm', ['run', 'build', '-w', '@agent-chat/protocol', '-w', '@agent-chat/agent-service']);
-  const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+  const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_OPTIONS: SMALL_MACHINE };
   const seeded = await run('node', [serviceCli, 'seed-demo'], env);
   const apiKey = /apiKey=(\S+)/.exec(seeded.stdout)?.[1];
   if (!apiKey) throw new Error(`seed-demo printed no key: ${seeded.stdout}`);
@@ -220,13 +228,13 @@ export async function benchMemory(options: MemoryBenchOptions): Promise<SectionR
         { figure: `npm start RSS, after ${options.queries} queries`, value: mb(start.afterQueries), ...(afterCheck ? { check: afterCheck } : {}) },
         { figure: `npm start RSS, ${options.users} users, median`, value: mb(loadMedian) },
         { figure: `npm start RSS, ${options.users} users, max`, value: mb(loadMax), ...(loadCheck ? { check: loadCheck } : {}) },
-        { figure: 'agent service RSS, idle (dist, demo data)', value: mb(service.idle), ...(serviceCheck ? { check: serviceCheck } : {}) },
+        { figure: 'agent service RSS, idle (serve, demo data)', value: mb(service.idle), ...(serviceCheck ? { check: serviceCheck } : {}) },
         { figure: `agent service RSS, after ${options.queries} queries`, value: mb(service.afterQueries) },
         { figure: 'chat errors (memory bench)', value: count(errors), ...(errorCheck ? { check: errorCheck } : {}) },
       ],
       checks,
       notes: [
-        `RSS summed over each process group (/proc); npm start from an empty DATA_DIR, ready in ${(start.startMs / 1000).toFixed(1)} s; ${options.users} users for ${options.loadMs / 1000} s asked ${count(start.load.queries)} questions (JSON and streams alternately).`,
+        `RSS summed over each process group (/proc); the agent service alone runs with NODE_OPTIONS="${SMALL_MACHINE}"; npm start from an empty DATA_DIR, ready in ${(start.startMs / 1000).toFixed(1)} s; ${options.users} users for ${options.loadMs / 1000} s asked ${count(start.load.queries)} questions (JSON and streams alternately).`,
         ...[start.asked, start.load, service.asked]
           .map((result) => result.firstError)
           .filter((error): error is string => error !== undefined)

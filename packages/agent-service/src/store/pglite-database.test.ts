@@ -193,3 +193,17 @@ describe('the PGlite adapter', () => {
     await copy.close();
   });
 });
+
+describe("PGlite's page cache", () => {
+  it('is 16 MB by default (not Postgres’s 128 MB) and sized by cacheMb', async () => {
+    const small = await createPgliteDatabase();
+    const sized = await createPgliteDatabase({ cacheMb: 40 });
+    try {
+      expect(await small.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      expect(await sized.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '40MB' }]);
+    } finally {
+      await small.close();
+      await sized.close();
+    }
+  });
+});
