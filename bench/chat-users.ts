@@ -70,7 +70,8 @@ export async function runChatUsers(
         const text = await response.text();
         if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 200)}`);
         if (streaming) {
-          if (!text.includes('[DONE]')) throw new Error(`stream without [DONE]: ${text.slice(-200)}`);
+          if (!text.includes('[DONE]'))
+            throw new Error(`stream without [DONE]: ${text.slice(-200)}`);
         } else {
           const answer = JSON.parse(text) as { visitorId?: string; conversationId?: string };
           visitorId = answer.visitorId ?? visitorId;

@@ -120,7 +120,11 @@ async function startGroup(
 }
 
 /** The median of unsorted samples. */
-const median = (samples: readonly number[]) => percentile([...samples].sort((a, b) => a - b), 50);
+const median = (samples: readonly number[]) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    50,
+  );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -175,7 +179,14 @@ async function measureNpmStart(options: MemoryBenchOptions, dataDir: string) {
  * runs it on a small machine (`NODE_OPTIONS`): idle and after queries.
  */
 async function measureService(options: MemoryBenchOptions, dataDir: string) {
-  await run('npm', ['run', 'build', '-w', '@agent-chat/protocol', '-w', '@agent-chat/agent-service']);
+  await run('npm', [
+    'run',
+    'build',
+    '-w',
+    '@agent-chat/protocol',
+    '-w',
+    '@agent-chat/agent-service',
+  ]);
   const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_OPTIONS: SMALL_MACHINE };
   const seeded = await run('node', [serviceCli, 'seed-demo'], env);
   const apiKey = /apiKey=(\S+)/.exec(seeded.stdout)?.[1];
@@ -223,14 +234,41 @@ export async function benchMemory(options: MemoryBenchOptions): Promise<SectionR
     return {
       title: 'Memory',
       figures: [
-        { figure: 'npm start RSS, start-up peak (seeding)', value: mb(start.startPeak), ...(peakCheck ? { check: peakCheck } : {}) },
-        { figure: 'npm start RSS, idle after seeding', value: mb(start.idle), ...(idleCheck ? { check: idleCheck } : {}) },
-        { figure: `npm start RSS, after ${options.queries} queries`, value: mb(start.afterQueries), ...(afterCheck ? { check: afterCheck } : {}) },
+        {
+          figure: 'npm start RSS, start-up peak (seeding)',
+          value: mb(start.startPeak),
+          ...(peakCheck ? { check: peakCheck } : {}),
+        },
+        {
+          figure: 'npm start RSS, idle after seeding',
+          value: mb(start.idle),
+          ...(idleCheck ? { check: idleCheck } : {}),
+        },
+        {
+          figure: `npm start RSS, after ${options.queries} queries`,
+          value: mb(start.afterQueries),
+          ...(afterCheck ? { check: afterCheck } : {}),
+        },
         { figure: `npm start RSS, ${options.users} users, median`, value: mb(loadMedian) },
-        { figure: `npm start RSS, ${options.users} users, max`, value: mb(loadMax), ...(loadCheck ? { check: loadCheck } : {}) },
-        { figure: 'agent service RSS, idle (serve, demo data)', value: mb(service.idle), ...(serviceCheck ? { check: serviceCheck } : {}) },
-        { figure: `agent service RSS, after ${options.queries} queries`, value: mb(service.afterQueries) },
-        { figure: 'chat errors (memory bench)', value: count(errors), ...(errorCheck ? { check: errorCheck } : {}) },
+        {
+          figure: `npm start RSS, ${options.users} users, max`,
+          value: mb(loadMax),
+          ...(loadCheck ? { check: loadCheck } : {}),
+        },
+        {
+          figure: 'agent service RSS, idle (serve, demo data)',
+          value: mb(service.idle),
+          ...(serviceCheck ? { check: serviceCheck } : {}),
+        },
+        {
+          figure: `agent service RSS, after ${options.queries} queries`,
+          value: mb(service.afterQueries),
+        },
+        {
+          figure: 'chat errors (memory bench)',
+          value: count(errors),
+          ...(errorCheck ? { check: errorCheck } : {}),
+        },
       ],
       checks,
       notes: [

@@ -1,6 +1,6 @@
 import { optionDocs, wholeNumberFromEnv, wholeNumberSchema } from '@agent-chat/protocol/options';
 import { z } from 'zod';
-import { DEFAULT_PGLITE_CACHE_MB, type Database } from '../store/index.js';
+import { type Database, DEFAULT_PGLITE_CACHE_MB } from '../store/index.js';
 
 const isDatabase = (value: unknown): value is Database =>
   typeof value === 'object' &&

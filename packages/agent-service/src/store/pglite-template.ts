@@ -36,6 +36,9 @@ function pgliteVersion(): string {
  * ever needs: it runs the initdb program and a second Postgres beside the first, all in
  * WebAssembly, about 700 MB resident for a few seconds, where a service at rest needs a
  * fifth of that. Replaces a template already there.
+ *
+ * @internal For the build step (`scripts/write-pglite-template.mjs`, which loads it
+ * compiled, out of knip's sight) and its test.
  */
 export async function writePgliteTemplate(directory = PGLITE_TEMPLATE_DIR): Promise<void> {
   const building = `${directory}.building-${process.pid}`;
