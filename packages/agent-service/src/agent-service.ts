@@ -55,7 +55,7 @@ async function openDatabase(options: ResolvedAgentServiceOptions): Promise<Datab
   if (options.databaseUrl) return createPgDatabase({ databaseUrl: options.databaseUrl });
   return createPgliteDatabase({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-    cacheMb: options.pgliteCacheMb,
+    ...(options.pgliteCacheMb === undefined ? {} : { cacheMb: options.pgliteCacheMb }),
   });
 }
 

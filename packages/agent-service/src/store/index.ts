@@ -7,7 +7,6 @@ export { encodeIntegerArray, encodeTextArray } from './binary-arrays.js';
 export { createId } from './create-id.js';
 export type { Database, Queryable } from './database.js';
 export { MigrationChangedError, migrate } from './migrations/index.js';
-export { DEFAULT_PGLITE_CACHE_MB } from './open-pglite.js';
 export { createPgDatabase } from './pg-database.js';
 export { createPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.js';
 export { storableText } from './storable-text.js';

@@ -104,7 +104,7 @@ export interface PgliteDatabaseOptions {
   snapshot?: Blob;
   /**
    * PGlite's page cache (Postgres `shared_buffers`), MB: memory the process keeps for good
-   * once used. Default `DEFAULT_PGLITE_CACHE_MB` (16).
+   * once used. Default `DEFAULT_PGLITE_CACHE_MB`: 16 with `dataDir`, 128 in memory.
    */
   cacheMb?: number;
 }
