@@ -56,12 +56,13 @@ export {
   type HybridRetrievalOptions,
 } from './embeddings/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
-export type {
-  AgentServiceOptions,
-  HandoffWebhookSettings,
-  IngestionSettings,
-  ServerOptions,
-  StartAgentServiceOptions,
+export {
+  type AgentServiceOptions,
+  type HandoffWebhookSettings,
+  type IngestionSettings,
+  type ServerOptions,
+  type StartAgentServiceOptions,
+  serveOptionsFromEnv,
 } from './options/index.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
 export type { Passage } from './retrieval/index.js';
