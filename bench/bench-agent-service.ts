@@ -7,7 +7,7 @@ import { createAgentService } from '@agent-chat/agent-service';
  * handed to the parent. `allowPrivateUrls` lets it crawl a site on loopback. Its counters
  * are read once ingestion is idle (queue empty, full-text index merged), so the parent can
  * time the merge that follows the last synched upsert. Its chunk-analysis thread starts
- * with it, as `agent-chat-service serve` starts its own.
+ * with it, so that the figures are ingestion's steady rate, not the thread's loading.
  *
  * Its task `plain-insert` is the ingestion figure's reference: it copies the chunk rows of
  * the given datasources (`{datasourceIds}`) into an empty plain table (`id` as primary key,

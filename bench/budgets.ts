@@ -35,6 +35,12 @@ export const BUDGETS = {
    * 2-core machine, estimated (docs/benchmarks.md says how; to confirm on a quiet machine).
    */
   ingestionToPlainInsertRatio: 0.055,
+  /** `npm start` RSS summed over its process group: idle, after queries, under 16 users, bytes. */
+  startRssBytes: 256 * 1024 * 1024,
+  /** `npm start` RSS summed over its process group at its highest during start-up (seeding), bytes. */
+  startPeakRssBytes: 350 * 1024 * 1024,
+  /** The agent service alone (`agent-chat-service serve`, demo data), idle, bytes. */
+  serviceIdleRssBytes: 160 * 1024 * 1024,
 } as const;
 
 /** One budget, checked against a single figure or against the median of a {@link Measurement}. */

@@ -3,7 +3,7 @@
  * docs/benchmarks.json and exits non-zero naming every missed budget.
  *
  * Flags (each also an env variable):
- *   --only=relay,concurrency,widget,agent-service,ingestion   BENCH_ONLY   sections to run (default all)
+ *   --only=relay,concurrency,widget,agent-service,ingestion,memory   BENCH_ONLY   sections to run (default all)
  *   --streams=5000                                  BENCH_STREAMS   concurrent streams
  *   --duration-ms=2000                              BENCH_DURATION_MS  measured time per relay target and round
  *   --rounds=5                                      BENCH_ROUNDS
@@ -28,12 +28,20 @@ import { benchAgentService } from './agent-service-bench.js';
 import { killChildren, loadBffFrom, profileBffInto } from './children.js';
 import { benchConcurrency } from './concurrency.js';
 import { benchIngestion } from './ingestion-bench.js';
+import { benchMemory } from './memory-bench.js';
 import { benchRelayOverhead } from './relay-overhead.js';
 import { renderTable, type SectionResult, skippedSection, writeJsonReport } from './report.js';
 import { benchVerdict, busyWarning } from './verdict.js';
 import { benchWidget } from './widget-bench.js';
 
-const sectionNames = ['relay', 'concurrency', 'widget', 'agent-service', 'ingestion'] as const;
+const sectionNames = [
+  'relay',
+  'concurrency',
+  'widget',
+  'agent-service',
+  'ingestion',
+  'memory',
+] as const;
 type SectionName = (typeof sectionNames)[number];
 
 const { values } = parseArgs({
@@ -151,6 +159,13 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
       });
     case 'ingestion':
       return benchIngestion({ chunks: quick ? 1_000 : 3_000, pages: quick ? 50 : 300 });
+    case 'memory':
+      return benchMemory({
+        users: 16,
+        queries: 200,
+        loadMs: quick ? 20_000 : 120_000,
+        settleMs: quick ? 3_000 : 10_000,
+      });
   }
 }
 

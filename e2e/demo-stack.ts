@@ -72,11 +72,11 @@ export function startDemo(env: Record<string, string>, timeoutMs = 120_000): Pro
  * concurrent callers wait for one build instead of racing).
  */
 export function ensureWidgetBuilt(): void {
-  const result = spawnSync(process.execPath, ['scripts/ensure-widget.mjs'], {
+  const result = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
   });
   if (result.status !== 0) {
-    throw new Error(`scripts/ensure-widget.mjs failed:\n${result.stdout}${result.stderr}`);
+    throw new Error(`scripts/ensure-built.mjs failed:\n${result.stdout}${result.stderr}`);
   }
 }

@@ -6,7 +6,8 @@
  * on PORT (3000), and prints the URL and the admin token. Data persists under DATA_DIR
  * (or in PostgreSQL with DATABASE_URL). With UPSTREAM_URL set, no embedded service is
  * started and the BFF relays there instead. Every `agent-chat-bff` variable (ALLOWED_ORIGINS,
- * REDIS_URL, AGENT_POLICIES, LOG_LEVEL, TRUST_PROXY, …) configures the demo's BFF too.
+ * REDIS_URL, AGENT_POLICIES, LOG_LEVEL, TRUST_PROXY, …) configures the demo's BFF too, and
+ * PGLITE_CACHE_MB its embedded store.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import {
   DEMO_AGENT_ID,
   DEMO_DATASTORE_ID,
   type RunningAgentService,
+  serveOptionsFromEnv,
   startAgentService,
 } from '@agent-chat/agent-service';
 import {
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
   let listenOptions: ServerEnvOptions;
   let port: number;
   let delayMs: number;
+  let pgliteCacheMb: number | undefined;
   try {
     // Check every setting before starting anything, so a typo fails fast and says which.
     if (upstreamUrl && !env.AGENT_API_TOKEN?.trim()) {
@@ -155,6 +158,11 @@ async function main(): Promise<void> {
     listenOptions = serverOptionsFromEnv(env);
     port = servicePort();
     delayMs = fragmentDelayMs();
+    // Read and checked as `agent-chat-service serve` reads it.
+    pgliteCacheMb = serveOptionsFromEnv(
+      { PGLITE_CACHE_MB: env.PGLITE_CACHE_MB },
+      process.cwd(),
+    ).pgliteCacheMb;
   } catch (error) {
     return fail(errorMessage(error));
   }
@@ -166,12 +174,11 @@ async function main(): Promise<void> {
     const databaseUrl = env.DATABASE_URL?.trim();
     service = await startAgentService({
       ...(databaseUrl ? { databaseUrl } : { dataDir: resolve(dataDir, 'agent-service') }),
+      ...(pgliteCacheMb === undefined ? {} : { pgliteCacheMb }),
       host: '127.0.0.1',
       port,
       // Paces the extractive answer like a model's tokens, so the demo shows streaming.
       fragmentDelayMs: delayMs,
-      // As `agent-chat-service serve` does: the demo seeds its datastore through ingestion.
-      ingestion: { analysisThread: 'at-start' },
     }).catch((error: unknown) =>
       fail(
         `could not start the embedded agent service: ${errorMessage(error)}. ` +

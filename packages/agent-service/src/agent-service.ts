@@ -68,7 +68,10 @@ export interface AgentService {
 async function openDatabase(options: ResolvedAgentServiceOptions): Promise<Database> {
   if (options.database) return options.database;
   if (options.databaseUrl) return createPgDatabase({ databaseUrl: options.databaseUrl });
-  return createPgliteDatabase(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+  return createPgliteDatabase({
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.pgliteCacheMb === undefined ? {} : { cacheMb: options.pgliteCacheMb }),
+  });
 }
 
 function chooseAnswerer(options: ResolvedAgentServiceOptions): Answerer {

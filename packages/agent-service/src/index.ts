@@ -51,13 +51,14 @@ export {
 } from './embeddings/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
 export type { FindContact, Notifier } from './notifications/index.js';
-export type {
-  AgentServiceOptions,
-  IngestionSettings,
-  OutboxSettings,
-  ServerOptions,
-  StartAgentServiceOptions,
-  WebhookSettings,
+export {
+  type AgentServiceOptions,
+  type IngestionSettings,
+  type OutboxSettings,
+  type ServerOptions,
+  type StartAgentServiceOptions,
+  serveOptionsFromEnv,
+  type WebhookSettings,
 } from './options/index.js';
 export type { CreateOrganizationOptions, UsageLimit } from './organizations/index.js';
 export {

@@ -32,7 +32,7 @@ export function buildConsole(): void {
     stdio: 'pipe',
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  const ensure = fileURLToPath(new URL('../../../scripts/ensure-widget.mjs', import.meta.url));
+  const ensure = fileURLToPath(new URL('../../../scripts/ensure-built.mjs', import.meta.url));
   execFileSync(process.execPath, [ensure], { stdio: 'pipe' });
 }
 

@@ -6,10 +6,10 @@ import type { CliIo } from './cli-io.js';
 /** `serve`: runs the HTTP API, configured by environment, until `io.signal` aborts. */
 export async function serve(io: CliIo): Promise<number> {
   const options = serveOptionsFromEnv(io.env, io.cwd);
+  // The chunk-analysis thread starts with the first large batch and ends when idle: a
+  // server at rest keeps no second JavaScript heap.
   const service = await startAgentService({
     ...options,
-    // A server ingests: its chunk-analysis thread loads now, not during its first ingestion.
-    ingestion: { ...options.ingestion, analysisThread: 'at-start' },
     logger: createJsonLogger(io.stderr),
   });
   const { llm, embeddings } = options;

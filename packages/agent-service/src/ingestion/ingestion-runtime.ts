@@ -60,9 +60,10 @@ export interface IngestionOptions {
    */
   onCommitted?: (transaction: Queryable, datasourceIds: readonly string[]) => Promise<void>;
   /**
-   * When the worker thread that analyses large batches of chunks loads: `at-start` (what a
-   * server does, so that its first ingestion is not analysed while the thread loads) or
-   * `on-demand`, at the first batch large enough. Default `on-demand`.
+   * When the worker thread that analyses large batches of chunks loads: `at-start` (so
+   * that an ingestion right after start is not analysed while the thread loads; a
+   * benchmark's choice) or `on-demand`, at the first batch large enough. Either way it
+   * ends after 30 s without work. Default `on-demand`.
    */
   analysisThread?: 'at-start' | 'on-demand';
 }

@@ -21,10 +21,11 @@ function sampleInput(count: number): ChunkAnalysisInput {
  * A pool whose threads are watched: every thread it started, and how many are still
  * running. Stopped (and its threads checked gone) when the test ends.
  */
-function watchedPool(spawn: () => Worker = spawnChunkAnalysisThread) {
+function watchedPool(spawn: () => Worker = spawnChunkAnalysisThread, idleMs?: number) {
   const threads: Worker[] = [];
   const watch = { threads, running: 0 };
   const pool = createChunkAnalysisPool({
+    ...(idleMs === undefined ? {} : { idleMs }),
     spawn: () => {
       const worker = spawn();
       threads.push(worker);
@@ -120,6 +121,36 @@ describe('stopping the chunk-analysis pool', () => {
     const input = sampleInput(2);
     expect(await pool.analyze(input)).toEqual(analyzeChunks(input));
     expect(watch.threads).toHaveLength(2);
+  });
+});
+
+describe('an idle chunk-analysis thread', () => {
+  it('ends once it has owed nothing for idleMs, and another starts when needed', async () => {
+    const { pool, watch } = watchedPool(spawnChunkAnalysisThread, 20);
+    expect(await pool.warm()).toBe(true);
+    await expect.poll(() => watch.running).toBe(0);
+    const input = sampleInput(50);
+    expect(await pool.warm()).toBe(true);
+    expect(watch.threads).toHaveLength(2);
+    expect(await pool.analyze(input)).toEqual(analyzeChunks(input));
+    await expect.poll(() => watch.running).toBe(0);
+    // Ended as idle, not as dead: the next call starts a thread again.
+    expect(await pool.warm()).toBe(true);
+    expect(watch.threads).toHaveLength(3);
+  });
+
+  it('is not ended while it owes an answer: the thread itself answers', async () => {
+    const { pool, watch } = watchedPool(spawnChunkAnalysisThread, 1);
+    expect(await pool.warm()).toBe(true);
+    const input = sampleInput(800);
+    // A thread ended early would be seen exiting before its work is answered here.
+    const runningWhenAnswered = await pool.analyze(input).then((analysis) => {
+      expect(analysis).toEqual(analyzeChunks(input));
+      return watch.running;
+    });
+    expect(runningWhenAnswered).toBe(1);
+    expect(watch.threads).toHaveLength(1);
+    await expect.poll(() => watch.running).toBe(0);
   });
 });
 

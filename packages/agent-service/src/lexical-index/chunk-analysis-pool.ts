@@ -2,6 +2,8 @@
  * The chunk-analysis pool: the owner of the worker thread that analyses chunks
  * (`analyzeChunks`, in `chunk-analysis-thread.ts`) while the calling thread stores the
  * previous ones. One object per service, created, warmed and stopped by its ingestion.
+ * The thread is a second JavaScript heap (tens of MB), so it lives only while there is
+ * work: it ends after `idleMs` without any, and the next batch starts another.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,7 +34,7 @@ export interface ChunkAnalysisPool {
    * Starts the thread now (if it is not running), rather than at the first {@link analyze}:
    * what a server does at start-up, so that its first ingestion is not analysed while the
    * thread loads. Resolves once it is loaded (true), or false if it cannot run or was
-   * stopped meanwhile.
+   * stopped meanwhile. Like any, it ends if nothing is asked of it for `idleMs`.
    */
   warm(): Promise<boolean>;
   /**
@@ -50,10 +52,19 @@ export interface ChunkAnalysisPool {
   stop(): Promise<void>;
 }
 
+/** How long a loaded thread that owes nothing lives on, ms, by default (see `idleMs`). */
+export const DEFAULT_ANALYSIS_THREAD_IDLE_MS = 30_000;
+
 /** Options of {@link createChunkAnalysisPool}. */
 export interface ChunkAnalysisPoolOptions {
   /** Starts a thread. Default {@link spawnChunkAnalysisThread}; tests wrap it to watch threads. */
   spawn?: () => Worker;
+  /**
+   * How long a loaded thread that owes nothing lives on before it ends (its memory given
+   * back), ms; the next `analyze` or `warm` starts another. Long enough for the gaps
+   * between an ingestion's batches. Default {@link DEFAULT_ANALYSIS_THREAD_IDLE_MS}.
+   */
+  idleMs?: number;
 }
 
 /** One started thread and what it owes. */
@@ -117,8 +128,9 @@ function analyzeHere(pending: Map<number, Pending>): void {
 
 /**
  * Creates a chunk-analysis pool: one worker thread, started on demand (or by `warm`),
- * never keeping the process alive while it owes nothing. A thread that cannot start or
- * dies is not started again until `stop()`: chunks are analysed in the calling thread.
+ * never keeping the process alive while it owes nothing, and ended once it has owed
+ * nothing for `idleMs`. A thread that cannot start or dies is not started again until
+ * `stop()`: chunks are analysed in the calling thread.
  *
  * @example
  * const pool = createChunkAnalysisPool();
@@ -127,9 +139,28 @@ function analyzeHere(pending: Map<number, Pending>): void {
  */
 export function createChunkAnalysisPool(options: ChunkAnalysisPoolOptions = {}): ChunkAnalysisPool {
   const spawn = options.spawn ?? spawnChunkAnalysisThread;
+  const idleMs = options.idleMs ?? DEFAULT_ANALYSIS_THREAD_IDLE_MS;
   let current: Thread | undefined;
   let unavailable = false;
   let nextId = 1;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  const keepAlive = () => {
+    clearTimeout(idleTimer);
+    idleTimer = undefined;
+  };
+
+  /** Ends `thread` after `idleMs` unless it is asked something meanwhile. */
+  const endWhenIdle = (thread: Thread) => {
+    keepAlive();
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined;
+      if (current !== thread || thread.pending.size > 0) return;
+      current = undefined;
+      void thread.worker.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
 
   /** The thread is gone: what it was asked is analysed here. */
   const retire = (thread: Thread, died: boolean) => {
@@ -163,12 +194,16 @@ export function createChunkAnalysisPool(options: ChunkAnalysisPoolOptions = {}):
         if (current !== thread) return;
         thread.loaded = true;
         settle(true);
+        if (thread.pending.size === 0) endWhenIdle(thread);
         return;
       }
       const request = thread.pending.get(response.id);
       if (!request) return;
       thread.pending.delete(response.id);
-      if (thread.pending.size === 0) worker.unref();
+      if (thread.pending.size === 0) {
+        worker.unref();
+        if (current === thread) endWhenIdle(thread);
+      }
       if (response.analysis) request.resolve(response.analysis);
       else
         request.reject(new Error(`Chunk analysis failed: ${response.error ?? 'no reason given'}`));
@@ -188,6 +223,7 @@ export function createChunkAnalysisPool(options: ChunkAnalysisPoolOptions = {}):
       }
       const id = nextId;
       nextId += 1;
+      keepAlive();
       return new Promise<ChunkAnalysis>((resolve, reject) => {
         thread.pending.set(id, { input, resolve, reject });
         // Referenced while it owes an answer, so that the process waits for it.
@@ -196,6 +232,7 @@ export function createChunkAnalysisPool(options: ChunkAnalysisPoolOptions = {}):
       });
     },
     async stop() {
+      keepAlive();
       const thread = current;
       current = undefined;
       unavailable = false;

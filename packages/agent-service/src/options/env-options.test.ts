@@ -82,6 +82,7 @@ describe('serveOptionsFromEnv', () => {
         EMBEDDINGS_API_KEY: 'ek-test',
         EMBEDDINGS_DIMENSIONS: '768',
         EMBEDDINGS_MIN_SIMILARITY: '0.35',
+        PGLITE_CACHE_MB: '48',
       },
       CWD,
     );
@@ -91,6 +92,7 @@ describe('serveOptionsFromEnv', () => {
       shutdownGraceMs: 5_000,
       retentionIntervalMs: 3_600_000,
       databaseUrl: 'postgres://user:pw@db/agents',
+      pgliteCacheMb: 48,
       llm: {
         baseUrl: 'https://api.openai.com/v1',
         apiKey: 'sk-test',
@@ -148,6 +150,8 @@ describe('serveOptionsFromEnv', () => {
     [{ HANDOFF_WEBHOOK_SECRET: 'a-secret-of-16-chars' }, 'HANDOFF_WEBHOOK_URL is required'],
     [{ EMBEDDINGS_URL: 'http://127.0.0.1:1/v1' }, 'EMBEDDINGS_MODEL is required'],
     [{ CONVERSATION_RETENTION_DAYS: '0' }, 'CONVERSATION_RETENTION_DAYS must be a positive'],
+    [{ PGLITE_CACHE_MB: '0' }, 'PGLITE_CACHE_MB must be a positive whole number (got "0").'],
+    [{ PGLITE_CACHE_MB: '4096' }, 'PGLITE_CACHE_MB must be at most 1024 (MB) (got "4096").'],
     [
       { EMBEDDINGS_URL: 'http://e/v1', EMBEDDINGS_MODEL: 'm', EMBEDDINGS_MIN_SIMILARITY: '2' },
       'EMBEDDINGS_MIN_SIMILARITY must be a number from -1 to 1 (got "2").',

@@ -1,4 +1,4 @@
-import { optionDocs } from '@agent-chat/protocol/options';
+import { optionDocs, wholeNumberFromEnv, wholeNumberSchema } from '@agent-chat/protocol/options';
 import { z } from 'zod';
 import type { Database } from '../store/index.js';
 
@@ -16,6 +16,20 @@ export const storageOptionFields = {
     description:
       'PGlite data directory (created, locked while open; data in `<dataDir>/pgdata`). The CLI sets it from `DATA_DIR`.',
   }),
+  /**
+   * PGlite's page cache (Postgres `shared_buffers`), MB: memory the process keeps for good.
+   * Env `PGLITE_CACHE_MB`. Default 16 with a data directory, 128 (Postgres's own) in memory.
+   */
+  pgliteCacheMb: wholeNumberSchema(1)
+    .max(1024, { error: 'must be at most 1024 (MB)' })
+    .optional()
+    .register(optionDocs, {
+      env: 'PGLITE_CACHE_MB',
+      fromEnv: wholeNumberFromEnv,
+      defaultText: '16 (128 in memory)',
+      description:
+        "PGlite's page cache (Postgres `shared_buffers`), MB; the process keeps it for good. 64–128 for datastores of tens of thousands of chunks: queries and bulk ingestion are faster.",
+    }),
   /** PostgreSQL connection string: a real server through `pg` instead of PGlite. Env `DATABASE_URL`. */
   databaseUrl: z
     .string()

@@ -1,21 +1,55 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { growMemoryFilesFaster } from './pglite-file-growth.js';
+import { copyPgliteTemplate } from './pglite-template.js';
 
 /**
- * Creates the service's PGlite, persisted in `pgdata`, or in
- * memory (from `snapshot`, a `dumpDataDir` tarball, when given), with pgvector loaded and,
+ * PGlite's page cache (Postgres `shared_buffers`) by default, MB: 16 for a data directory
+ * (what a deployment runs), Postgres's own 128 in memory (tests, benchmarks, evaluations:
+ * the database is in memory anyway, and a smaller cache makes large bulk loads and queries
+ * over tens of thousands of chunks slower).
+ */
+export const DEFAULT_PGLITE_CACHE_MB = { dataDir: 16, inMemory: 128 } as const;
+
+/**
+ * Postgres settings for a store embedded in one process, after PGlite's own start
+ * parameters. Postgres sizes `shared_buffers` (128 MB) for a server that owns its
+ * machine's memory; in PGlite those buffers live in the process's WebAssembly heap, which
+ * never shrinks, so they would be most of its memory, while the rows they hold are cached
+ * a second time by the operating system (a data directory) or are already in memory
+ * (in-memory PGlite, where a miss is a copy). The WAL buffers follow (1/32 of it).
+ */
+function embeddedSettings(cacheMb: number): string[] {
+  return ['-c', `shared_buffers=${cacheMb}MB`];
+}
+
+/**
+ * Creates the service's PGlite, persisted in `pgdata` (a new one copied from the build's
+ * template cluster when there is one, see `copyPgliteTemplate`), or in
+ * memory (from `snapshot`, a `dumpDataDir` tarball, when given), with pgvector loaded, a
+ * page cache of `cacheMb` (default {@link DEFAULT_PGLITE_CACHE_MB}) and,
  * in memory, files that grow by half (see `growMemoryFilesFaster`) and WAL segments that
  * are not zero-filled.
  */
 export async function openPglite(options: {
   pgdata?: string | undefined;
   snapshot?: Blob | undefined;
+  cacheMb?: number | undefined;
 }): Promise<PGlite> {
+  if (options.pgdata !== undefined) copyPgliteTemplate(options.pgdata);
   const pglite = await PGlite.create({
     // pgvector, for hybrid retrieval: loaded always (it costs nothing until
     // `CREATE EXTENSION vector`), so a data directory with vectors opens either way.
     extensions: { vector },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...embeddedSettings(
+        options.cacheMb ??
+          (options.pgdata === undefined
+            ? DEFAULT_PGLITE_CACHE_MB.inMemory
+            : DEFAULT_PGLITE_CACHE_MB.dataDir),
+      ),
+    ],
     ...(options.pgdata === undefined ? {} : { dataDir: options.pgdata }),
     ...(options.snapshot === undefined ? {} : { loadDataDir: options.snapshot }),
   });

@@ -1,9 +1,9 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
-import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { AgentServiceError } from '../agent-service-error.js';
 import type { Database, Queryable } from './database.js';
 
-function wrap(target: pg.Pool | pg.PoolClient): Queryable {
+function wrap(target: Pool | PoolClient): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query(sql, params as unknown[]);
@@ -27,6 +27,8 @@ function describeServer(databaseUrl: string): string {
 
 /** Connects to a real PostgreSQL server (a pool of connections) at `databaseUrl`. */
 export async function createPgDatabase(options: { databaseUrl: string }): Promise<Database> {
+  // Loaded only here: a service on PGlite never needs the driver's memory.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
   // Fail at start-up, with the driver's reason, rather than on the first request.
   try {

@@ -193,3 +193,22 @@ describe('the PGlite adapter', () => {
     await copy.close();
   });
 });
+
+describe("PGlite's page cache", () => {
+  it('is 16 MB in a data directory, 128 MB (Postgres’s) in memory, and sized by cacheMb', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-cache-'));
+    const onDisk = await createPgliteDatabase({ dataDir });
+    const inMemory = await createPgliteDatabase();
+    const sized = await createPgliteDatabase({ cacheMb: 40 });
+    try {
+      expect(await onDisk.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      expect(await inMemory.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
+      expect(await sized.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '40MB' }]);
+    } finally {
+      await onDisk.close();
+      await inMemory.close();
+      await sized.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -102,6 +102,11 @@ export interface PgliteDatabaseOptions {
    * (much faster than initialising one; used by tests).
    */
   snapshot?: Blob;
+  /**
+   * PGlite's page cache (Postgres `shared_buffers`), MB: memory the process keeps for good
+   * once used. Default `DEFAULT_PGLITE_CACHE_MB`: 16 with `dataDir`, 128 in memory.
+   */
+  cacheMb?: number;
 }
 
 /**
@@ -117,6 +122,7 @@ export async function createPgliteDatabase(
     pglite = await openPglite({
       pgdata: options.dataDir === undefined ? undefined : path.join(options.dataDir, 'pgdata'),
       snapshot: options.snapshot,
+      cacheMb: options.cacheMb,
     });
   } catch (error) {
     unlock();

@@ -1,5 +1,4 @@
 import { unzipSync } from 'fflate';
-import mammoth from 'mammoth';
 import { DocumentLoadError } from './document-load-error.js';
 import type { FormatResult } from './format-result.js';
 import { loadHtml } from './html-loader.js';
@@ -83,6 +82,8 @@ export async function loadDocx(bytes: Uint8Array): Promise<FormatResult> {
   const { title } = inspectPackage(bytes);
   let html: string;
   try {
+    // Loaded with the first Word document: mammoth is a large library most services never use.
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) },
       {
