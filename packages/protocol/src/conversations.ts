@@ -33,6 +33,20 @@ export interface AnswerMetadata {
   topScores: number[];
   /** Whether retrieval found anything for the question. */
   found: boolean;
+  /** The follow-up questions suggested with the answer and where each came from (none: absent). */
+  followUps?: SuggestedFollowUp[];
+}
+
+/**
+ * A follow-up question suggested with an answer (`QueryResponse.followUps`) and the page
+ * it was drawn from, kept in the answer's metadata so an evaluation can check that asking
+ * it finds that page.
+ */
+export interface SuggestedFollowUp {
+  question: string;
+  /** The page's URL (with the section's anchor), or `null` for a document without one. */
+  sourceUrl: string | null;
+  datasourceName: string;
 }
 
 /** One stored message of a conversation, as the transcript API returns it. */

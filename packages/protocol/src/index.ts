@@ -52,6 +52,7 @@ export {
   type MessageEval,
   type MessageRole,
   type OperatorMessageBody,
+  type SuggestedFollowUp,
   type VisitorMessage,
   type VisitorMessagesQuery,
   type VisitorMessagesResponse,
@@ -94,6 +95,7 @@ export {
   type ErrorCode,
   isApiErrorBody,
 } from './error-codes.js';
+export { readFollowUps } from './follow-up-rules.js';
 export {
   type ContentGap,
   type ContentGapReason,

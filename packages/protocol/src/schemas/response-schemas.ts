@@ -158,6 +158,15 @@ export const answerMetadataSchema = z.object({
   latencyMs: z.number(),
   topScores: z.array(z.number()),
   found: z.boolean(),
+  followUps: z
+    .array(
+      z.object({
+        question: z.string(),
+        sourceUrl: z.string().nullable(),
+        datasourceName: z.string(),
+      }),
+    )
+    .exactOptional(),
 });
 
 const messageFields = {
