@@ -29,10 +29,7 @@ function plainHeading(heading: string): string {
  * form is longer than `LIMITS.followUps.length`.
  */
 function questionOf(candidate: SuggestionCandidate): string | undefined {
-  const parts = candidate.passage.title
-    .split(TITLE_SEPARATOR)
-    .map(plainHeading)
-    .filter(Boolean);
+  const parts = candidate.passage.title.split(TITLE_SEPARATOR).map(plainHeading).filter(Boolean);
   const heading = parts.at(-1);
   const page = parts[0];
   if (heading === undefined || page === undefined) return undefined;
