@@ -175,5 +175,30 @@ export interface VisitorMessagesResponse {
   messages: VisitorMessage[];
 }
 
+/** One of a visitor's conversations with an agent, as `POST /api/agents/{id}/visitor-conversations` lists it. */
+export interface VisitorConversation {
+  id: string;
+  /** The visitor's first question (at most 200 characters, cut at a word; '' when none). */
+  firstQuestion: string;
+  status: ConversationStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/**
+ * Response of `POST /api/agents/{id}/visitor-conversations`, most recently updated first:
+ * those of the ids asked about that are the visitor's own with this agent.
+ */
+export interface VisitorConversationsResponse {
+  conversations: VisitorConversation[];
+}
+
+/** Response of `POST /api/agents/{id}/visitor-conversations/delete`. */
+export interface VisitorConversationDeleted {
+  deleted: true;
+}
+
 /** The fixed answer a query gets while its conversation is in `handoff`. */
 export const HANDOFF_ACKNOWLEDGEMENT = 'A person will reply here.';

@@ -73,6 +73,8 @@ export {
   insightsResponseSchema,
   queryResponseSchema,
   sourceSchema,
+  visitorConversationDeletedSchema,
+  visitorConversationsResponseSchema,
   visitorMessageSchema,
   visitorMessagesResponseSchema,
 } from './response-schemas.js';

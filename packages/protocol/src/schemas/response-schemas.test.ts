@@ -14,6 +14,8 @@ import type {
   ConversationMessage,
   ConversationSummary,
   EvalAnswerResponse,
+  VisitorConversationDeleted,
+  VisitorConversationsResponse,
   VisitorMessage,
   VisitorMessagesResponse,
 } from '../conversations.js';
@@ -53,6 +55,8 @@ import {
   type insightsResponseSchema,
   type queryResponseSchema,
   sourceSchema,
+  type visitorConversationDeletedSchema,
+  type visitorConversationsResponseSchema,
   type visitorMessageSchema,
   type visitorMessagesResponseSchema,
 } from './response-schemas.js';
@@ -93,6 +97,12 @@ describe('response schemas', () => {
     expectTypeOf<
       Out<typeof visitorMessagesResponseSchema>
     >().toEqualTypeOf<VisitorMessagesResponse>();
+    expectTypeOf<
+      Out<typeof visitorConversationsResponseSchema>
+    >().toEqualTypeOf<VisitorConversationsResponse>();
+    expectTypeOf<
+      Out<typeof visitorConversationDeletedSchema>
+    >().toEqualTypeOf<VisitorConversationDeleted>();
     expectTypeOf<Out<typeof contentGapSchema>>().toEqualTypeOf<ContentGap>();
     expectTypeOf<Out<typeof insightsResponseSchema>>().toEqualTypeOf<InsightsResponse>();
     expectTypeOf<Out<typeof contactSchema>>().toEqualTypeOf<Contact>();

@@ -230,6 +230,22 @@ export const visitorMessagesResponseSchema = z.object({
   messages: z.array(visitorMessageSchema),
 });
 
+/** Schema of {@link VisitorConversationsResponse}. */
+export const visitorConversationsResponseSchema = z.object({
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      firstQuestion: z.string(),
+      status: z.enum(CONVERSATION_STATUSES),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+
+/** Schema of {@link VisitorConversationDeleted}. */
+export const visitorConversationDeletedSchema = z.object({ deleted: z.literal(true) });
+
 /** Schema of {@link ContentGap}. */
 export const contentGapSchema = z.object({
   conversationId: z.string(),
