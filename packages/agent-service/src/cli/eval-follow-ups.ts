@@ -4,7 +4,7 @@ import { isSamePage } from './eval-source-match.js';
 import type { Tally } from './eval-summary.js';
 
 /** How many of a run's first answers have their follow-ups asked. Default of {@link checkFollowUps}. */
-export const FOLLOW_UP_SAMPLE = 20;
+const FOLLOW_UP_SAMPLE = 20;
 
 /** One suggested follow-up, asked: where it came from and what it found. */
 export interface FollowUpResult {

@@ -9,7 +9,7 @@ import type { VisitorOwner } from './handoff.js';
 import { deleteConversation } from './transcripts.js';
 
 /** Longest first question listed, in characters (an ellipsis marks a cut). */
-export const FIRST_QUESTION_LENGTH = 200;
+const FIRST_QUESTION_LENGTH = 200;
 
 /**
  * `text` in at most {@link FIRST_QUESTION_LENGTH} characters: whitespace collapsed, and a
