@@ -1,11 +1,34 @@
 import { type ConversationDetail, type QueryResponse, readQueryStream } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Answerer } from '../answering/index.js';
 import {
   type ConversationFixture,
   startConversationFixture,
 } from '../testing/conversation-fixture.js';
 
 let fixture: ConversationFixture;
+let modelFixture: ConversationFixture;
+
+/**
+ * Answers as a model does through the OpenAI-compatible answerer: no citations, and "I
+ * don't know" in its own words when it finds nothing in the passages.
+ */
+const modelLike: Answerer = {
+  async *answer(input) {
+    yield input.query.includes('salary')
+      ? "I'm sorry, I don't know: the context does not say."
+      : `The passages say: ${input.passages[0]?.content ?? ''}`;
+  },
+};
+
+async function upsertGuide(target: ConversationFixture) {
+  const agent = await target.call('GET', `/api/agents/${target.agentId}`);
+  const [datastoreId] = agent.body.datastoreIds as string[];
+  const upsert = await target.call('POST', `/api/datastores/upsert/${datastoreId}`, {
+    documents: [{ name: 'lighthouse.md', text: GUIDE }],
+  });
+  expect(upsert.status).toBe(200);
+}
 
 const GUIDE = [
   '# Lighthouse guide',
@@ -31,16 +54,14 @@ async function ask(query: string, visitorId: string, conversationId?: string) {
 
 beforeAll(async () => {
   fixture = await startConversationFixture();
-  const agent = await fixture.call('GET', `/api/agents/${fixture.agentId}`);
-  const [datastoreId] = agent.body.datastoreIds as string[];
-  const upsert = await fixture.call('POST', `/api/datastores/upsert/${datastoreId}`, {
-    documents: [{ name: 'lighthouse.md', text: GUIDE }],
-  });
-  expect(upsert.status).toBe(200);
+  modelFixture = await startConversationFixture({ answerer: modelLike });
+  await upsertGuide(fixture);
+  await upsertGuide(modelFixture);
 });
 
 afterAll(async () => {
   await fixture.service.close();
+  await modelFixture.service.close();
 });
 
 describe('follow-up suggestions in query responses', () => {
@@ -105,5 +126,24 @@ describe('follow-up suggestions in query responses', () => {
     const streamed = await readQueryStream(stream.body as ReadableStream<Uint8Array>);
     expect(streamed.status).toBe('handoff');
     expect(streamed).not.toHaveProperty('followUps');
+  });
+
+  it('comes the same way with a model that cites nothing: the best passage counts as quoted', async () => {
+    const reply = await modelFixture.call('POST', `/api/agents/${modelFixture.agentId}/query`, {
+      query: QUESTION,
+      visitorId: 'ed',
+    });
+    expect(reply.body.answer).toContain('every evening at dusk');
+    expect(reply.body.followUps).toEqual([
+      'Can keepers bring their families?',
+      'Tell me about Fog signals (Lighthouse guide)',
+    ]);
+    // A model that declines in its own words although passages were found suggests none.
+    const declined = await modelFixture.call('POST', `/api/agents/${modelFixture.agentId}/query`, {
+      query: 'What salary do lighthouse keepers earn for the lamp?',
+      visitorId: 'ed',
+    });
+    expect(declined.body.sources.length).toBeGreaterThan(0);
+    expect(declined.body).not.toHaveProperty('followUps');
   });
 });

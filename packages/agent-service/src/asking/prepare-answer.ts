@@ -23,6 +23,12 @@ import { retrieve } from '../retrieval/index.js';
 import type { AskingContext } from './asking-context.js';
 import { searchedQuestion } from './searched-question.js';
 
+/** A decline: the service's own sentence, or a model saying so as it is told to. */
+const DECLINE = /\bI (?:do not|don['’]t) know\b/i;
+
+/** How far into an answer {@link DECLINE} is looked for, in characters. */
+const DECLINE_SEARCH_CHARS = 200;
+
 /** Scores of the best passages kept in a message's metadata. */
 const TOP_SCORES = 5;
 
@@ -144,9 +150,10 @@ export async function prepareAnswer(
         topScores: passages.slice(0, TOP_SCORES).map((passage) => passage.score),
         found: sources.length > 0,
       };
-      // A decline has nothing to follow up, and a person answers a conversation in handoff.
+      // A decline has nothing to follow up (a model may decline although passages were
+      // found), and a person answers a conversation in handoff.
       const followUps =
-        inHandoff || !metadata.found
+        inHandoff || !metadata.found || DECLINE.test(answer.slice(0, DECLINE_SEARCH_CHARS))
           ? []
           : suggestFollowUps(passages, retrieved.passageSources, cited);
       if (followUps.length > 0) metadata.followUps = followUps;
