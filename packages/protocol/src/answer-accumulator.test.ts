@@ -85,6 +85,50 @@ describe('createAnswerAccumulator', () => {
     });
   });
 
+  it("keeps our service's follow-up questions, validated and capped, through a real stream", async () => {
+    const long = 'x'.repeat(121);
+    const result = await readQueryStream(
+      bodyOf([
+        { type: 'answer', text: 'Yes.' },
+        {
+          type: 'endpoint_response',
+          json: JSON.stringify({
+            answer: 'Yes.',
+            sources: [],
+            followUps: [
+              ' Tell me about Install (Guide) ',
+              7,
+              '',
+              long,
+              'Can I pay by card?',
+              'Tell me about Install (Guide)',
+              'Third?',
+              'Fourth?',
+            ],
+          }),
+        },
+        { type: 'done' },
+      ]),
+    );
+    expect(result.followUps).toEqual([
+      'Tell me about Install (Guide)',
+      'Can I pay by card?',
+      'Third?',
+    ]);
+    const none = (followUps: unknown) => {
+      const accumulator = createAnswerAccumulator();
+      accumulator.push({
+        type: 'endpoint_response',
+        json: JSON.stringify({ answer: 'a', followUps }),
+      });
+      const state = accumulator.push({ type: 'done' });
+      return state.status === 'done' ? state.result : undefined;
+    };
+    expect(none('Tell me more')).toEqual({ answer: 'a', sources: [] });
+    expect(none([1, null, ''])).toEqual({ answer: 'a', sources: [] });
+    expect(none(undefined)).toEqual({ answer: 'a', sources: [] });
+  });
+
   it("keeps our service's contact offer, ignoring a malformed one", () => {
     const finished = (contactCapture: unknown) => {
       const accumulator = createAnswerAccumulator();

@@ -2,6 +2,7 @@ import { readContactOffer } from './contact-rules.js';
 import type { ContactOffer } from './contacts.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
 import { ERROR_CODES } from './error-codes.js';
+import { readFollowUps } from './follow-up-rules.js';
 import { ProtocolError } from './protocol-error.js';
 import type { Source } from './source.js';
 import { type ByteSource, decodeSseStream, type SseDecoderOptions } from './sse-decoder.js';
@@ -20,6 +21,8 @@ export interface StreamResult {
   handoffEnabled?: boolean;
   /** The contact form to offer now (our service's extension; see `QueryResponse.contactCapture`). */
   contactCapture?: ContactOffer;
+  /** Questions to offer next (our service's extension; see `QueryResponse.followUps`). */
+  followUps?: string[];
 }
 
 /** The accumulator's view of a stream so far. */
@@ -79,6 +82,8 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
   if (typeof fields.handoffEnabled === 'boolean') result.handoffEnabled = fields.handoffEnabled;
   const offer = readContactOffer(fields.contactCapture);
   if (offer) result.contactCapture = offer;
+  const followUps = readFollowUps(fields.followUps);
+  if (followUps && followUps.length > 0) result.followUps = followUps;
   return { status: 'done', answer: finalAnswer, result };
 }
 

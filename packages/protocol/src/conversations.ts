@@ -34,6 +34,20 @@ export interface AnswerMetadata {
   topScores: number[];
   /** Whether retrieval found anything for the question. */
   found: boolean;
+  /** The follow-up questions suggested with the answer and where each came from (none: absent). */
+  followUps?: SuggestedFollowUp[];
+}
+
+/**
+ * A follow-up question suggested with an answer (`QueryResponse.followUps`) and the page
+ * it was drawn from, kept in the answer's metadata so an evaluation can check that asking
+ * it finds that page.
+ */
+export interface SuggestedFollowUp {
+  question: string;
+  /** The page's URL (with the section's anchor), or `null` for a document without one. */
+  sourceUrl: string | null;
+  datasourceName: string;
 }
 
 /** One stored message of a conversation, as the transcript API returns it. */
@@ -169,6 +183,31 @@ export interface VisitorMessagesQuery {
 export interface VisitorMessagesResponse {
   status: ConversationStatus;
   messages: VisitorMessage[];
+}
+
+/** One of a visitor's conversations with an agent, as `POST /api/agents/{id}/visitor-conversations` lists it. */
+export interface VisitorConversation {
+  id: string;
+  /** The visitor's first question (at most 200 characters, cut at a word; '' when none). */
+  firstQuestion: string;
+  status: ConversationStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/**
+ * Response of `POST /api/agents/{id}/visitor-conversations`, most recently updated first:
+ * those of the ids asked about that are the visitor's own with this agent.
+ */
+export interface VisitorConversationsResponse {
+  conversations: VisitorConversation[];
+}
+
+/** Response of `POST /api/agents/{id}/visitor-conversations/delete`. */
+export interface VisitorConversationDeleted {
+  deleted: true;
 }
 
 /** The fixed answer a query gets while its conversation is in `handoff`. */

@@ -53,6 +53,10 @@ export {
   type MessageEval,
   type MessageRole,
   type OperatorMessageBody,
+  type SuggestedFollowUp,
+  type VisitorConversation,
+  type VisitorConversationDeleted,
+  type VisitorConversationsResponse,
   type VisitorMessage,
   type VisitorMessagesQuery,
   type VisitorMessagesResponse,
@@ -114,6 +118,7 @@ export {
   type ErrorCode,
   isApiErrorBody,
 } from './error-codes.js';
+export { readFollowUps } from './follow-up-rules.js';
 export {
   type ContentGap,
   type ContentGapReason,

@@ -13,6 +13,7 @@ export {
 } from './answerer.js';
 export { NOTHING_FOUND_ANSWER } from './decline.js';
 export { createExtractiveAnswerer, type ExtractiveAnswererOptions } from './extractive-answerer.js';
+export { suggestFollowUps } from './follow-up-suggestions.js';
 export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';
 export { DEFAULT_MODEL_TIMEOUT_MS } from './openai-chat-stream.js';
 export {

@@ -1,19 +1,30 @@
 import type {
+  DeleteConversationRequest,
   EvalAnswerBody,
   HandoffBody,
   HandoffSummary,
+  PastConversationsRequest,
+  VisitorConversationDeleted,
   VisitorMessagesQuery,
 } from '@agent-chat/protocol';
 import {
+  deleteConversationRequestSchema,
   evalAnswerSchema,
   handoffSchema,
+  pastConversationsRequestSchema,
   visitorMessagesQuerySchema,
 } from '@agent-chat/protocol/schemas';
 import { Router } from 'express';
 import { handoffDisabled } from '../agent-service-error.js';
 import { getAgent } from '../agents/index.js';
 import { contactOffer } from '../contacts/index.js';
-import { evalAnswer, startHandoff, visitorMessages } from '../conversations/index.js';
+import {
+  deleteVisitorConversation,
+  evalAnswer,
+  listVisitorConversations,
+  startHandoff,
+  visitorMessages,
+} from '../conversations/index.js';
 import { organizationOf } from './auth-middleware.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';
@@ -25,9 +36,13 @@ import { validateBody } from './validate-body.js';
  * person; 403 `HANDOFF_DISABLED` unless the agent has `handoffEnabled`; a new handoff
  * queues `handoff.requested` and the operator's mail; with the `handoff` trigger of
  * contact capture on and no contact from the visitor yet, the summary carries a
- * `contactCapture` offer) and `GET /conversations/:id/messages`
- * (poll for replies). Each checks that the visitor owns the conversation or message:
- * anything else is 404, exactly like an id that does not exist.
+ * `contactCapture` offer), `GET /conversations/:id/messages` (poll for replies, or the
+ * whole transcript without `after`), `POST /agents/:id/visitor-conversations`
+ * `{visitorId, conversationIds}` (those of the ids that are the visitor's own with the
+ * agent, with first question and status, most recently updated first; the others are left
+ * out) and `POST /agents/:id/visitor-conversations/delete` `{visitorId, conversationId}`
+ * (erase one). Each checks that the visitor owns the conversation or message: anything
+ * else is 404, exactly like an id that does not exist.
  */
 export function createVisitorConversationRoutes(context: ServiceContext): Router {
   const { database } = context;
@@ -75,6 +90,24 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
       visitorId: query.visitorId,
     };
     res.json(await visitorMessages(database, owner, req.params.id, query.after));
+  });
+  router.post('/agents/:id/visitor-conversations', async (req, res) => {
+    const body = validateBody<PastConversationsRequest>(pastConversationsRequestSchema, req.body);
+    const organizationId = organizationOf(res.locals).id;
+    const agent = await getAgent(database, organizationId, req.params.id);
+    const owner = { organizationId, agentId: agent.id, visitorId: body.visitorId };
+    res.json(await listVisitorConversations(database, owner, body.conversationIds));
+  });
+  router.post('/agents/:id/visitor-conversations/delete', async (req, res) => {
+    const body = validateBody<DeleteConversationRequest>(deleteConversationRequestSchema, req.body);
+    const organizationId = organizationOf(res.locals).id;
+    const agent = await getAgent(database, organizationId, req.params.id);
+    const owner = { organizationId, agentId: agent.id, visitorId: body.visitorId };
+    await database.transaction((transaction) =>
+      deleteVisitorConversation(transaction, owner, body.conversationId),
+    );
+    const answer: VisitorConversationDeleted = { deleted: true };
+    res.json(answer);
   });
   return router;
 }

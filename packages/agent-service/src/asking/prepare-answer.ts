@@ -6,7 +6,12 @@ import {
   type QueryResponse,
 } from '@agent-chat/protocol';
 import { searchedDatastores } from '../agents/index.js';
-import { type Answerer, type AnswerPart, answerSettings } from '../answering/index.js';
+import {
+  type Answerer,
+  type AnswerPart,
+  answerSettings,
+  suggestFollowUps,
+} from '../answering/index.js';
 import { contactOffer } from '../contacts/index.js';
 import {
   type ConversationMessage,
@@ -17,6 +22,12 @@ import { enforceUsageLimit, type Organization } from '../organizations/index.js'
 import { retrieve } from '../retrieval/index.js';
 import type { AskingContext } from './asking-context.js';
 import { searchedQuestion } from './searched-question.js';
+
+/** A decline: the service's own sentence, or a model saying so as it is told to. */
+const DECLINE = /\bI (?:do not|don['’]t) know\b/i;
+
+/** How far into an answer {@link DECLINE} is looked for, in characters. */
+const DECLINE_SEARCH_CHARS = 200;
 
 /** Scores of the best passages kept in a message's metadata. */
 const TOP_SCORES = 5;
@@ -104,9 +115,12 @@ export async function prepareAnswer(
   const { passages } = retrieved;
   // The sources listed: those the answer cites, when the answerer says which.
   let sources = retrieved.sources;
+  // The passages the answer quotes; the best one when the answerer does not say.
+  let cited: ReadonlySet<number> = new Set([0]);
   const cite = (part: AnswerPart): string => {
     if (typeof part === 'string') return part;
     sources = part.citations.flatMap((index) => retrieved.passageSources[index] ?? []);
+    cited = new Set(part.citations);
     return '';
   };
   const answerer = inHandoff ? handoffAnswerer : context.answerer;
@@ -136,6 +150,13 @@ export async function prepareAnswer(
         topScores: passages.slice(0, TOP_SCORES).map((passage) => passage.score),
         found: sources.length > 0,
       };
+      // A decline has nothing to follow up (a model may decline although passages were
+      // found), and a person answers a conversation in handoff.
+      const followUps =
+        inHandoff || !metadata.found || DECLINE.test(answer.slice(0, DECLINE_SEARCH_CHARS))
+          ? []
+          : suggestFollowUps(passages, retrieved.passageSources, cited);
+      if (followUps.length > 0) metadata.followUps = followUps;
       const { messageId, status } = await saveExchange(database, {
         organizationId: organization.id,
         agentId: agent.id,
@@ -161,6 +182,9 @@ export async function prepareAnswer(
         status,
         handoffEnabled: agent.handoffEnabled ?? false,
         ...(offer ? { contactCapture: offer } : {}),
+        ...(followUps.length > 0 && status !== 'handoff'
+          ? { followUps: followUps.map((followUp) => followUp.question) }
+          : {}),
       };
     },
   };

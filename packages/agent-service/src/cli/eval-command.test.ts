@@ -114,6 +114,9 @@ describe('agent-chat-service eval', () => {
     expect(out).toMatch(/answerable refused +0\/5 /);
     expect(out).toMatch(/latency +p50 [\d.]+ ms, p95 [\d.]+ ms/);
     expect(out).toMatch(/misses +2: 1 lost by retrieval, 1 by the answer/);
+    expect(out).toMatch(
+      /follow-ups answerable +\d+\/\d+ .*\(page first: \d+; from \d+ of the first 6 answers\)/,
+    );
     // The search finds the expected section and phrase: the answer lost them.
     expect(out).toMatch(
       /\n {2}wrong +answer +source@3 section@3 phrase +expected \/faq#pay; cited \/guide#lamp-care; search: page \d+, section \d+; missing "herring"\n/,
@@ -141,6 +144,12 @@ describe('agent-chat-service eval', () => {
     });
     expect(byId.gone?.miss).toMatchObject({ lostBy: 'retrieval', pageRank: null });
     expect(byId.wick?.latencyMs).toBeGreaterThan(0);
+    // Each follow-up asked is traced to the page it was drawn from.
+    expect(report.followUps.answers).toBe(6);
+    for (const followUp of report.followUps.results) {
+      expect(followUp.page).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/|\.md$/);
+      if (followUp.answerable) expect(followUp.declined).toBe(false);
+    }
   });
 
   it('exits 1 when a threshold is missed, and 2 on wrong usage', async () => {

@@ -45,8 +45,9 @@ function missLine(result: EvalQuestionResult): string {
 
 /**
  * The report `agent-chat-service eval` prints: the totals (source@1, source@3, section@3,
- * phrase, unanswerable declined, answerable refused, latency, misses by stage), then one
- * line per miss unless `misses` is false.
+ * phrase, unanswerable declined, answerable refused, latency, follow-ups answerable, misses
+ * by stage), then one line per miss (and per follow-up not answerable) unless `misses` is
+ * false.
  */
 export function formatEvalReport(report: EvalReport, options: { misses?: boolean } = {}): string {
   const { summary } = report;
@@ -60,6 +61,7 @@ export function formatEvalReport(report: EvalReport, options: { misses?: boolean
     `  unanswerable declined  ${ratio(summary.declined)}`,
     `  answerable refused     ${ratio(summary.refused)}`,
     `  latency                p50 ${ms(summary.latency.p50)}, p95 ${ms(summary.latency.p95)}`,
+    `  follow-ups answerable  ${ratio(report.followUps.answerable)}  (page first: ${report.followUps.top1.hits}; from ${report.followUps.withFollowUps} of the first ${report.followUps.answers} answers)`,
     `  misses                 ${summary.misses.total}: ${summary.misses.retrieval} lost by retrieval, ${summary.misses.answer} by the answer${summary.misses.error > 0 ? `, ${summary.misses.error} failed queries` : ''}${summary.misses.unknown > 0 ? `, ${summary.misses.unknown} not diagnosed` : ''}`,
   ];
   const missed = report.questions.filter((result) => result.miss !== undefined);
@@ -68,6 +70,17 @@ export function formatEvalReport(report: EvalReport, options: { misses?: boolean
       '',
       `Misses (retrieval: a datastore search's top ${report.retrievalTopK} lacks the page, section or phrases too; answer: it has them):`,
       ...missed.map(missLine),
+    );
+  }
+  const lost = report.followUps.results.filter((result) => !result.answerable);
+  if (options.misses !== false && lost.length > 0) {
+    lines.push(
+      '',
+      'Follow-ups not answerable (suggested with the answer to; drawn from; cited):',
+      ...lost.map(
+        (result) =>
+          `  ${result.from.padEnd(6)} ${JSON.stringify(result.question)}; from ${result.page}; ${result.declined ? 'declined' : `cited ${result.cited.join(', ')}`}${result.error === undefined ? '' : `; ${result.error}`}`,
+      ),
     );
   }
   return `${lines.join('\n')}\n`;

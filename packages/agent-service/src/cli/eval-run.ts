@@ -1,5 +1,11 @@
-import type { Agent, DatastoreQueryResponse, QueryResponse } from '@agent-chat/protocol';
+import type {
+  Agent,
+  ConversationDetail,
+  DatastoreQueryResponse,
+  QueryResponse,
+} from '@agent-chat/protocol';
 import { diagnoseMiss, type RetrievedFragment } from './eval-diagnosis.js';
+import { checkFollowUps, type FollowUpCheck } from './eval-follow-ups.js';
 import type { EvalQuestionResult } from './eval-question-result.js';
 import type { EvalQuestion } from './eval-questions.js';
 import { failedMeasures, scoreReply } from './eval-score.js';
@@ -16,6 +22,8 @@ export interface RunEvalOptions {
   concurrency?: number;
   /** Fragments a datastore search returns when a miss is diagnosed. Default 10. */
   retrievalTopK?: number;
+  /** First answers whose suggested follow-ups are asked (`checkFollowUps`). Default 20. */
+  followUpSample?: number;
   /** Clock in ms (default `performance.now`). */
   now?: () => number;
   /** Called after each answer is scored, with how many have come back. */
@@ -29,6 +37,8 @@ export interface EvalReport {
   concurrency: number;
   retrievalTopK: number;
   summary: EvalSummary;
+  /** The suggested follow-ups of the first answers, asked ("follow-ups answerable"). */
+  followUps: FollowUpCheck;
   questions: EvalQuestionResult[];
 }
 
@@ -92,7 +102,8 @@ async function retrieve(
  * a new conversation each, `concurrency` at once), scores each reply ({@link scoreReply}),
  * then diagnoses each miss by asking the agent's datastores the same question
  * (`POST /api/datastores/{id}/query`, top `retrievalTopK`; {@link diagnoseMiss}) after
- * every answer is in, so the diagnosis does not slow the answers measured.
+ * every answer is in, so the diagnosis does not slow the answers measured. Last, the
+ * follow-ups suggested with the first answers are asked ({@link checkFollowUps}).
  *
  * @example
  * const report = await runEval({ client, agentId: 'support', questions });
@@ -107,6 +118,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const startedAt = new Date().toISOString();
   const start = now();
   const results: EvalQuestionResult[] = new Array(questions.length);
+  const replies: { id: string; reply: QueryResponse | undefined }[] = new Array(questions.length);
   let done = 0;
   await pool([...questions.entries()], concurrency, async ([index, question]) => {
     const asked = now();
@@ -123,6 +135,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
       error = (failure as Error).message;
     }
     const answered = now();
+    replies[index] = { id: question.id, reply };
     const answer = reply?.answer ?? '';
     const sources = reply?.sources ?? [];
     const result: EvalQuestionResult = {
@@ -171,12 +184,31 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
       result.miss = { failed, lostBy: 'unknown' };
     }
   });
+  const followUps = await checkFollowUps({
+    replies,
+    ...(options.followUpSample === undefined ? {} : { sample: options.followUpSample }),
+    readConversation: (conversationId) =>
+      requestWithRetry<ConversationDetail>(
+        client,
+        'GET',
+        `/api/conversations/${encodeURIComponent(conversationId)}`,
+        undefined,
+      ),
+    ask: (question) =>
+      requestWithRetry<QueryResponse>(
+        client,
+        'POST',
+        `/api/agents/${encodeURIComponent(agentId)}/query`,
+        { query: question },
+      ),
+  });
   return {
     agentId,
     startedAt,
     concurrency,
     retrievalTopK,
     summary: summarizeEval(results),
+    followUps,
     questions: results,
   };
 }

@@ -2,7 +2,7 @@
  * Conversations: each belongs to one (agent, visitor). A query reads the history of its
  * conversation (only its owner's) and stores question and answer with answer metadata.
  * Transcripts for operators (list with filters and full-text search, get, erase, export),
- * visitors' votes on answers, human handoff (status, operator replies, polling), and
+ * visitors' votes on answers, a visitor's own conversations (listed, erased), human handoff (status, operator replies, polling), and
  * insights (questions per day, feedback rates, content gaps).
  */
 
@@ -34,3 +34,4 @@ export {
   listConversations,
   recentMessages,
 } from './transcripts.js';
+export { deleteVisitorConversation, listVisitorConversations } from './visitor-conversations.js';

@@ -518,6 +518,27 @@ describe('the live service answers as documented', () => {
       404,
     );
     await call('GET', `/api/conversations/${conversationId}/messages?agentId=${agentId}`, 400);
+    const listed = await call('POST', `/api/agents/${agentId}/visitor-conversations`, 200, {
+      body: { visitorId, conversationIds: [conversationId, 'unknown-conversation'] },
+    });
+    expect(listed.body.conversations.map((listedOne: { id: string }) => listedOne.id)).toEqual([
+      conversationId,
+    ]);
+    await call('POST', `/api/agents/${agentId}/visitor-conversations`, 200, {
+      body: { visitorId: 'someone-else', conversationIds: [conversationId] },
+    });
+    await call('POST', `/api/agents/${agentId}/visitor-conversations`, 400, {
+      body: { visitorId },
+    });
+    await call('POST', '/api/agents/missing/visitor-conversations', 404, {
+      body: { visitorId, conversationIds: [] },
+    });
+    await call('POST', `/api/agents/${agentId}/visitor-conversations/delete`, 404, {
+      body: { visitorId: 'someone-else', conversationId },
+    });
+    await call('POST', `/api/agents/${agentId}/visitor-conversations/delete`, 400, {
+      body: { visitorId },
+    });
   });
 
   it('the operator’s conversation routes, export and insights', async () => {
@@ -654,6 +675,13 @@ describe('the live service answers as documented', () => {
   });
 
   it('deletes', async () => {
+    const visitorGone = 'visitor-gone';
+    const gone = await call('POST', `/api/agents/${agentId}/query`, 200, {
+      body: { query: 'How are refunds processed?', visitorId: visitorGone },
+    });
+    const erase = { visitorId: visitorGone, conversationId: gone.body.conversationId };
+    await call('POST', `/api/agents/${agentId}/visitor-conversations/delete`, 200, { body: erase });
+    await call('POST', `/api/agents/${agentId}/visitor-conversations/delete`, 404, { body: erase });
     await call('DELETE', `/api/conversations/${conversationId}`, 200);
     await call('DELETE', `/api/conversations/${conversationId}`, 404);
     await call('DELETE', `/api/datasources/${datasourceId}`, 200);

@@ -4,6 +4,8 @@ import {
   type ContactRequest,
   type ContactResponse,
   DEFAULT_CONTACT_CAPTURE,
+  type DeleteConversationRequest,
+  type DeleteConversationResponse,
   ERROR_CODES,
   type FeedbackRequest,
   type FeedbackResponse,
@@ -13,16 +15,21 @@ import {
   idRuleMessage,
   type MessagesRequest,
   type MessagesResponse,
+  type PastConversation,
+  type PastConversationsRequest,
+  type PastConversationsResponse,
   readContactOffer,
   type VisitorMessage,
 } from '@agent-chat/protocol';
 import {
   contactCaptureSchema,
   contactRequestSchema,
+  deleteConversationRequestSchema,
   feedbackRequestSchema,
   handoffRequestSchema,
   messagesRequestSchema,
   parseBody,
+  pastConversationsRequestSchema,
 } from '@agent-chat/protocol/schemas';
 import { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
@@ -367,7 +374,102 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
     }),
   );
 
+  router.post(
+    '/api/agents/:id/conversations',
+    route(async (req, res) => {
+      const accepted = await accept(
+        req,
+        res,
+        pastConversationsRequestSchema,
+        deps.limits.perVisitor,
+        deps.limits.perIp,
+      );
+      if (!accepted) return;
+      const { agentId, visitorId, body } = accepted as VisitorRequest<PastConversationsRequest>;
+      // The upstream's id of each conversation signed to this visitor, and the signed id the widget holds.
+      const signedIds = new Map<string, string>();
+      for (const signed of body.conversationIds) {
+        const conversationId = identity.openConversation(agentId, visitorId, signed);
+        if (conversationId !== undefined && !signedIds.has(conversationId)) {
+          signedIds.set(conversationId, signed);
+        }
+      }
+      const answer: PastConversationsResponse = { conversations: [] };
+      // Chaindesk keeps no conversations for visitors to list.
+      if (signedIds.size > 0 && options.upstreamDialect !== 'chaindesk') {
+        const upstreamBody = await upstreamAnswer(res, {
+          method: 'POST',
+          path: `/api/agents/${encodeURIComponent(agentId)}/visitor-conversations`,
+          body: { visitorId, conversationIds: [...signedIds.keys()] },
+          agentId,
+        });
+        if (!upstreamBody) return;
+        const listed = Array.isArray(upstreamBody.conversations) ? upstreamBody.conversations : [];
+        answer.conversations = listed.flatMap((item) => {
+          const past = pastConversationOf(item, signedIds);
+          return past ? [past] : [];
+        });
+      }
+      sendAnswer(res, answer);
+    }),
+  );
+
+  router.post(
+    '/api/agents/:id/conversations/delete',
+    route(async (req, res) => {
+      const accepted = await accept(
+        req,
+        res,
+        deleteConversationRequestSchema,
+        deps.limits.perVisitor,
+        deps.limits.perIp,
+      );
+      if (!accepted) return;
+      const { agentId, visitorId, body } = accepted as VisitorRequest<DeleteConversationRequest>;
+      const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
+      if (conversationId === undefined) {
+        sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
+        return;
+      }
+      const upstreamBody = await upstreamAnswer(res, {
+        method: 'POST',
+        path: `/api/agents/${encodeURIComponent(agentId)}/visitor-conversations/delete`,
+        body: { visitorId, conversationId },
+        agentId,
+      });
+      if (!upstreamBody) return;
+      const answer: DeleteConversationResponse = { deleted: true };
+      sendAnswer(res, answer);
+    }),
+  );
+
   return router;
+}
+
+/** Longest first question passed to the widget, in characters (the service cuts at a word). */
+const FIRST_QUESTION_LENGTH = 200;
+
+/**
+ * An upstream conversation summary as the widget gets it, under the signed id it holds;
+ * undefined when it is malformed or not one of the ids asked about.
+ */
+function pastConversationOf(
+  value: unknown,
+  signedIds: ReadonlyMap<string, string>,
+): PastConversation | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, firstQuestion, status, createdAt, updatedAt } = value as Record<string, unknown>;
+  const conversationId = typeof id === 'string' ? signedIds.get(id) : undefined;
+  const known = statusOf(status);
+  if (conversationId === undefined || known === undefined) return undefined;
+  return {
+    conversationId,
+    firstQuestion:
+      typeof firstQuestion === 'string' ? firstQuestion.slice(0, FIRST_QUESTION_LENGTH) : '',
+    status: known,
+    createdAt: typeof createdAt === 'string' ? createdAt : '',
+    updatedAt: typeof updatedAt === 'string' ? updatedAt : '',
+  };
 }
 
 function statusOf(value: unknown): HandoffResponse['status'] | undefined {

@@ -1,3 +1,4 @@
+import { readFollowUps } from '@agent-chat/protocol';
 import type { Visitor, VisitorIdentity } from './visitor-identity.js';
 
 /**
@@ -6,8 +7,9 @@ import type { Visitor, VisitorIdentity } from './visitor-identity.js';
  * the request was served as (whatever the upstream echoed), `conversationId` the
  * conversation id signed to that visitor and agent, `messageId` likewise (left out
  * when the upstream's id cannot be signed, so the browser never holds an unsigned one; an
- * unsignable `conversationId` makes the whole answer unreadable: undefined).
- * Takes the JSON text, or the object already parsed from it; returns the JSON to send, or
+ * unsignable `conversationId` makes the whole answer unreadable: undefined). Its
+ * `followUps` pass only as the widget may trust them (`readFollowUps`: strings, capped),
+ * and are left out when none remain. Takes the JSON text, or the object already parsed from it; returns the JSON to send, or
  * undefined when the text is not a JSON object.
  */
 export type AnswerIdsRewriter = (answer: string | object) => string | undefined;
@@ -40,6 +42,11 @@ export function createAnswerIdsRewriter(
       const signed = identity.signMessage(agentId, visitor.id, fields.messageId);
       if (signed === undefined) delete fields.messageId;
       else fields.messageId = signed;
+    }
+    if ('followUps' in fields) {
+      const followUps = readFollowUps(fields.followUps);
+      if (followUps && followUps.length > 0) fields.followUps = followUps;
+      else delete fields.followUps;
     }
     return JSON.stringify(fields);
   };

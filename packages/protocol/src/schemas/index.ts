@@ -78,6 +78,8 @@ export {
   operatorReplyResponseSchema,
   queryResponseSchema,
   sourceSchema,
+  visitorConversationDeletedSchema,
+  visitorConversationsResponseSchema,
   visitorMessageSchema,
   visitorMessagesResponseSchema,
 } from './response-schemas.js';

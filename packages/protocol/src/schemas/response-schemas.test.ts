@@ -15,6 +15,8 @@ import type {
   ConversationSummary,
   EvalAnswerResponse,
   HandoffSummary,
+  VisitorConversationDeleted,
+  VisitorConversationsResponse,
   VisitorMessage,
   VisitorMessagesResponse,
 } from '../conversations.js';
@@ -59,6 +61,8 @@ import {
   type operatorReplyResponseSchema,
   type queryResponseSchema,
   sourceSchema,
+  type visitorConversationDeletedSchema,
+  type visitorConversationsResponseSchema,
   type visitorMessageSchema,
   type visitorMessagesResponseSchema,
 } from './response-schemas.js';
@@ -100,6 +104,12 @@ describe('response schemas', () => {
     expectTypeOf<
       Out<typeof visitorMessagesResponseSchema>
     >().toEqualTypeOf<VisitorMessagesResponse>();
+    expectTypeOf<
+      Out<typeof visitorConversationsResponseSchema>
+    >().toEqualTypeOf<VisitorConversationsResponse>();
+    expectTypeOf<
+      Out<typeof visitorConversationDeletedSchema>
+    >().toEqualTypeOf<VisitorConversationDeleted>();
     expectTypeOf<Out<typeof contentGapSchema>>().toEqualTypeOf<ContentGap>();
     expectTypeOf<Out<typeof insightsResponseSchema>>().toEqualTypeOf<InsightsResponse>();
     expectTypeOf<Out<typeof contactSchema>>().toEqualTypeOf<Contact>();

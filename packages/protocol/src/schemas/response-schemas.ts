@@ -159,6 +159,15 @@ export const answerMetadataSchema = z.object({
   latencyMs: z.number(),
   topScores: z.array(z.number()),
   found: z.boolean(),
+  followUps: z
+    .array(
+      z.object({
+        question: z.string(),
+        sourceUrl: z.string().nullable(),
+        datasourceName: z.string(),
+      }),
+    )
+    .exactOptional(),
 });
 
 const messageFields = {
@@ -235,6 +244,22 @@ export const visitorMessagesResponseSchema = z.object({
   status: z.enum(CONVERSATION_STATUSES),
   messages: z.array(visitorMessageSchema),
 });
+
+/** Schema of {@link VisitorConversationsResponse}. */
+export const visitorConversationsResponseSchema = z.object({
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      firstQuestion: z.string(),
+      status: z.enum(CONVERSATION_STATUSES),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+
+/** Schema of {@link VisitorConversationDeleted}. */
+export const visitorConversationDeletedSchema = z.object({ deleted: z.literal(true) });
 
 /** Schema of {@link ContentGap}. */
 export const contentGapSchema = z.object({

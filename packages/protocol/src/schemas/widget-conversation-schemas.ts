@@ -32,7 +32,10 @@ export const messagesRequestSchema = z.strictObject(
   bodyError,
 );
 
-/** Schema of the BFF's `POST /api/agents/{id}/conversations` bodies. */
+/**
+ * Schema of the BFF's `POST /api/agents/{id}/conversations` bodies (signed ids), and of
+ * the service's `POST /api/agents/{id}/visitor-conversations` (the ids the BFF verified).
+ */
 export const pastConversationsRequestSchema = z.strictObject(
   {
     visitorId: id('visitorId'),
@@ -45,7 +48,10 @@ export const pastConversationsRequestSchema = z.strictObject(
   bodyError,
 );
 
-/** Schema of the BFF's `POST /api/agents/{id}/conversations/delete` bodies. */
+/**
+ * Schema of the BFF's `POST /api/agents/{id}/conversations/delete` bodies, and of the
+ * service's `POST /api/agents/{id}/visitor-conversations/delete`.
+ */
 export const deleteConversationRequestSchema = z.strictObject(
   { visitorId: id('visitorId'), conversationId: id('conversationId') },
   bodyError,
