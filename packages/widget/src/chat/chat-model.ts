@@ -1,7 +1,9 @@
 import {
-  ERROR_CODES,
-  LIMITS,
+  ERROR_CODE_INVALID_STREAM,
+  ERROR_CODE_NOT_FOUND,
+  ERROR_CODE_STREAM_INTERRUPTED,
   type MessageEval,
+  QUERY_LENGTH_LIMIT,
   type Source,
   type StreamResult,
 } from '@agent-chat/protocol';
@@ -196,7 +198,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   });
 
   async function send(input: string): Promise<void> {
-    const text = input.trim().slice(0, LIMITS.queryLength.max);
+    const text = input.trim().slice(0, QUERY_LENGTH_LIMIT.max);
     if (!text || status.value === 'submitted' || status.value === 'streaming') return;
     const query: ChatQuery = { query: text };
     if (conversationId) query.conversationId = conversationId;
@@ -230,7 +232,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       if (!current()) return;
       // The BFF no longer recognises this conversation as the visitor's (their id expired,
       // or the server's key changed): the next question starts a new one.
-      if (failure.code === ERROR_CODES.notFound && query.conversationId) conversationId = undefined;
+      if (failure.code === ERROR_CODE_NOT_FOUND && query.conversationId) conversationId = undefined;
       if (abort.signal.aborted) finish({ text: answer, state: 'stopped' });
       else finish({ text: answer, state: 'error', error: failure }, failure);
     };
@@ -256,10 +258,10 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
         }
       }
       // A transport reports nothing more only when aborted; anything else is a broken one.
-      end({ code: ERROR_CODES.streamInterrupted, message: 'The answer ended early.' });
+      end({ code: ERROR_CODE_STREAM_INTERRUPTED, message: 'The answer ended early.' });
     } catch (cause) {
       end({
-        code: ERROR_CODES.invalidStream,
+        code: ERROR_CODE_INVALID_STREAM,
         message: cause instanceof Error ? cause.message : String(cause),
       });
     } finally {
