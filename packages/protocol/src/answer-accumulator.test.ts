@@ -85,6 +85,20 @@ describe('createAnswerAccumulator', () => {
     });
   });
 
+  it('keeps the follow-up questions: strings only, at most three, each cut to its longest', () => {
+    const accumulator = createAnswerAccumulator();
+    accumulator.push({
+      type: 'endpoint_response',
+      json: JSON.stringify({
+        answer: 'a',
+        followUps: ['One?', 7, '', 'x'.repeat(200), 'Three?', 'Four?'],
+      }),
+    });
+    expect(accumulator.push({ type: 'done' })).toMatchObject({
+      result: { followUps: ['One?', 'x'.repeat(120), 'Three?'] },
+    });
+  });
+
   it("keeps our service's contact offer, ignoring a malformed one", () => {
     const finished = (contactCapture: unknown) => {
       const accumulator = createAnswerAccumulator();

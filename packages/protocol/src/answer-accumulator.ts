@@ -2,6 +2,7 @@ import { readContactOffer } from './contact-rules.js';
 import type { ContactOffer } from './contacts.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
 import { ERROR_CODE_INVALID_STREAM, ERROR_CODE_STREAM_INTERRUPTED } from './error-codes.js';
+import { FOLLOW_UPS_LIMIT } from './limits.js';
 import { ProtocolError } from './protocol-error.js';
 import type { Source } from './source.js';
 import { type ByteSource, decodeSseStream, type SseDecoderOptions } from './sse-decoder.js';
@@ -20,6 +21,8 @@ export interface StreamResult {
   handoffEnabled?: boolean;
   /** The contact form to offer now (our service's extension; see `QueryResponse.contactCapture`). */
   contactCapture?: ContactOffer;
+  /** Questions to offer next (see `QueryResponse.followUps`): strings only, at most `LIMITS.followUps`. */
+  followUps?: string[];
 }
 
 /** The accumulator's view of a stream so far. */
@@ -79,6 +82,12 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
   if (typeof fields.handoffEnabled === 'boolean') result.handoffEnabled = fields.handoffEnabled;
   const offer = readContactOffer(fields.contactCapture);
   if (offer) result.contactCapture = offer;
+  if (Array.isArray(fields.followUps)) {
+    result.followUps = fields.followUps
+      .filter((question): question is string => typeof question === 'string' && question !== '')
+      .slice(0, FOLLOW_UPS_LIMIT.max)
+      .map((question) => question.slice(0, FOLLOW_UPS_LIMIT.length));
+  }
   return { status: 'done', answer: finalAnswer, result };
 }
 

@@ -171,6 +171,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       state: 'done',
     };
     if (result.messageId) done.messageId = result.messageId;
+    if (result.followUps?.length) done.followUps = result.followUps;
     handoff.answered(result);
     finish(done);
     contact.answered(result.contactCapture);

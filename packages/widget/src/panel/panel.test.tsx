@@ -26,6 +26,9 @@ const baseConfig: WidgetConfig = {
   starters: ['What do you sell?', 'Opening hours?'],
   showSources: true,
   handoff: true,
+  followUps: true,
+  greetingDelayMs: 3000,
+  greetingOnce: false,
   storage: 'none',
   zIndex: 10,
   expiryMs: 60_000,
@@ -303,6 +306,38 @@ describe('Panel', () => {
       .push(answer('Hello.') + done({ conversationId: 'c', visitorId: 'v', handoffEnabled: true }));
     await waitFor(() => expect(chat.handoff.enabled.value).toBe(true));
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
+  });
+
+  it('offers the follow-up questions under the last complete answer; one click asks it', async () => {
+    const { network } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    const stream = (await network.next()).stream();
+    stream.push(answer('Shoes.'));
+    await screen.findByText('Shoes.');
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+    stream.push(done({ followUps: ['Which sizes?', 'Do you ship?'] }));
+    const group = await screen.findByRole('group', { name: 'Suggested questions' });
+    expect([...group.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Which sizes?',
+      'Do you ship?',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Do you ship?' }));
+    const next = await network.next();
+    expect(next.body.query).toBe('Do you ship?');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your message' }));
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+    next.stream().push(answer('Yes.') + done({}));
+    await screen.findByText('Yes.');
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+  });
+
+  it('shows no follow-up questions with data-follow-ups="false"', async () => {
+    const { network } = setup({ config: { followUps: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    (await network.next()).stream().push(answer('Shoes.') + done({ followUps: ['Which sizes?'] }));
+    await screen.findByText('Shoes.');
+    await waitFor(() => expect(screen.getByRole('log').getAttribute('aria-busy')).toBe('false'));
+    expect(screen.queryByRole('button', { name: 'Which sizes?' })).toBeNull();
   });
 });
 

@@ -97,6 +97,12 @@ export function Panel({
 
   const title = config.title ?? strings.title;
   const lastIndex = messages.length - 1;
+  const last = messages[lastIndex];
+  // Under the last answer only, once it is complete (`data-follow-ups="false"`: never).
+  const followUps =
+    config.followUps && status === 'idle' && last?.role === 'assistant' && last.state === 'done'
+      ? (last.followUps ?? [])
+      : [];
   const transcript = messages.map((message: ChatMessage, index) => (
     <MessageView
       key={message.id}
@@ -182,6 +188,25 @@ export function Panel({
           }}
         />
         {transcript.slice(contactAt)}
+        {followUps.length > 0 ? (
+          // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
+          <div class="starters follow-ups" role="group" aria-label={strings.suggestions}>
+            {followUps.map((question) => (
+              <button
+                type="button"
+                key={question}
+                class="starter"
+                onClick={() => {
+                  stickToBottom.current = true;
+                  inputRef.current?.focus();
+                  void chat.send(question);
+                }}
+              >
+                {question}
+              </button>
+            ))}
+          </div>
+        ) : null}
         {messages.length === 0 && config.starters.length > 0 ? (
           // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
           <div class="starters" role="group" aria-label={strings.suggestions}>
