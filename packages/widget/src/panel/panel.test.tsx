@@ -308,6 +308,30 @@ describe('Panel', () => {
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
   });
 
+  it('switches to the wider view and back with a pressed toggle, kept across close and open', async () => {
+    const { isOpen } = setup();
+    const toggle = screen.getByRole('button', { name: 'Wider view' });
+    const dialog = screen.getByRole('dialog');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(dialog.classList.contains('wide')).toBe(true);
+    await act(() => {
+      isOpen.value = false;
+    });
+    await act(() => {
+      isOpen.value = true;
+    });
+    expect(screen.getByRole('dialog').classList.contains('wide')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Wider view' }));
+    expect(dialog.classList.contains('wide')).toBe(false);
+  });
+
+  it('has no wider view inline', () => {
+    setup({ inline: true });
+    expect(screen.queryByRole('button', { name: 'Wider view' })).toBeNull();
+  });
+
   it('offers the follow-up questions under the last complete answer; one click asks it', async () => {
     const { network } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));

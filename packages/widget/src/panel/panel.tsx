@@ -6,7 +6,7 @@ import type { Strings } from '../i18n/strings.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';
 import { ContactSlot } from './contact-slot.js';
-import { CloseIcon, NewIcon } from './icons.js';
+import { CloseIcon, ExpandIcon, NewIcon } from './icons.js';
 import { MessageView } from './message-view.js';
 
 /** Props of {@link Panel}. */
@@ -83,6 +83,8 @@ export function Panel({
   const stickToBottom = useRef(true);
   // Focus goes to the contact form when it answers the visitor's own "talk to a person".
   const [focusContact, setFocusContact] = useState(false);
+  // The large panel (screens ≥ 768 px), kept while the page lives: the panel stays mounted.
+  const [wide, setWide] = useState(false);
   const contact = chat.contact;
   useVisualViewport(panelRef);
 
@@ -146,6 +148,18 @@ export function Panel({
         >
           <NewIcon />
         </button>
+        {inline ? null : (
+          <button
+            type="button"
+            class="icon-button wide-toggle"
+            aria-label={strings.widerView}
+            title={strings.widerView}
+            aria-pressed={wide ? 'true' : 'false'}
+            onClick={() => setWide(!wide)}
+          >
+            <ExpandIcon />
+          </button>
+        )}
         {inline ? null : (
           <button
             type="button"
@@ -262,7 +276,7 @@ export function Panel({
     <div
       ref={setPanel}
       id={`${id}-panel`}
-      class="panel"
+      class={wide ? 'panel wide' : 'panel'}
       role="dialog"
       aria-modal="false"
       aria-labelledby={`${id}-title`}
