@@ -82,6 +82,5 @@ textarea::placeholder{color:var(--ac-muted);opacity:1}
 .typing span{width:6px;height:6px;border-radius:50%;background:var(--ac-muted);animation:ac-blink 1.2s infinite}
 .typing span:nth-child(2){animation-delay:.2s}.typing span:nth-child(3){animation-delay:.4s}
 @keyframes ac-blink{0%,80%,100%{opacity:.25}40%{opacity:1}}
-.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){.typing span{animation:none;opacity:.6}}
 `;
