@@ -18,6 +18,7 @@ import {
   createHttpQueryTransport,
   type HttpQueryTransportOptions,
 } from './http-query-transport.js';
+import { createPastModel, type PastModel } from './past-model.js';
 import type { ChatQuery, QueryTransport } from './query-transport.js';
 import { createRateAnswer } from './rate-answer.js';
 
@@ -62,6 +63,8 @@ export interface ChatModel {
   readonly handoff: HandoffModel;
   /** The contact form: when it is offered, sending and dismissing it. */
   readonly contact: ContactModel;
+  /** The visitor's earlier conversations with this agent: listing, reopening, deleting. */
+  readonly past: PastModel;
   /** Sends a question (trimmed; ignored when empty or while an answer is in progress). */
   send(text: string): Promise<void>;
   /** Aborts the answer in progress, keeping what arrived. */
@@ -163,7 +166,10 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   };
 
   const finishDone = (result: StreamResult): void => {
-    if (result.conversationId) conversationId = result.conversationId;
+    if (result.conversationId) {
+      conversationId = result.conversationId;
+      past.remember(conversationId);
+    }
     if (result.visitorId) visitorId = result.visitorId;
     const done: Partial<ChatMessage> = {
       text: result.answer,
@@ -183,6 +189,44 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     if (result.messageId) detail.messageId = result.messageId;
     options.onAnswer?.(detail);
   };
+
+  const past = createPastModel({
+    api: conversationApi,
+    store,
+    ids: () => ({ visitorId, conversationId }),
+    load(id, response) {
+      controller?.abort();
+      controller = undefined;
+      conversationId = id;
+      const loaded: ChatMessage[] = response.messages.map((message) => {
+        const role =
+          message.role === 'operator' || message.role === 'user' ? message.role : 'assistant';
+        const item: ChatMessage = { id: nextId(), role, text: message.text, messageId: message.id };
+        if (role === 'assistant') {
+          item.state = 'done';
+          item.sources = message.sources;
+          if (message.eval) item.vote = message.eval;
+        }
+        return item;
+      });
+      batch(() => {
+        const restored: SavedConversation = {
+          messages: loaded,
+          updatedAt: now(),
+          status: response.status,
+        };
+        const last = response.messages.at(-1)?.id;
+        if (last) restored.pollAfter = last;
+        handoff.restore(restored);
+        contact.restore(undefined, false);
+        messages.value = loaded;
+        error.value = undefined;
+        status.value = 'idle';
+      });
+      persist();
+    },
+    reset: () => reset(),
+  });
 
   const unsubscribe = store.subscribe((conversation) => {
     if (status.value === 'submitted' || status.value === 'streaming') return;
@@ -270,12 +314,28 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     }
   }
 
+  function reset(): void {
+    controller?.abort();
+    controller = undefined;
+    conversationId = undefined;
+    batch(() => {
+      handoff.restore(undefined);
+      messages.value = [];
+      status.value = 'idle';
+      error.value = undefined;
+      contact.restore(undefined, false);
+    });
+    if (visitorId) store.save({ visitorId, messages: [], updatedAt: now() });
+    else store.clear();
+  }
+
   return {
     messages,
     status,
     error,
     handoff,
     contact,
+    past,
     send,
     stop() {
       controller?.abort();
@@ -301,20 +361,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       persist,
       onError: options.onError,
     }),
-    reset() {
-      controller?.abort();
-      controller = undefined;
-      conversationId = undefined;
-      batch(() => {
-        handoff.restore(undefined);
-        messages.value = [];
-        status.value = 'idle';
-        error.value = undefined;
-        contact.restore(undefined, false);
-      });
-      if (visitorId) store.save({ visitorId, messages: [], updatedAt: now() });
-      else store.clear();
-    },
+    reset,
     destroy() {
       controller?.abort();
       unsubscribe();

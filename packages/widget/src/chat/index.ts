@@ -21,6 +21,7 @@ export {
   storageKey,
 } from './conversation-store.js';
 export { describeError } from './describe-error.js';
+export type { PastModel } from './past-model.js';
 export {
   createHttpQueryTransport,
   type HttpQueryTransportOptions,
