@@ -19,7 +19,9 @@ import {
  *    `dist/assets/markdown-[hash].js`, imported when the panel opens; talking to a person
  *    (asking, polling for replies) is `dist/assets/handoff-[hash].js`, imported when the
  *    visitor asks for one or a person answers the conversation; the contact form is
- *    `dist/assets/contact-[hash].js`, imported when it is first offered. English is bundled
+ *    `dist/assets/contact-[hash].js`, imported when it is first offered; the visitor's
+ *    earlier conversations are `dist/assets/conversations-[hash].js`, imported when that view
+ *    first opens. English is bundled
  *    into the panel; every other language of `src/i18n/locales/` is an entry of its own,
  *    `dist/assets/locale-<lang>-[hash].js`, which the loader fetches alongside the panel
  *    chunk when the page is in that language (the build fails if one lands in the panel).
@@ -122,6 +124,7 @@ interface PanelFiles {
 /** The name of a lazily loaded chunk of the panel, after the feature it holds. */
 function lazyChunkName(module: string): string {
   if (/[\\/]contact[\\/][^\\/]+$/.test(module)) return 'contact';
+  if (/[\\/]conversations[\\/][^\\/]+$/.test(module)) return 'conversations';
   return /[\\/]handoff[^\\/]*$/.test(module) ? 'handoff' : 'markdown';
 }
 

@@ -21,11 +21,11 @@ export {
   storageKey,
 } from './conversation-store.js';
 export { describeError } from './describe-error.js';
-export type { PastModel } from './past-model.js';
 export {
   createHttpQueryTransport,
   type HttpQueryTransportOptions,
 } from './http-query-transport.js';
+export type { PastModel } from './past-model.js';
 export type {
   ChatQuery,
   QueryEvent,

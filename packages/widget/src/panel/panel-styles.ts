@@ -23,6 +23,7 @@ button{font:inherit;color:inherit;letter-spacing:inherit;margin:0}
 .icon-button:hover,.tool:hover{background:var(--ac-bubble)}
 svg{width:20px;height:20px;fill:currentColor;flex:none}
 :focus-visible{outline:2px solid var(--ac-fg);outline-offset:2px}
+.log[hidden]{display:none}
 .log{flex:1;overflow-y:auto;overscroll-behavior:contain;padding:16px;display:flex;flex-direction:column;gap:12px}
 .message{display:flex;flex-direction:column;gap:6px;max-width:88%}
 .message.user{align-self:flex-end;align-items:flex-end}

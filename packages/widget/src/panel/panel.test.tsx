@@ -332,6 +332,27 @@ describe('Panel', () => {
     expect(screen.queryByRole('button', { name: 'Wider view' })).toBeNull();
   });
 
+  it('opens the Conversations view in place of the transcript, and comes back to the message box', async () => {
+    setup({ config: { storage: 'local' } });
+    const toggle = screen.getByRole('button', { name: 'Conversations' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    const heading = await screen.findByRole('heading', { name: 'Conversations' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await screen.findByText('No earlier conversations.');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to chat' }));
+    const input = await screen.findByRole('textbox', { name: 'Your message' });
+    expect(document.activeElement).toBe(input);
+    expect(screen.queryByRole('heading', { name: 'Conversations' })).toBeNull();
+  });
+
+  it('has no Conversations view with data-storage="none"', () => {
+    setup({ config: { storage: 'none' } });
+    expect(screen.queryByRole('button', { name: 'Conversations' })).toBeNull();
+  });
+
   it('offers the follow-up questions under the last complete answer; one click asks it', async () => {
     const { network } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));

@@ -6,7 +6,8 @@ import type { Strings } from '../i18n/strings.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';
 import { ContactSlot } from './contact-slot.js';
-import { CloseIcon, ExpandIcon, NewIcon } from './icons.js';
+import { ConversationsSlot } from './conversations-slot.js';
+import { CloseIcon, ExpandIcon, HistoryIcon, NewIcon } from './icons.js';
 import { MessageView } from './message-view.js';
 
 /** Props of {@link Panel}. */
@@ -85,6 +86,20 @@ export function Panel({
   const [focusContact, setFocusContact] = useState(false);
   // The large panel (screens ≥ 768 px), kept while the page lives: the panel stays mounted.
   const [wide, setWide] = useState(false);
+  // The "Conversations" view in place of the transcript (never with data-storage="none").
+  const [showPast, setShowPast] = useState(false);
+  const offerPast = config.storage !== 'none';
+  // Leaving the view brings the message box back: focus goes to it once it is there.
+  const focusInput = useRef(false);
+  const leavePast = (): void => {
+    focusInput.current = true;
+    setShowPast(false);
+  };
+  useLayoutEffect(() => {
+    if (!focusInput.current || showPast) return;
+    focusInput.current = false;
+    inputRef.current?.focus();
+  });
   const contact = chat.contact;
   useVisualViewport(panelRef);
 
@@ -136,6 +151,18 @@ export function Panel({
     <>
       <div class="header">
         <h2 id={`${id}-title`}>{title}</h2>
+        {offerPast ? (
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={strings.conversations}
+            title={strings.conversations}
+            aria-pressed={showPast ? 'true' : 'false'}
+            onClick={() => (showPast ? leavePast() : setShowPast(true))}
+          >
+            <HistoryIcon />
+          </button>
+        ) : null}
         <button
           type="button"
           class="icon-button"
@@ -143,7 +170,7 @@ export function Panel({
           title={strings.newConversation}
           onClick={() => {
             chat.reset();
-            inputRef.current?.focus();
+            leavePast();
           }}
         >
           <NewIcon />
@@ -172,7 +199,22 @@ export function Panel({
           </button>
         )}
       </div>
+      {showPast ? (
+        <ConversationsSlot
+          past={chat.past}
+          strings={strings}
+          lang={config.lang}
+          id={id}
+          adoptStyles={adoptStyles}
+          onBack={leavePast}
+          onOpened={() => {
+            stickToBottom.current = true;
+            leavePast();
+          }}
+        />
+      ) : null}
       <div
+        hidden={showPast}
         ref={logRef}
         class="log"
         role="log"
@@ -237,7 +279,7 @@ export function Panel({
           </div>
         ) : null}
       </div>
-      {offerHandoff ? (
+      {offerHandoff && !showPast ? (
         // "Talk to a person"; once asked, focus goes back to the message box.
         <button
           type="button"
@@ -254,18 +296,20 @@ export function Panel({
           {strings.talkToPerson}
         </button>
       ) : null}
-      <Composer
-        id={id}
-        strings={strings}
-        placeholder={config.placeholder ?? strings.placeholder}
-        busy={busy}
-        onSend={(text) => {
-          stickToBottom.current = true;
-          void chat.send(text);
-        }}
-        onStop={chat.stop}
-        inputRef={inputRef}
-      />
+      {showPast ? null : (
+        <Composer
+          id={id}
+          strings={strings}
+          placeholder={config.placeholder ?? strings.placeholder}
+          busy={busy}
+          onSend={(text) => {
+            stickToBottom.current = true;
+            void chat.send(text);
+          }}
+          onStop={chat.stop}
+          inputRef={inputRef}
+        />
+      )}
     </>
   );
   return inline ? (
