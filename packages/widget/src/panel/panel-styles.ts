@@ -13,8 +13,8 @@ export const panelStyles = `
 .panel[hidden]{display:none}
 .slot{height:100%}
 .panel.inline{position:relative;bottom:auto;right:auto;left:auto;width:100%;height:100%;min-height:320px;max-height:none;box-shadow:none}
-.wide-toggle{display:none}
-@media (min-width:768px){.wide-toggle{display:flex}.panel.wide{top:calc(16px + env(safe-area-inset-top,0px));width:min(720px,calc(100vw - 40px));height:auto;max-height:none}}
+.icon-button.wide-toggle{display:none}
+@media (min-width:768px){.icon-button.wide-toggle{display:flex}.panel.wide{top:calc(16px + env(safe-area-inset-top,0px));width:min(720px,calc(100vw - 40px));height:auto;max-height:none}}
 @media (max-width:640px){.panel:not(.inline){top:var(--ac-vvt,0px);left:0;right:0;bottom:auto;width:100%;height:var(--ac-vvh,100vh);max-height:none;border:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}}
 .header{display:flex;align-items:center;gap:4px;padding:10px 10px 10px 16px;border-bottom:1px solid var(--ac-border)}
 .header h2{flex:1;margin:0;font-size:16px;font-weight:600;line-height:1.3;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
