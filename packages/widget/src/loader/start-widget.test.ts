@@ -484,6 +484,8 @@ describe('startWidget: the greeting', () => {
 
   it('greets and hides through the JS API, and its close button dismisses it', async () => {
     const { shadow } = start({ agentId: 'demo' });
+    // A page that does not greet has no status region (nor the greeting's chunk) until it does.
+    expect(shadow.querySelector('[role=status]')).toBeNull();
     scope.AgentChat!.greet('Need help?');
     await vi.waitFor(() => expect(bubbleOf(shadow)?.hidden).toBe(false));
     scope.AgentChat!.hideGreeting();

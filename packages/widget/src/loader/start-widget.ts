@@ -121,13 +121,18 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     }
   }
   let greeting: Promise<Greeting | undefined> | undefined;
+  // The polite region that announces the greeting, made before its text arrives (the chunk
+  // loads in a later task): at start on a page that greets, else at the first greet().
   let greetingStatus: HTMLElement | undefined;
-  if (launcher) {
+  const statusRegion = (): HTMLElement => {
+    if (greetingStatus) return greetingStatus;
     greetingStatus = document.createElement('div');
     greetingStatus.className = 'visually-hidden';
     greetingStatus.setAttribute('role', 'status');
     container.append(greetingStatus);
-  }
+    return greetingStatus;
+  };
+  if (launcher && config.greeting) statusRegion();
   const dismissGreeting = (remember: boolean): void => {
     void greeting?.then((bubble) => bubble?.hide());
     greetingDismissed = true;
@@ -141,8 +146,8 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   const panelOpen = (): boolean => launcher?.getAttribute('aria-expanded') === 'true';
   const greet = (text: string): void => {
     const value = text.trim();
-    if (!greetingStatus || destroyed || !value) return;
-    const status = greetingStatus;
+    if (!launcher || destroyed || !value) return;
+    const status = statusRegion();
     greeting ??= options.importGreeting(options.greetingUrl).then(
       (module) =>
         destroyed
