@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 const KB = 1024;
 
 /** The widget's size budgets (its README, "Build, size, tests"), gzip bytes (1 KB = 1024 bytes). */
-export const widgetBudgets = { loader: 6 * KB, firstPaint: 30 * KB, total: 45 * KB };
+export const widgetBudgets = { loader: 6 * KB, firstPaint: 30 * KB, total: 50 * KB };
 
 // `import … from "./x.js"` and `import "./x.js"` (not `import("./x.js")`, which loads later).
 const staticImport = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;

@@ -19,10 +19,14 @@ import {
  *    `dist/assets/markdown-[hash].js`, imported when the panel opens; talking to a person
  *    (asking, polling for replies) is `dist/assets/handoff-[hash].js`, imported when the
  *    visitor asks for one or a person answers the conversation; the contact form is
- *    `dist/assets/contact-[hash].js`, imported when it is first offered. English is bundled
+ *    `dist/assets/contact-[hash].js`, imported when it is first offered; the visitor's
+ *    earlier conversations are `dist/assets/conversations-[hash].js`, imported when that view
+ *    first opens. English is bundled
  *    into the panel; every other language of `src/i18n/locales/` is an entry of its own,
  *    `dist/assets/locale-<lang>-[hash].js`, which the loader fetches alongside the panel
  *    chunk when the page is in that language (the build fails if one lands in the panel).
+ *    The greeting beside the launcher is an entry too, `dist/assets/greeting-[hash].js`,
+ *    imported by the loader only on a page that greets.
  * 2. The package entry (`import '@agent-chat/widget'`: chat model, transport, store,
  *    strings, config reader) is built as an unminified ES module for bundlers and Node,
  *    `dist/lib/index.js`, its dependencies left as imports. Pages never load it.
@@ -113,12 +117,14 @@ const lazyLocales = readdirSync(localesDir)
 /** What the panel build produced: the panel entry's file name, the locale chunks' by language. */
 interface PanelFiles {
   panel: string;
+  greeting: string;
   locales: Record<string, string>;
 }
 
 /** The name of a lazily loaded chunk of the panel, after the feature it holds. */
 function lazyChunkName(module: string): string {
   if (/[\\/]contact[\\/][^\\/]+$/.test(module)) return 'contact';
+  if (/[\\/]conversations[\\/][^\\/]+$/.test(module)) return 'conversations';
   return /[\\/]handoff[^\\/]*$/.test(module) ? 'handoff' : 'markdown';
 }
 
@@ -136,6 +142,7 @@ async function buildPanel(): Promise<PanelFiles> {
       rolldownOptions: {
         input: {
           panel: fileURLToPath(new URL('./src/panel/mount-panel.tsx', import.meta.url)),
+          greeting: fileURLToPath(new URL('./src/loader/create-greeting.ts', import.meta.url)),
           ...Object.fromEntries(
             lazyLocales.map((lang) => [`locale-${lang}`, `${localesDir}${lang}.ts`]),
           ),
@@ -158,11 +165,16 @@ async function buildPanel(): Promise<PanelFiles> {
   const chunks = (Array.isArray(output) ? output : [output])
     .flatMap((result) => result.output)
     .filter((file) => file.type === 'chunk');
-  const files: PanelFiles = { panel: '', locales: {} };
+  const files: PanelFiles = { panel: '', greeting: '', locales: {} };
   for (const chunk of chunks) {
     const locale = chunk.isEntry ? /^locale-(\w+)$/.exec(chunk.name)?.[1] : undefined;
     if (locale) files.locales[locale] = chunk.fileName;
     else if (chunk.isEntry && chunk.name === 'panel') files.panel = chunk.fileName;
+    else if (chunk.isEntry && chunk.name === 'greeting') files.greeting = chunk.fileName;
+    // The loader's greeting is plain DOM: anything it imported would load unmeasured.
+    if (chunk.isEntry && chunk.name === 'greeting' && chunk.imports.length > 0) {
+      throw new Error(`The greeting chunk ${chunk.fileName} imports ${chunk.imports.join(', ')}.`);
+    }
     // Another language inside the panel's chunks would ship to every page: refuse it.
     const bundled = chunk.moduleIds.filter(
       (id) => id.startsWith(localesDir) && id !== `${localesDir}${locale ?? 'en'}.ts`,
@@ -178,6 +190,7 @@ async function buildPanel(): Promise<PanelFiles> {
     }
   }
   if (!files.panel) throw new Error('The panel build produced no `panel` entry chunk.');
+  if (!files.greeting) throw new Error('The panel build produced no `greeting` entry chunk.');
   return files;
 }
 
@@ -206,7 +219,9 @@ async function buildLibrary(): Promise<void> {
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const panelFiles =
-    command === 'build' ? await buildPanel() : { panel: 'assets/panel.js', locales: {} };
+    command === 'build'
+      ? await buildPanel()
+      : { panel: 'assets/panel.js', greeting: 'assets/greeting.js', locales: {} };
   if (command === 'build') await buildLibrary();
   return {
     ...shared,
@@ -215,6 +230,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       ...shared.define,
       __AGENT_CHAT_PANEL__: JSON.stringify(panelFiles.panel),
       __AGENT_CHAT_LOCALES__: JSON.stringify(panelFiles.locales),
+      __AGENT_CHAT_GREETING__: JSON.stringify(panelFiles.greeting),
     },
     build: {
       outDir,

@@ -1,7 +1,7 @@
 import { readContactOffer } from './contact-rules.js';
 import type { ContactOffer } from './contacts.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversations.js';
-import { ERROR_CODES } from './error-codes.js';
+import { ERROR_CODE_INVALID_STREAM, ERROR_CODE_STREAM_INTERRUPTED } from './error-codes.js';
 import { readFollowUps } from './follow-up-rules.js';
 import { ProtocolError } from './protocol-error.js';
 import type { Source } from './source.js';
@@ -51,7 +51,7 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
       status: 'error',
       answer,
       error: {
-        code: ERROR_CODES.invalidStream,
+        code: ERROR_CODE_INVALID_STREAM,
         message: `The final endpoint_response of the stream is not valid JSON (${(error as Error).message}).`,
       },
     };
@@ -61,7 +61,7 @@ function parseEndpointResponse(json: string, answer: string): AccumulatorState {
       status: 'error',
       answer,
       error: {
-        code: ERROR_CODES.invalidStream,
+        code: ERROR_CODE_INVALID_STREAM,
         message: 'The final endpoint_response of the stream is not a JSON object.',
       },
     };
@@ -143,7 +143,7 @@ export async function readQueryStream(
   if (state.status === 'done') return state.result;
   if (state.status === 'error') throw new ProtocolError(state.error.code, state.error.message);
   throw new ProtocolError(
-    ERROR_CODES.streamInterrupted,
+    ERROR_CODE_STREAM_INTERRUPTED,
     'The stream ended before the answer was complete.',
   );
 }

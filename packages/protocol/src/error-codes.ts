@@ -1,46 +1,81 @@
+// Each code is its own constant, so that a browser bundle (the widget) that imports the few
+// it uses does not carry the whole tables.
+
+/** The request body or a parameter is invalid; the message names the field and rule. */
+export const ERROR_CODE_INVALID_REQUEST = 'INVALID_REQUEST';
+/** The credentials are missing or unknown. */
+export const ERROR_CODE_UNAUTHORIZED = 'UNAUTHORIZED';
+/** The caller may not do this (e.g. origin not allowed, field not allowed by policy). */
+export const ERROR_CODE_FORBIDDEN = 'FORBIDDEN';
+/** The resource does not exist (or belongs to someone else). */
+export const ERROR_CODE_NOT_FOUND = 'NOT_FOUND';
+/** The body is larger than allowed. */
+export const ERROR_CODE_PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE';
+/** The client did not send its request (headers or body) in time (HTTP 408). */
+export const ERROR_CODE_REQUEST_TIMEOUT = 'REQUEST_TIMEOUT';
+/** An uploaded file's type cannot be ingested (HTTP 415); the message lists the supported ones. */
+export const ERROR_CODE_UNSUPPORTED_TYPE = 'UNSUPPORTED_TYPE';
+/** The agent does not offer a person to talk to (its `handoffEnabled` is off; HTTP 403). */
+export const ERROR_CODE_HANDOFF_DISABLED = 'HANDOFF_DISABLED';
+/** The agent does not capture contacts (its `contactCapture.enabled` is off; HTTP 403). */
+export const ERROR_CODE_CONTACT_CAPTURE_DISABLED = 'CONTACT_CAPTURE_DISABLED';
+/** The organization's query quota for the period is used up. */
+export const ERROR_CODE_USAGE_LIMIT = 'USAGE_LIMIT';
+/** Too many requests from this client; retry after the advertised delay. */
+export const ERROR_CODE_RATE_LIMITED = 'RATE_LIMITED';
+/** The upstream rejected the server's own credentials (a misconfiguration). */
+export const ERROR_CODE_UPSTREAM_AUTH = 'UPSTREAM_AUTH';
+/** The upstream failed or could not be reached. */
+export const ERROR_CODE_UPSTREAM_ERROR = 'UPSTREAM_ERROR';
+/** The upstream did not answer in time. */
+export const ERROR_CODE_UPSTREAM_TIMEOUT = 'UPSTREAM_TIMEOUT';
+/** A stream ended before its `[DONE]` frame. */
+export const ERROR_CODE_STREAM_INTERRUPTED = 'STREAM_INTERRUPTED';
+/** A stream frame could not be understood (e.g. invalid endpoint_response JSON). */
+export const ERROR_CODE_INVALID_STREAM = 'INVALID_STREAM';
+/** A store the server needs (e.g. the shared rate limit store) is unreachable; retry later (HTTP 503). */
+export const ERROR_CODE_UNAVAILABLE = 'UNAVAILABLE';
+/** The server is shutting down. */
+export const ERROR_CODE_SHUTTING_DOWN = 'SHUTTING_DOWN';
+/** Anything else that went wrong on the server. */
+export const ERROR_CODE_INTERNAL = 'INTERNAL';
+
+/** The browser is offline (`navigator.onLine` is false): nothing was sent. */
+export const ERROR_CODE_OFFLINE = 'OFFLINE';
+/** The server could not be reached, or the connection broke while reading its answer. */
+export const ERROR_CODE_NETWORK = 'NETWORK';
+/** The person stopped the request (an abort). */
+export const ERROR_CODE_ABORTED = 'ABORTED';
+/** The server answered an HTTP error without the API's `{"error":{code}}` body (a proxy's page). */
+export const ERROR_CODE_HTTP_ERROR = 'HTTP_ERROR';
+/** The server answered success with a body that is not what the API sends. */
+export const ERROR_CODE_INVALID_RESPONSE = 'INVALID_RESPONSE';
+
 /**
  * Machine-readable error codes used in `{"error":{"code","message"}}` bodies and in
- * stream error frames (`data: [ERROR]<CODE>: <message>`), shared by every package.
+ * stream error frames (`data: [ERROR]<CODE>: <message>`), shared by every package; each is
+ * also its own `ERROR_CODE_<CODE>` constant.
  */
 export const ERROR_CODES = {
-  /** The request body or a parameter is invalid; the message names the field and rule. */
-  invalidRequest: 'INVALID_REQUEST',
-  /** The credentials are missing or unknown. */
-  unauthorized: 'UNAUTHORIZED',
-  /** The caller may not do this (e.g. origin not allowed, field not allowed by policy). */
-  forbidden: 'FORBIDDEN',
-  /** The resource does not exist (or belongs to someone else). */
-  notFound: 'NOT_FOUND',
-  /** The body is larger than allowed. */
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  /** The client did not send its request (headers or body) in time (HTTP 408). */
-  requestTimeout: 'REQUEST_TIMEOUT',
-  /** An uploaded file's type cannot be ingested (HTTP 415); the message lists the supported ones. */
-  unsupportedType: 'UNSUPPORTED_TYPE',
-  /** The agent does not offer a person to talk to (its `handoffEnabled` is off; HTTP 403). */
-  handoffDisabled: 'HANDOFF_DISABLED',
-  /** The agent does not capture contacts (its `contactCapture.enabled` is off; HTTP 403). */
-  contactCaptureDisabled: 'CONTACT_CAPTURE_DISABLED',
-  /** The organization's query quota for the period is used up. */
-  usageLimit: 'USAGE_LIMIT',
-  /** Too many requests from this client; retry after the advertised delay. */
-  rateLimited: 'RATE_LIMITED',
-  /** The upstream rejected the server's own credentials (a misconfiguration). */
-  upstreamAuth: 'UPSTREAM_AUTH',
-  /** The upstream failed or could not be reached. */
-  upstreamError: 'UPSTREAM_ERROR',
-  /** The upstream did not answer in time. */
-  upstreamTimeout: 'UPSTREAM_TIMEOUT',
-  /** A stream ended before its `[DONE]` frame. */
-  streamInterrupted: 'STREAM_INTERRUPTED',
-  /** A stream frame could not be understood (e.g. invalid endpoint_response JSON). */
-  invalidStream: 'INVALID_STREAM',
-  /** A store the server needs (e.g. the shared rate limit store) is unreachable; retry later (HTTP 503). */
-  unavailable: 'UNAVAILABLE',
-  /** The server is shutting down. */
-  shuttingDown: 'SHUTTING_DOWN',
-  /** Anything else that went wrong on the server. */
-  internal: 'INTERNAL',
+  invalidRequest: ERROR_CODE_INVALID_REQUEST,
+  unauthorized: ERROR_CODE_UNAUTHORIZED,
+  forbidden: ERROR_CODE_FORBIDDEN,
+  notFound: ERROR_CODE_NOT_FOUND,
+  payloadTooLarge: ERROR_CODE_PAYLOAD_TOO_LARGE,
+  requestTimeout: ERROR_CODE_REQUEST_TIMEOUT,
+  unsupportedType: ERROR_CODE_UNSUPPORTED_TYPE,
+  handoffDisabled: ERROR_CODE_HANDOFF_DISABLED,
+  contactCaptureDisabled: ERROR_CODE_CONTACT_CAPTURE_DISABLED,
+  usageLimit: ERROR_CODE_USAGE_LIMIT,
+  rateLimited: ERROR_CODE_RATE_LIMITED,
+  upstreamAuth: ERROR_CODE_UPSTREAM_AUTH,
+  upstreamError: ERROR_CODE_UPSTREAM_ERROR,
+  upstreamTimeout: ERROR_CODE_UPSTREAM_TIMEOUT,
+  streamInterrupted: ERROR_CODE_STREAM_INTERRUPTED,
+  invalidStream: ERROR_CODE_INVALID_STREAM,
+  unavailable: ERROR_CODE_UNAVAILABLE,
+  shuttingDown: ERROR_CODE_SHUTTING_DOWN,
+  internal: ERROR_CODE_INTERNAL,
 } as const;
 
 /**
@@ -49,16 +84,11 @@ export const ERROR_CODES = {
  * come from a server; the stream's own `STREAM_INTERRUPTED` is {@link ERROR_CODES}'.
  */
 export const CLIENT_ERROR_CODES = {
-  /** The browser is offline (`navigator.onLine` is false): nothing was sent. */
-  offline: 'OFFLINE',
-  /** The server could not be reached, or the connection broke while reading its answer. */
-  network: 'NETWORK',
-  /** The person stopped the request (an abort). */
-  aborted: 'ABORTED',
-  /** The server answered an HTTP error without the API's `{"error":{code}}` body (a proxy's page). */
-  httpError: 'HTTP_ERROR',
-  /** The server answered success with a body that is not what the API sends. */
-  invalidResponse: 'INVALID_RESPONSE',
+  offline: ERROR_CODE_OFFLINE,
+  network: ERROR_CODE_NETWORK,
+  aborted: ERROR_CODE_ABORTED,
+  httpError: ERROR_CODE_HTTP_ERROR,
+  invalidResponse: ERROR_CODE_INVALID_RESPONSE,
 } as const;
 
 /** One of the shared error codes. Upstreams may send other codes; keep them as strings. */

@@ -1,4 +1,4 @@
-import { LIMITS } from './limits.js';
+import { FOLLOW_UPS_LIMIT } from './limits.js';
 
 /**
  * The follow-up questions in a parsed JSON value (a query response's `followUps`), or
@@ -14,10 +14,10 @@ export function readFollowUps(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const questions: string[] = [];
   for (const item of value) {
-    if (questions.length === LIMITS.followUps.max) break;
+    if (questions.length === FOLLOW_UPS_LIMIT.max) break;
     if (typeof item !== 'string') continue;
     const question = item.trim();
-    if (question === '' || question.length > LIMITS.followUps.length) continue;
+    if (question === '' || question.length > FOLLOW_UPS_LIMIT.length) continue;
     if (!questions.includes(question)) questions.push(question);
   }
   return questions;

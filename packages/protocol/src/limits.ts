@@ -1,6 +1,23 @@
 /** Longest id; its own constant so that {@link ID_PATTERN} does not pull `LIMITS` into a bundle. */
 const ID_MAX_LENGTH = 128;
 
+// The limits a browser bundle (the widget) uses are their own constants, so that importing
+// one does not carry the whole table.
+/** Longest query text, in characters, the service accepts. */
+export const QUERY_LENGTH_LIMIT = { min: 1, max: 10_000 } as const;
+/** Longest name of an agent, datastore or datasource. */
+export const NAME_LENGTH_LIMIT = { max: 200 } as const;
+/** Longest comment with a vote on an answer. */
+export const COMMENT_LENGTH_LIMIT = { max: 1_000 } as const;
+/** Longest contact email (RFC 5321's path limit). */
+export const EMAIL_LENGTH_LIMIT = { max: 254 } as const;
+/** Longest contact phone number, as typed. */
+export const PHONE_LENGTH_LIMIT = { max: 40 } as const;
+/** Earlier conversations a widget keeps per agent, and asks the BFF about at once. */
+export const PAST_CONVERSATIONS_LIMIT = { max: 20 } as const;
+/** Follow-up questions suggested after an answer, and the longest one in characters. */
+export const FOLLOW_UPS_LIMIT = { max: 3, length: 120 } as const;
+
 /**
  * Numeric limits of the API. Schemas enforce them; UIs and the BFF may quote them in
  * messages. Ranges are inclusive.
@@ -13,9 +30,9 @@ export const LIMITS = {
   /** Upper bound on `maxTokens` accepted by the service (positive integer below it). */
   maxTokens: { min: 1, max: 128_000 },
   /** Longest query text, in characters, the service accepts. */
-  queryLength: { min: 1, max: 10_000 },
+  queryLength: QUERY_LENGTH_LIMIT,
   /** Longest name of an agent, datastore or datasource. */
-  nameLength: { max: 200 },
+  nameLength: NAME_LENGTH_LIMIT,
   /** Longest description. */
   descriptionLength: { max: 2_000 },
   /** Longest prompt (system prompt, user prompt, prompt template). */
@@ -54,7 +71,7 @@ export const LIMITS = {
   /** Most ids in a query filter list. */
   filterIds: { max: 100 },
   /** Longest comment with a vote on an answer. */
-  commentLength: { max: 1_000 },
+  commentLength: COMMENT_LENGTH_LIMIT,
   /** Longest operator reply, in characters. */
   operatorMessageLength: { min: 1, max: 10_000 },
   /** Page size of the conversation list (`limit`). */
@@ -62,15 +79,15 @@ export const LIMITS = {
   /** Longest full-text search (`q`) or cursor in a conversation list query. */
   conversationSearchLength: { max: 500 },
   /** Longest contact email (RFC 5321's path limit). */
-  emailLength: { max: 254 },
+  emailLength: EMAIL_LENGTH_LIMIT,
   /** Longest contact phone number, as typed. */
-  phoneLength: { max: 40 },
+  phoneLength: PHONE_LENGTH_LIMIT,
   /** Longest consent sentence an operator can set for contact capture. */
   consentTextLength: { max: 1_000 },
   /** Earlier conversations a widget keeps per agent, and asks the BFF about at once. */
-  pastConversations: { max: 20 },
+  pastConversations: PAST_CONVERSATIONS_LIMIT,
   /** Follow-up questions suggested after an answer, and the longest one in characters. */
-  followUps: { max: 3, length: 120 },
+  followUps: FOLLOW_UPS_LIMIT,
 } as const;
 
 /**

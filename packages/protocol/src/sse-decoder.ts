@@ -1,5 +1,11 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ERROR_CODES } from './error-codes.js';
+import {
+  ERROR_CODE_INVALID_STREAM,
+  ERROR_CODE_NOT_FOUND,
+  ERROR_CODE_STREAM_INTERRUPTED,
+  ERROR_CODE_UPSTREAM_ERROR,
+  ERROR_CODE_USAGE_LIMIT,
+} from './error-codes.js';
+import { createSseParser, type SseMessage } from './sse-parser.js';
 import type { SseDialect, StreamEvent } from './stream-event.js';
 
 /** Options of {@link createSseDecoder} and {@link decodeSseStream}. */
@@ -32,8 +38,8 @@ const errorCodePattern = /^([A-Z][A-Z0-9_]*)(?::\s*([\s\S]*))?$/;
 
 /** Plain-words defaults for error codes that arrive without a message (Chaindesk sends bare codes). */
 const defaultErrorMessages: Record<string, string> = {
-  [ERROR_CODES.usageLimit]: 'The usage limit of this agent has been reached.',
-  [ERROR_CODES.notFound]: 'The agent was not found.',
+  [ERROR_CODE_USAGE_LIMIT]: 'The usage limit of this agent has been reached.',
+  [ERROR_CODE_NOT_FOUND]: 'The agent was not found.',
   UNAUTHORIZED: 'The agent service rejected the credentials.',
 };
 
@@ -47,7 +53,7 @@ export function parseErrorPayload(payload: string): { code: string; message: str
     return { code, message };
   }
   return {
-    code: ERROR_CODES.upstreamError,
+    code: ERROR_CODE_UPSTREAM_ERROR,
     message: payload.trim() || 'The agent service reported an error.',
   };
 }
@@ -63,7 +69,7 @@ function decodePayload(data: string, dialect: SseDialect): string {
 }
 
 /**
- * Creates a push decoder of query streams, built on eventsource-parser.
+ * Creates a push decoder of query streams, built on {@link createSseParser}.
  *
  * Handles both dialects: `spec` (plain `data:` lines) and `chaindesk` (URL-encoded
  * payloads, an empty `event:` before `[DONE]`, bare `data: [ERROR]<CODE>`). Unknown
@@ -90,7 +96,7 @@ export function createSseDecoder(
     onEvent(event);
   };
 
-  const onMessage = (message: EventSourceMessage): void => {
+  const onMessage = (message: SseMessage): void => {
     const name = message.event ?? '';
     if (name === 'answer') {
       emit({ type: 'answer', text: decodePayload(message.data, dialect) });
@@ -108,19 +114,16 @@ export function createSseDecoder(
     }
   };
 
-  const parser = createParser({
+  const parser = createSseParser({
     maxBufferSize: options.maxFrameSize ?? 8 * 1024 * 1024,
     onEvent: onMessage,
     onComment: (comment) => emit({ type: 'heartbeat', comment: comment.trim() }),
-    onError: (error) => {
-      if (error.type === 'max-buffer-size-exceeded') {
-        emit({
-          type: 'error',
-          code: ERROR_CODES.invalidStream,
-          message: 'A stream frame exceeded the maximum frame size; the stream was abandoned.',
-        });
-      }
-    },
+    onOverflow: () =>
+      emit({
+        type: 'error',
+        code: ERROR_CODE_INVALID_STREAM,
+        message: 'A stream frame exceeded the maximum frame size; the stream was abandoned.',
+      }),
   });
 
   return {
@@ -140,7 +143,7 @@ export function createSseDecoder(
       parser.feed(`${rest}\n\n`);
       emit({
         type: 'error',
-        code: ERROR_CODES.streamInterrupted,
+        code: ERROR_CODE_STREAM_INTERRUPTED,
         message: 'The stream ended before the answer was complete.',
       });
     },
@@ -202,7 +205,7 @@ export async function* decodeSseStream(
     if (!decoder.finished) {
       pending.push({
         type: 'error',
-        code: ERROR_CODES.streamInterrupted,
+        code: ERROR_CODE_STREAM_INTERRUPTED,
         message: `The connection was lost before the answer was complete (${describe(error)}).`,
       });
     }

@@ -3,7 +3,7 @@ import {
   type ContactRequest,
   type ContactResponse,
   DEFAULT_CONTACT_CAPTURE,
-  ERROR_CODES,
+  ERROR_CODE_INVALID_REQUEST,
   WIDGET_CONVERSATION_PATHS,
 } from '@agent-chat/protocol';
 import { contactRequestSchema, parseBody } from '@agent-chat/protocol/schemas';
@@ -55,7 +55,7 @@ export function createContactRoutesDouble(): ContactRoutesDouble {
       if (!parsed.success) {
         res
           .status(400)
-          .json({ error: { code: ERROR_CODES.invalidRequest, message: parsed.message } });
+          .json({ error: { code: ERROR_CODE_INVALID_REQUEST, message: parsed.message } });
         return;
       }
       double.received.push({ ...(parsed.data as ContactRequest), agentId: String(req.params.id) });

@@ -226,7 +226,7 @@ describe('the widget in Chromium', () => {
     await expect.poll(focused).toEqual({ name: 'Your message', outline: 'solid 2px' });
     // Backwards through every control of the panel: each one shows a focus ring.
     const seen: ({ name: string | null; outline: string } | null)[] = [];
-    for (let index = 0; index < 5; index++) {
+    for (let index = 0; index < 7; index++) {
       await page.keyboard.press('Shift+Tab');
       seen.push(await focused());
     }
@@ -234,7 +234,9 @@ describe('the widget in Chromium', () => {
       { name: 'Pricing?', outline: 'solid 2px' },
       { name: 'Chat', outline: 'solid 2px' }, // the transcript, scrollable
       { name: 'Close chat', outline: 'solid 2px' },
+      { name: 'Wider view', outline: 'solid 2px' },
       { name: 'New conversation', outline: 'solid 2px' },
+      { name: 'Conversations', outline: 'solid 2px' },
       { name: 'Close chat', outline: 'solid 3px' }, // the launcher
     ]);
     await page.keyboard.press('Escape');

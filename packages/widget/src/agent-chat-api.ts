@@ -17,6 +17,13 @@ export interface AgentChatApi {
   toggle(): void;
   /** Sends a message as if the visitor typed it; resolves when the answer is complete. */
   send(text: string): Promise<void>;
+  /**
+   * Shows `text` in the greeting bubble beside the launcher now (floating mode, panel closed),
+   * even after the visitor dismissed the page's `data-greeting`.
+   */
+  greet(text: string): void;
+  /** Hides the greeting bubble. */
+  hideGreeting(): void;
   /** Starts a new conversation. */
   reset(): void;
   /** Removes the widget from the page and stops everything it does. */

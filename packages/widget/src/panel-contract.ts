@@ -1,5 +1,6 @@
 import type { LauncherStrings } from './i18n/launcher-strings.js';
 import type { LocaleStrings } from './i18n/locales/locale-strings.js';
+import type { createGreeting } from './loader/create-greeting.js';
 import type { WidgetConfig } from './widget-config.js';
 
 /** Names of the widget's events: `on(name, fn)` and DOM `agent-chat:<name>` CustomEvents. */
@@ -48,4 +49,9 @@ export interface PanelModule {
 /** A locale chunk's module shape (`src/i18n/locales/<lang>.ts`). */
 export interface LocaleModule {
   default: LocaleStrings;
+}
+
+/** The greeting chunk's module shape (`src/loader/create-greeting.ts`). */
+export interface GreetingModule {
+  createGreeting: typeof createGreeting;
 }

@@ -43,6 +43,17 @@ export interface WidgetConfig {
    * Default true; `"false"` hides it even then.
    */
   handoff: boolean;
+  /** `data-follow-ups`: offer the questions an answer suggests asking next. Default true. */
+  followUps: boolean;
+  /** `data-greeting`: a short invitation shown beside the launcher before the chat is opened. */
+  greeting?: string;
+  /** `data-greeting-delay`: seconds before the greeting shows, in milliseconds. Default 3 s. */
+  greetingDelayMs: number;
+  /**
+   * `data-greeting-once`: a dismissed greeting stays dismissed on later pages too (remembered
+   * in the configured storage). Default false: dismissal lasts the page.
+   */
+  greetingOnce: boolean;
   /** `data-storage`: `local` (default), `session` or `none`. */
   storage: WidgetStorage;
   /** `data-nonce`: CSP nonce for the `<style>` used where constructable stylesheets are missing. */

@@ -30,6 +30,8 @@ export interface ChatMessage {
   messageId?: string;
   /** Assistant answers: the visitor's vote, if any. */
   vote?: MessageEval;
+  /** Assistant answers: questions the answer suggests asking next (the server's `followUps`). */
+  followUps?: string[];
   /** Notices: what happened. */
   notice?: ChatNotice;
 }

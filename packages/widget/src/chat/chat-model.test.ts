@@ -503,6 +503,8 @@ describe('createChatModel with an injected transport', () => {
         messages: () => Promise.reject(new Error('not used')),
         contact: () => Promise.reject(new Error('not used')),
         contactCapture: () => Promise.reject(new Error('not used')),
+        conversations: () => Promise.reject(new Error('not used')),
+        deleteConversation: () => Promise.reject(new Error('not used')),
       },
       scheduleFrame: (flush) => flush(),
       onError,

@@ -1,7 +1,9 @@
 import {
-  ERROR_CODES,
-  LIMITS,
+  ERROR_CODE_INVALID_STREAM,
+  ERROR_CODE_NOT_FOUND,
+  ERROR_CODE_STREAM_INTERRUPTED,
   type MessageEval,
+  QUERY_LENGTH_LIMIT,
   type Source,
   type StreamResult,
 } from '@agent-chat/protocol';
@@ -16,6 +18,7 @@ import {
   createHttpQueryTransport,
   type HttpQueryTransportOptions,
 } from './http-query-transport.js';
+import { createPastModel, type PastModel } from './past-model.js';
 import type { ChatQuery, QueryTransport } from './query-transport.js';
 import { createRateAnswer } from './rate-answer.js';
 
@@ -60,6 +63,8 @@ export interface ChatModel {
   readonly handoff: HandoffModel;
   /** The contact form: when it is offered, sending and dismissing it. */
   readonly contact: ContactModel;
+  /** The visitor's earlier conversations with this agent: listing, reopening, deleting. */
+  readonly past: PastModel;
   /** Sends a question (trimmed; ignored when empty or while an answer is in progress). */
   send(text: string): Promise<void>;
   /** Aborts the answer in progress, keeping what arrived. */
@@ -161,7 +166,10 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   };
 
   const finishDone = (result: StreamResult): void => {
-    if (result.conversationId) conversationId = result.conversationId;
+    if (result.conversationId) {
+      conversationId = result.conversationId;
+      past.remember(conversationId);
+    }
     if (result.visitorId) visitorId = result.visitorId;
     const done: Partial<ChatMessage> = {
       text: result.answer,
@@ -169,6 +177,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       state: 'done',
     };
     if (result.messageId) done.messageId = result.messageId;
+    if (result.followUps?.length) done.followUps = result.followUps;
     handoff.answered(result);
     finish(done);
     contact.answered(result.contactCapture);
@@ -180,6 +189,44 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     if (result.messageId) detail.messageId = result.messageId;
     options.onAnswer?.(detail);
   };
+
+  const past = createPastModel({
+    api: conversationApi,
+    store,
+    ids: () => ({ visitorId, conversationId }),
+    load(id, response) {
+      controller?.abort();
+      controller = undefined;
+      conversationId = id;
+      const loaded: ChatMessage[] = response.messages.map((message) => {
+        const role =
+          message.role === 'operator' || message.role === 'user' ? message.role : 'assistant';
+        const item: ChatMessage = { id: nextId(), role, text: message.text, messageId: message.id };
+        if (role === 'assistant') {
+          item.state = 'done';
+          item.sources = message.sources;
+          if (message.eval) item.vote = message.eval;
+        }
+        return item;
+      });
+      batch(() => {
+        const restored: SavedConversation = {
+          messages: loaded,
+          updatedAt: now(),
+          status: response.status,
+        };
+        const last = response.messages.at(-1)?.id;
+        if (last) restored.pollAfter = last;
+        handoff.restore(restored);
+        contact.restore(undefined, false);
+        messages.value = loaded;
+        error.value = undefined;
+        status.value = 'idle';
+      });
+      persist();
+    },
+    reset: () => reset(),
+  });
 
   const unsubscribe = store.subscribe((conversation) => {
     if (status.value === 'submitted' || status.value === 'streaming') return;
@@ -196,7 +243,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   });
 
   async function send(input: string): Promise<void> {
-    const text = input.trim().slice(0, LIMITS.queryLength.max);
+    const text = input.trim().slice(0, QUERY_LENGTH_LIMIT.max);
     if (!text || status.value === 'submitted' || status.value === 'streaming') return;
     const query: ChatQuery = { query: text };
     if (conversationId) query.conversationId = conversationId;
@@ -230,7 +277,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       if (!current()) return;
       // The BFF no longer recognises this conversation as the visitor's (their id expired,
       // or the server's key changed): the next question starts a new one.
-      if (failure.code === ERROR_CODES.notFound && query.conversationId) conversationId = undefined;
+      if (failure.code === ERROR_CODE_NOT_FOUND && query.conversationId) conversationId = undefined;
       if (abort.signal.aborted) finish({ text: answer, state: 'stopped' });
       else finish({ text: answer, state: 'error', error: failure }, failure);
     };
@@ -256,15 +303,30 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
         }
       }
       // A transport reports nothing more only when aborted; anything else is a broken one.
-      end({ code: ERROR_CODES.streamInterrupted, message: 'The answer ended early.' });
+      end({ code: ERROR_CODE_STREAM_INTERRUPTED, message: 'The answer ended early.' });
     } catch (cause) {
       end({
-        code: ERROR_CODES.invalidStream,
+        code: ERROR_CODE_INVALID_STREAM,
         message: cause instanceof Error ? cause.message : String(cause),
       });
     } finally {
       if (current()) controller = undefined;
     }
+  }
+
+  function reset(): void {
+    controller?.abort();
+    controller = undefined;
+    conversationId = undefined;
+    batch(() => {
+      handoff.restore(undefined);
+      messages.value = [];
+      status.value = 'idle';
+      error.value = undefined;
+      contact.restore(undefined, false);
+    });
+    if (visitorId) store.save({ visitorId, messages: [], updatedAt: now() });
+    else store.clear();
   }
 
   return {
@@ -273,6 +335,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     error,
     handoff,
     contact,
+    past,
     send,
     stop() {
       controller?.abort();
@@ -298,20 +361,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       persist,
       onError: options.onError,
     }),
-    reset() {
-      controller?.abort();
-      controller = undefined;
-      conversationId = undefined;
-      batch(() => {
-        handoff.restore(undefined);
-        messages.value = [];
-        status.value = 'idle';
-        error.value = undefined;
-        contact.restore(undefined, false);
-      });
-      if (visitorId) store.save({ visitorId, messages: [], updatedAt: now() });
-      else store.clear();
-    },
+    reset,
     destroy() {
       controller?.abort();
       unsubscribe();

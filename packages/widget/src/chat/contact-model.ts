@@ -1,8 +1,8 @@
 import {
-  CLIENT_ERROR_CODES,
   type ContactOffer,
   type ContactRequest,
   type ContactResponse,
+  ERROR_CODE_ABORTED,
   readContactOffer,
 } from '@agent-chat/protocol';
 import { batch, type ReadonlySignal, type Signal, signal } from '@preact/signals';
@@ -140,7 +140,7 @@ export function createContactModel(context: ContactContext): ContactState {
 
   const dropWaiting = (): void => {
     pending?.reject({
-      code: CLIENT_ERROR_CODES.aborted,
+      code: ERROR_CODE_ABORTED,
       message: 'The conversation was left before the details were sent.',
     });
     pending = undefined;

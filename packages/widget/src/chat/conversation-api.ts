@@ -2,12 +2,16 @@ import {
   type ContactCaptureResponse,
   type ContactRequest,
   type ContactResponse,
+  type DeleteConversationRequest,
+  type DeleteConversationResponse,
   type FeedbackRequest,
   type FeedbackResponse,
   type HandoffRequest,
   type HandoffResponse,
   type MessagesRequest,
   type MessagesResponse,
+  type PastConversationsRequest,
+  type PastConversationsResponse,
   WIDGET_CONVERSATION_PATHS,
 } from '@agent-chat/protocol';
 import { errorFromResponse } from './response-error.js';
@@ -24,6 +28,10 @@ export interface ConversationApi {
   contact(body: ContactRequest): Promise<ContactResponse>;
   /** The agent's contact capture settings (a `GET`: nothing of the visitor's is sent). */
   contactCapture(): Promise<ContactCaptureResponse>;
+  /** Summaries of the visitor's earlier conversations among `conversationIds`, newest first. */
+  conversations(body: PastConversationsRequest): Promise<PastConversationsResponse>;
+  /** Deletes one of the visitor's conversations (404 when not theirs). */
+  deleteConversation(body: DeleteConversationRequest): Promise<DeleteConversationResponse>;
 }
 
 /** Options of {@link createConversationApi}. */
@@ -61,5 +69,8 @@ export function createConversationApi(options: ConversationApiOptions): Conversa
     messages: (body) => call(WIDGET_CONVERSATION_PATHS.messages(options.agentId), body),
     contact: (body) => call(WIDGET_CONVERSATION_PATHS.contact(options.agentId), body),
     contactCapture: () => call(WIDGET_CONVERSATION_PATHS.contactCapture(options.agentId)),
+    conversations: (body) => call(WIDGET_CONVERSATION_PATHS.conversations(options.agentId), body),
+    deleteConversation: (body) =>
+      call(WIDGET_CONVERSATION_PATHS.deleteConversation(options.agentId), body),
   };
 }

@@ -1,4 +1,8 @@
-import { CONVERSATION_STATUSES, type ConversationStatus } from '@agent-chat/protocol';
+import {
+  CONVERSATION_STATUSES,
+  type ConversationStatus,
+  PAST_CONVERSATIONS_LIMIT,
+} from '@agent-chat/protocol';
 import type { ChatMessage } from './chat-message.js';
 
 /** What is persisted per agent under `agent-chat:<agentId>`. */
@@ -28,6 +32,13 @@ export interface ConversationStore {
   clear(): void;
   /** Calls `listener` when another tab changes the conversation. Returns an unsubscribe. */
   subscribe(listener: (conversation: SavedConversation | undefined) => void): () => void;
+  /**
+   * The ids of this agent's earlier conversations, newest first (at most
+   * `PAST_CONVERSATIONS_LIMIT.max`), kept under `agent-chat:<agentId>:past`.
+   */
+  pastIds(): string[];
+  /** Replaces the ids of earlier conversations (kept to the newest 20). */
+  savePastIds(ids: string[]): void;
   /** `local`/`session` while the browser storage works, `memory` after a fallback. */
   readonly kind: 'local' | 'session' | 'memory';
 }
@@ -132,6 +143,8 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
   const maxMessages = options.maxMessages ?? 50;
   let opened = openStorage(options);
   let memory: SavedConversation | undefined;
+  const pastKey = `${key}:past`;
+  let pastMemory: string[] = [];
 
   const fresh = (saved: SavedConversation | undefined): SavedConversation | undefined =>
     saved && now() - saved.updatedAt <= expiryMs ? saved : undefined;
@@ -194,6 +207,28 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       };
       target.addEventListener('storage', onStorage);
       return () => target.removeEventListener('storage', onStorage);
+    },
+    pastIds() {
+      if (!opened) return pastMemory;
+      try {
+        const value: unknown = JSON.parse(opened.storage.getItem(pastKey) ?? '[]');
+        return Array.isArray(value)
+          ? value
+              .filter((id): id is string => typeof id === 'string')
+              .slice(0, PAST_CONVERSATIONS_LIMIT.max)
+          : [];
+      } catch {
+        return pastMemory;
+      }
+    },
+    savePastIds(ids) {
+      pastMemory = ids.slice(0, PAST_CONVERSATIONS_LIMIT.max);
+      if (!opened) return;
+      try {
+        opened.storage.setItem(pastKey, JSON.stringify(pastMemory));
+      } catch {
+        fallBackToMemory();
+      }
     },
     get kind() {
       return opened?.kind ?? 'memory';

@@ -1,4 +1,15 @@
-import { CLIENT_ERROR_CODES, ERROR_CODES } from '@agent-chat/protocol';
+import {
+  ERROR_CODE_FORBIDDEN,
+  ERROR_CODE_INVALID_REQUEST,
+  ERROR_CODE_INVALID_STREAM,
+  ERROR_CODE_NETWORK,
+  ERROR_CODE_NOT_FOUND,
+  ERROR_CODE_OFFLINE,
+  ERROR_CODE_PAYLOAD_TOO_LARGE,
+  ERROR_CODE_RATE_LIMITED,
+  ERROR_CODE_STREAM_INTERRUPTED,
+  ERROR_CODE_USAGE_LIMIT,
+} from '@agent-chat/protocol';
 import { formatString } from '../i18n/format-string.js';
 import type { PanelStrings } from '../i18n/locales/panel-strings.js';
 import type { ChatError } from './chat-error.js';
@@ -6,23 +17,23 @@ import type { ChatError } from './chat-error.js';
 /** The plain-words sentence shown in the conversation for an error. */
 export function describeError(error: ChatError, strings: PanelStrings): string {
   const { code, status } = error;
-  if (code === ERROR_CODES.usageLimit || status === 402) return strings.errorUsageLimit;
-  if (code === ERROR_CODES.rateLimited || status === 429) {
+  if (code === ERROR_CODE_USAGE_LIMIT || status === 402) return strings.errorUsageLimit;
+  if (code === ERROR_CODE_RATE_LIMITED || status === 429) {
     return error.retryAfterSeconds !== undefined && error.retryAfterSeconds > 0
       ? formatString(strings.errorRateLimited, { seconds: error.retryAfterSeconds })
       : strings.errorRateLimitedSoon;
   }
-  if (code === CLIENT_ERROR_CODES.offline) return strings.errorOffline;
-  if (code === CLIENT_ERROR_CODES.network) return strings.errorNetwork;
-  if (code === ERROR_CODES.streamInterrupted || code === ERROR_CODES.invalidStream) {
+  if (code === ERROR_CODE_OFFLINE) return strings.errorOffline;
+  if (code === ERROR_CODE_NETWORK) return strings.errorNetwork;
+  if (code === ERROR_CODE_STREAM_INTERRUPTED || code === ERROR_CODE_INVALID_STREAM) {
     return strings.errorInterrupted;
   }
-  if (code === ERROR_CODES.invalidRequest || code === ERROR_CODES.payloadTooLarge) {
+  if (code === ERROR_CODE_INVALID_REQUEST || code === ERROR_CODE_PAYLOAD_TOO_LARGE) {
     return strings.errorRejected;
   }
   if (
-    code === ERROR_CODES.forbidden ||
-    code === ERROR_CODES.notFound ||
+    code === ERROR_CODE_FORBIDDEN ||
+    code === ERROR_CODE_NOT_FOUND ||
     status === 403 ||
     status === 404
   ) {

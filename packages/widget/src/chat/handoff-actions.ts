@@ -1,5 +1,5 @@
 import {
-  ERROR_CODES,
+  ERROR_CODE_HANDOFF_DISABLED,
   type MessagesRequest,
   type MessagesResponse,
   readContactOffer,
@@ -33,7 +33,7 @@ export async function requestHandoff(state: HandoffInternals): Promise<void> {
   } catch (failure) {
     const error = failure as ChatError;
     batch(() => {
-      if (error.code === ERROR_CODES.handoffDisabled) state.enabled.value = false;
+      if (error.code === ERROR_CODE_HANDOFF_DISABLED) state.enabled.value = false;
       context.messages.value = [...context.messages.value, state.notice('errorHandoff')];
     });
     context.onError?.(error);

@@ -1,8 +1,11 @@
 import {
-  CLIENT_ERROR_CODES,
   createAnswerAccumulator,
   decodeSseStream,
-  ERROR_CODES,
+  ERROR_CODE_INVALID_STREAM,
+  ERROR_CODE_NETWORK,
+  ERROR_CODE_OFFLINE,
+  ERROR_CODE_STREAM_INTERRUPTED,
+  ERROR_CODE_UPSTREAM_ERROR,
   type QueryRequest,
   type QueryResponse,
 } from '@agent-chat/protocol';
@@ -35,7 +38,7 @@ async function answerFromJson(response: Response): Promise<QueryEvent> {
   }
   if (typeof body?.answer !== 'string') {
     const error: ChatError = {
-      code: ERROR_CODES.upstreamError,
+      code: ERROR_CODE_UPSTREAM_ERROR,
       message: `The server answered ${response.status} with neither a stream nor an answer.`,
       status: response.status,
     };
@@ -89,7 +92,7 @@ export function createHttpQueryTransport(options: HttpQueryTransportOptions): Qu
         });
       } catch (cause) {
         if (signal.aborted) return;
-        const code = isOnline() ? CLIENT_ERROR_CODES.network : CLIENT_ERROR_CODES.offline;
+        const code = isOnline() ? ERROR_CODE_NETWORK : ERROR_CODE_OFFLINE;
         yield { type: 'error', error: { code, message: messageOf(cause) } };
         return;
       }
@@ -117,7 +120,7 @@ export function createHttpQueryTransport(options: HttpQueryTransportOptions): Qu
         if (signal.aborted) return;
         yield {
           type: 'error',
-          error: { code: ERROR_CODES.invalidStream, message: messageOf(cause) },
+          error: { code: ERROR_CODE_INVALID_STREAM, message: messageOf(cause) },
         };
         return;
       }
@@ -126,7 +129,7 @@ export function createHttpQueryTransport(options: HttpQueryTransportOptions): Qu
       if (state.status === 'done') yield { type: 'finish', result: state.result };
       else if (state.status === 'error') yield { type: 'error', error: state.error };
       else {
-        const error = { code: ERROR_CODES.streamInterrupted, message: 'The stream ended early.' };
+        const error = { code: ERROR_CODE_STREAM_INTERRUPTED, message: 'The stream ended early.' };
         yield { type: 'error', error };
       }
     },

@@ -25,6 +25,7 @@ export {
   createHttpQueryTransport,
   type HttpQueryTransportOptions,
 } from './http-query-transport.js';
+export type { PastModel } from './past-model.js';
 export type {
   ChatQuery,
   QueryEvent,

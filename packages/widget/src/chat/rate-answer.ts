@@ -1,4 +1,4 @@
-import { LIMITS, type MessageEval } from '@agent-chat/protocol';
+import { COMMENT_LENGTH_LIMIT, type MessageEval } from '@agent-chat/protocol';
 import type { Signal } from '@preact/signals';
 import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
@@ -42,7 +42,7 @@ export function createRateAnswer(context: RateAnswerContext) {
         visitorId,
         messageId: target.messageId,
         eval: vote ?? null,
-        ...(comment ? { comment: comment.slice(0, LIMITS.commentLength.max) } : {}),
+        ...(comment ? { comment: comment.slice(0, COMMENT_LENGTH_LIMIT.max) } : {}),
       });
     } catch (failure) {
       setVote(previous);

@@ -1,4 +1,9 @@
-import { ERROR_CODES, isApiErrorBody } from '@agent-chat/protocol';
+import {
+  ERROR_CODE_RATE_LIMITED,
+  ERROR_CODE_UPSTREAM_ERROR,
+  ERROR_CODE_USAGE_LIMIT,
+  isApiErrorBody,
+} from '@agent-chat/protocol';
 import type { ChatError } from './chat-error.js';
 
 /**
@@ -20,8 +25,8 @@ export function retryAfterSeconds(header: string | null, now: number): number | 
  * from `Retry-After`.
  */
 export async function errorFromResponse(response: Response, now: number): Promise<ChatError> {
-  let code: string = response.status === 429 ? ERROR_CODES.rateLimited : ERROR_CODES.upstreamError;
-  if (response.status === 402) code = ERROR_CODES.usageLimit;
+  let code: string = response.status === 429 ? ERROR_CODE_RATE_LIMITED : ERROR_CODE_UPSTREAM_ERROR;
+  if (response.status === 402) code = ERROR_CODE_USAGE_LIMIT;
   let message = `The server answered ${response.status}.`;
   try {
     const body: unknown = await response.json();

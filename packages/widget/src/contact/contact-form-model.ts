@@ -1,9 +1,13 @@
 import {
-  CLIENT_ERROR_CODES,
   type ContactOffer,
+  EMAIL_LENGTH_LIMIT,
+  ERROR_CODE_ABORTED,
+  ERROR_CODE_NETWORK,
+  ERROR_CODE_OFFLINE,
   isEmailAddress,
   isPhoneNumber,
-  LIMITS,
+  NAME_LENGTH_LIMIT,
+  PHONE_LENGTH_LIMIT,
 } from '@agent-chat/protocol';
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import { type ChatError, type ContactDetails, describeError } from '../chat/index.js';
@@ -72,7 +76,7 @@ export function createContactForm(options: ContactFormOptions): ContactForm {
 
   const check = (field: ContactField, value: string): string | undefined => {
     if (field === 'email') {
-      return isEmailAddress(value) && value.length <= LIMITS.emailLength.max
+      return isEmailAddress(value) && value.length <= EMAIL_LENGTH_LIMIT.max
         ? undefined
         : strings.contactErrorEmail;
     }
@@ -88,9 +92,9 @@ export function createContactForm(options: ContactFormOptions): ContactForm {
     sending,
     required,
     maxLength: {
-      email: LIMITS.emailLength.max,
-      name: LIMITS.nameLength.max,
-      phone: LIMITS.phoneLength.max,
+      email: EMAIL_LENGTH_LIMIT.max,
+      name: NAME_LENGTH_LIMIT.max,
+      phone: PHONE_LENGTH_LIMIT.max,
     },
     set(field, value) {
       batch(() => {
@@ -124,12 +128,10 @@ export function createContactForm(options: ContactFormOptions): ContactForm {
             ? (failure as ChatError)
             : {
                 code:
-                  globalThis.navigator?.onLine === false
-                    ? CLIENT_ERROR_CODES.offline
-                    : CLIENT_ERROR_CODES.network,
+                  globalThis.navigator?.onLine === false ? ERROR_CODE_OFFLINE : ERROR_CODE_NETWORK,
                 message: String(failure),
               };
-        if (error.code === CLIENT_ERROR_CODES.aborted) return undefined;
+        if (error.code === ERROR_CODE_ABORTED) return undefined;
         const named = error.status === 400 ? NAMED_FIELD.exec(error.message)?.[1] : undefined;
         const field = fields.find((candidate) => candidate === named);
         if (field) errors.value = { [field]: error.message };

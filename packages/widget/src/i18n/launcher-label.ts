@@ -11,5 +11,7 @@ export function launcherStrings(
   return {
     openChat: typeof overrides.openChat === 'string' ? overrides.openChat : base.openChat,
     closeChat: typeof overrides.closeChat === 'string' ? overrides.closeChat : base.closeChat,
+    closeGreeting:
+      typeof overrides.closeGreeting === 'string' ? overrides.closeGreeting : base.closeGreeting,
   };
 }

@@ -24,6 +24,7 @@ export const loaderStyles = `
 .launcher:focus-visible{outline:3px solid var(--ac-fg);outline-offset:3px;box-shadow:0 0 0 3px var(--ac-bg)}
 .launcher svg{width:28px;height:28px;fill:currentColor}
 .launcher[aria-expanded=true] .icon-open,.launcher:not([aria-expanded=true]) .icon-close{display:none}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (max-width:640px){.open .launcher{display:none}}
 @media (prefers-reduced-motion:reduce){.root *{transition:none!important;animation:none!important}}
 `;

@@ -69,6 +69,7 @@ export function readConfig(
   }
   const zIndex = Number.parseInt(dataset.zIndex ?? '', 10);
   const expiryHours = Number(dataset.expiryHours);
+  const greetingDelay = Number(dataset.greetingDelay ?? Number.NaN);
   const config: WidgetConfig = {
     agentId,
     endpoint: `${endpointUrl.origin}${endpointUrl.pathname}`.replace(/\/+$/, ''),
@@ -82,6 +83,10 @@ export function readConfig(
       .filter(Boolean),
     showSources: flag(dataset.showSources, true),
     handoff: flag(dataset.handoff, true),
+    followUps: flag(dataset.followUps, true),
+    greetingDelayMs:
+      (Number.isFinite(greetingDelay) && greetingDelay >= 0 ? greetingDelay : 3) * 1000,
+    greetingOnce: flag(dataset.greetingOnce, false),
     storage: oneOf<WidgetStorage>(dataset.storage, ['local', 'session', 'none'], 'local'),
     zIndex: Number.isFinite(zIndex) ? zIndex : defaultZIndex,
     expiryMs:
@@ -92,6 +97,7 @@ export function readConfig(
   const optional = {
     title: text(dataset.title),
     welcome: text(dataset.welcome),
+    greeting: text(dataset.greeting),
     placeholder: text(dataset.placeholder),
     primaryColor: text(dataset.primaryColor),
     nonce: text(dataset.nonce),

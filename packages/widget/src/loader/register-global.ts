@@ -19,6 +19,8 @@ function createGlobal(instances: AgentChatApi[]): AgentChatGlobal {
     toggle: () => first()?.toggle(),
     send: (text) => first()?.send(text) ?? Promise.resolve(),
     reset: () => first()?.reset(),
+    greet: (text) => first()?.greet(text),
+    hideGreeting: () => first()?.hideGreeting(),
     destroy: () => first()?.destroy(),
     on: (event, listener) => first()?.on(event, listener) ?? (() => {}),
   };

@@ -46,6 +46,8 @@ function start(
     importPanel,
     localeUrls,
     importLocale,
+    greetingUrl: 'https://cdn.example/assets/greeting-abc.js',
+    importGreeting: () => import('./create-greeting.js'),
     window: window as Window & typeof globalThis,
   });
   const shadow = api.element.shadowRoot!;
@@ -232,6 +234,8 @@ describe('startWidget', () => {
         importPanel: async () => ({ mountPanel }),
         localeUrls,
         importLocale: importLocaleSource,
+        greetingUrl: 'https://cdn.example/assets/greeting-abc.js',
+        importGreeting: () => import('./create-greeting.js'),
         window: window as Window & typeof globalThis,
       });
       const styles = [...api.element.shadowRoot!.querySelectorAll('style')];
@@ -423,5 +427,88 @@ describe('startWidget with data-open', () => {
     expect(launcher!.getAttribute('aria-controls')).toBe(dialog.id);
     expect(document.activeElement).toBe(outside);
     expect(shadow.activeElement).toBeNull();
+  });
+});
+
+describe('startWidget: the greeting', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+  });
+
+  const bubbleOf = (shadow: ShadowRoot) => shadow.querySelector<HTMLElement>('.greeting')!;
+  const statusOf = (shadow: ShadowRoot) => shadow.querySelector<HTMLElement>('[role=status]')!;
+
+  it('shows after its delay without taking focus, announced in a status region; Esc dismisses it for the page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    outside.focus();
+    const { shadow } = start({
+      agentId: 'demo',
+      greeting: 'Questions? Ask me.',
+      greetingDelay: '2',
+    });
+    expect(statusOf(shadow).textContent).toBe('');
+    expect(shadow.querySelector('.greeting')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(shadow.querySelector('.greeting')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(bubbleOf(shadow)?.hidden).toBe(false));
+    expect(statusOf(shadow).textContent).toBe('Questions? Ask me.');
+    expect(shadow.querySelector('.greeting-text')?.textContent).toBe('Questions? Ask me.');
+    expect(shadow.querySelector('.greeting-close')?.getAttribute('aria-label')).toBe(
+      'Close message',
+    );
+    expect(document.activeElement).toBe(outside);
+    outside.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(bubbleOf(shadow).hidden).toBe(true);
+    expect(statusOf(shadow).textContent).toBe('');
+    // Nothing stored before a first message: the dismissal lives in memory.
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('opens the chat from its text, and hides while the panel is open', async () => {
+    const { api, shadow, launcher } = start({ agentId: 'demo', greetingDelay: '0' });
+    api.greet('Hello there');
+    await vi.waitFor(() => expect(bubbleOf(shadow)?.hidden).toBe(false));
+    shadow.querySelector<HTMLButtonElement>('.greeting-text')!.click();
+    await vi.waitFor(() => expect(launcher!.getAttribute('aria-expanded')).toBe('true'));
+    expect(bubbleOf(shadow).hidden).toBe(true);
+    api.greet('Not now');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(bubbleOf(shadow).hidden).toBe(true);
+  });
+
+  it('greets and hides through the JS API, and its close button dismisses it', async () => {
+    const { shadow } = start({ agentId: 'demo' });
+    // A page that does not greet has no status region (nor the greeting's chunk) until it does.
+    expect(shadow.querySelector('[role=status]')).toBeNull();
+    scope.AgentChat!.greet('Need help?');
+    await vi.waitFor(() => expect(bubbleOf(shadow)?.hidden).toBe(false));
+    scope.AgentChat!.hideGreeting();
+    await vi.waitFor(() => expect(bubbleOf(shadow).hidden).toBe(true));
+    scope.AgentChat!.greet('Still there?');
+    await vi.waitFor(() => expect(bubbleOf(shadow)?.hidden).toBe(false));
+    shadow.querySelector<HTMLButtonElement>('.greeting-close')!.click();
+    expect(bubbleOf(shadow).hidden).toBe(true);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('with data-greeting-once, remembers a dismissal in the configured storage for later pages', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const data = { agentId: 'demo', greeting: 'Hi!', greetingOnce: '', storage: 'session' };
+    const first = start(data);
+    await vi.advanceTimersByTimeAsync(3000);
+    await vi.waitFor(() => expect(bubbleOf(first.shadow)?.hidden).toBe(false));
+    first.shadow.querySelector<HTMLButtonElement>('.greeting-close')!.click();
+    expect(sessionStorage.getItem('agent-chat:demo:greeting-dismissed')).toBe('1');
+    expect(localStorage.length).toBe(0);
+    first.api.destroy();
+    const second = start(data);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(second.shadow.querySelector('.greeting')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { languageDirection, primaryLanguage } from '../i18n/language.js';
 import { launcherStrings } from '../i18n/launcher-label.js';
 import type {
   AgentChatEventName,
+  GreetingModule,
   LocaleModule,
   PanelContext,
   PanelController,
@@ -10,6 +11,7 @@ import type {
 } from '../panel-contract.js';
 import { WidgetError } from '../widget-error.js';
 import { computeColor } from './compute-color.js';
+import type { Greeting } from './create-greeting.js';
 import { createLauncher } from './create-launcher.js';
 import { createStyleAdopter } from './create-style-adopter.js';
 import { loaderStyles } from './loader-styles.js';
@@ -32,6 +34,10 @@ export interface StartWidgetOptions {
   localeUrls: Readonly<Record<string, string>>;
   /** Loads a locale chunk. The build passes `(url) => import(url)`. */
   importLocale: (url: string) => Promise<LocaleModule>;
+  /** Absolute URL of the greeting chunk, loaded only for a page that greets. */
+  greetingUrl: string;
+  /** Loads the greeting chunk. The build passes `(url) => import(url)`. */
+  importGreeting: (url: string) => Promise<GreetingModule>;
   /** The page's window. */
   window: Window & typeof globalThis;
 }
@@ -95,6 +101,80 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   const launcher = inline ? null : createLauncher(document, labels.openChat);
   if (launcher) container.append(launcher);
 
+  // The greeting: dismissed for this page load (memory), and on later pages too only with
+  // data-greeting-once (then the one thing written before a first message, by the page's choice).
+  const greetingKey = `agent-chat:${config.agentId}:greeting-dismissed`;
+  const greetingStorage = (): Storage | undefined => {
+    try {
+      if (config.storage === 'local') return window.localStorage;
+      return config.storage === 'session' ? window.sessionStorage : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  let greetingDismissed = false;
+  if (config.greetingOnce) {
+    try {
+      greetingDismissed = greetingStorage()?.getItem(greetingKey) === '1';
+    } catch {
+      // Unreadable storage: greet, as without data-greeting-once.
+    }
+  }
+  let greeting: Promise<Greeting | undefined> | undefined;
+  // The polite region that announces the greeting, made before its text arrives (the chunk
+  // loads in a later task): at start on a page that greets, else at the first greet().
+  let greetingStatus: HTMLElement | undefined;
+  const statusRegion = (): HTMLElement => {
+    if (greetingStatus) return greetingStatus;
+    greetingStatus = document.createElement('div');
+    greetingStatus.className = 'visually-hidden';
+    greetingStatus.setAttribute('role', 'status');
+    container.append(greetingStatus);
+    return greetingStatus;
+  };
+  if (launcher && config.greeting) statusRegion();
+  const dismissGreeting = (remember: boolean): void => {
+    void greeting?.then((bubble) => bubble?.hide());
+    greetingDismissed = true;
+    if (!remember || !config.greetingOnce) return;
+    try {
+      greetingStorage()?.setItem(greetingKey, '1');
+    } catch {
+      // A full or refused storage: the dismissal lasts this page.
+    }
+  };
+  const panelOpen = (): boolean => launcher?.getAttribute('aria-expanded') === 'true';
+  const greet = (text: string): void => {
+    const value = text.trim();
+    if (!launcher || destroyed || !value) return;
+    const status = statusRegion();
+    greeting ??= options.importGreeting(options.greetingUrl).then(
+      (module) =>
+        destroyed
+          ? undefined
+          : module.createGreeting({
+              document,
+              container,
+              status,
+              adoptStyles,
+              closeLabel: labels.closeGreeting,
+              onOpen: () => {
+                dismissGreeting(false);
+                withPanel((controller) => controller.open());
+              },
+              onDismiss: () => dismissGreeting(true),
+            }),
+      (cause: unknown) => {
+        greeting = undefined;
+        console.error(`agent-chat: could not load ${options.greetingUrl}`, cause);
+        return undefined;
+      },
+    );
+    void greeting.then((bubble) => {
+      if (!destroyed && !panelOpen()) bubble?.show(value);
+    });
+  };
+
   const listeners = new Map<AgentChatEventName, Set<AgentChatListener>>();
   const emit = (name: AgentChatEventName, detail: Record<string, unknown>): void => {
     const payload = { ...detail, agentId: config.agentId };
@@ -157,7 +237,10 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     listen(launcher, 'pointerenter', preload);
     listen(launcher, 'focus', preload);
     listen(launcher, 'touchstart', preload);
-    listen(launcher, 'click', () => withPanel((controller) => controller.toggle()));
+    listen(launcher, 'click', () => {
+      dismissGreeting(false);
+      withPanel((controller) => controller.toggle());
+    });
   }
 
   whenReady(document, () => {
@@ -170,6 +253,13 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     parent.append(host);
     if (config.primaryColor) applyPrimaryColor(container, config.primaryColor, window);
     // Opening at page load (data-open) shows the panel without taking focus from the page.
+    if (config.greeting && !config.open && !greetingDismissed) {
+      const text = config.greeting;
+      const handle = window.setTimeout(() => {
+        if (!greetingDismissed) greet(text);
+      }, config.greetingDelayMs);
+      cleanups.push(() => window.clearTimeout(handle));
+    }
     if (inline || config.open) withPanel((controller) => controller.open(false));
     else if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(preload, { timeout: 4000 });
@@ -183,17 +273,26 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   const api: AgentChatApi = {
     agentId: config.agentId,
     element: host,
-    open: () => withPanel((controller) => controller.open()),
+    open: () => {
+      dismissGreeting(false);
+      withPanel((controller) => controller.open());
+    },
     close: () => {
       if (panel) withPanel((controller) => controller.close());
     },
-    toggle: () => withPanel((controller) => controller.toggle()),
+    toggle: () => {
+      dismissGreeting(false);
+      withPanel((controller) => controller.toggle());
+    },
+    greet,
+    hideGreeting: () => void greeting?.then((bubble) => bubble?.hide()),
     send: (text) => (destroyed ? Promise.resolve() : loadPanel().then((c) => c.send(text))),
     reset: () => withPanel((controller) => controller.reset()),
     destroy() {
       if (destroyed) return;
       destroyed = true;
       for (const cleanup of cleanups) cleanup();
+      void greeting?.then((bubble) => bubble?.destroy());
       panel?.then((controller) => controller.destroy()).catch(() => {});
       listeners.clear();
       host.remove();

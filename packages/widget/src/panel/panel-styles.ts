@@ -13,6 +13,8 @@ export const panelStyles = `
 .panel[hidden]{display:none}
 .slot{height:100%}
 .panel.inline{position:relative;bottom:auto;right:auto;left:auto;width:100%;height:100%;min-height:320px;max-height:none;box-shadow:none}
+.icon-button.wide-toggle{display:none}
+@media (min-width:768px){.icon-button.wide-toggle{display:flex}.panel.wide{top:calc(16px + env(safe-area-inset-top,0px));width:min(720px,calc(100vw - 40px));height:auto;max-height:none}}
 @media (max-width:640px){.panel:not(.inline){top:var(--ac-vvt,0px);left:0;right:0;bottom:auto;width:100%;height:var(--ac-vvh,100vh);max-height:none;border:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}}
 .header{display:flex;align-items:center;gap:4px;padding:10px 10px 10px 16px;border-bottom:1px solid var(--ac-border)}
 .header h2{flex:1;margin:0;font-size:16px;font-weight:600;line-height:1.3;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -21,6 +23,7 @@ button{font:inherit;color:inherit;letter-spacing:inherit;margin:0}
 .icon-button:hover,.tool:hover{background:var(--ac-bubble)}
 svg{width:20px;height:20px;fill:currentColor;flex:none}
 :focus-visible{outline:2px solid var(--ac-fg);outline-offset:2px}
+.log[hidden]{display:none}
 .log{flex:1;overflow-y:auto;overscroll-behavior:contain;padding:16px;display:flex;flex-direction:column;gap:12px}
 .message{display:flex;flex-direction:column;gap:6px;max-width:88%}
 .message.user{align-self:flex-end;align-items:flex-end}
@@ -80,6 +83,5 @@ textarea::placeholder{color:var(--ac-muted);opacity:1}
 .typing span{width:6px;height:6px;border-radius:50%;background:var(--ac-muted);animation:ac-blink 1.2s infinite}
 .typing span:nth-child(2){animation-delay:.2s}.typing span:nth-child(3){animation-delay:.4s}
 @keyframes ac-blink{0%,80%,100%{opacity:.25}40%{opacity:1}}
-.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){.typing span{animation:none;opacity:.6}}
 `;

@@ -26,6 +26,9 @@ const baseConfig: WidgetConfig = {
   starters: ['What do you sell?', 'Opening hours?'],
   showSources: true,
   handoff: true,
+  followUps: true,
+  greetingDelayMs: 3000,
+  greetingOnce: false,
   storage: 'none',
   zIndex: 10,
   expiryMs: 60_000,
@@ -303,6 +306,83 @@ describe('Panel', () => {
       .push(answer('Hello.') + done({ conversationId: 'c', visitorId: 'v', handoffEnabled: true }));
     await waitFor(() => expect(chat.handoff.enabled.value).toBe(true));
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
+  });
+
+  it('switches to the wider view and back with a pressed toggle, kept across close and open', async () => {
+    const { isOpen } = setup();
+    const toggle = screen.getByRole('button', { name: 'Wider view' });
+    const dialog = screen.getByRole('dialog');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(dialog.classList.contains('wide')).toBe(true);
+    await act(() => {
+      isOpen.value = false;
+    });
+    await act(() => {
+      isOpen.value = true;
+    });
+    expect(screen.getByRole('dialog').classList.contains('wide')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Wider view' }));
+    expect(dialog.classList.contains('wide')).toBe(false);
+  });
+
+  it('has no wider view inline', () => {
+    setup({ inline: true });
+    expect(screen.queryByRole('button', { name: 'Wider view' })).toBeNull();
+  });
+
+  it('opens the Conversations view in place of the transcript, and comes back to the message box', async () => {
+    setup({ config: { storage: 'local' } });
+    const toggle = screen.getByRole('button', { name: 'Conversations' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    const heading = await screen.findByRole('heading', { name: 'Conversations' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await screen.findByText('No earlier conversations.');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to chat' }));
+    const input = await screen.findByRole('textbox', { name: 'Your message' });
+    expect(document.activeElement).toBe(input);
+    expect(screen.queryByRole('heading', { name: 'Conversations' })).toBeNull();
+  });
+
+  it('has no Conversations view with data-storage="none"', () => {
+    setup({ config: { storage: 'none' } });
+    expect(screen.queryByRole('button', { name: 'Conversations' })).toBeNull();
+  });
+
+  it('offers the follow-up questions under the last complete answer; one click asks it', async () => {
+    const { network } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    const stream = (await network.next()).stream();
+    stream.push(answer('Shoes.'));
+    await screen.findByText('Shoes.');
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+    stream.push(done({ followUps: ['Which sizes?', 'Do you ship?'] }));
+    const group = await screen.findByRole('group', { name: 'Suggested questions' });
+    expect([...group.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Which sizes?',
+      'Do you ship?',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Do you ship?' }));
+    const next = await network.next();
+    expect(next.body.query).toBe('Do you ship?');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your message' }));
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+    next.stream().push(answer('Yes.') + done({}));
+    await screen.findByText('Yes.');
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+  });
+
+  it('shows no follow-up questions with data-follow-ups="false"', async () => {
+    const { network } = setup({ config: { followUps: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'What do you sell?' }));
+    (await network.next()).stream().push(answer('Shoes.') + done({ followUps: ['Which sizes?'] }));
+    await screen.findByText('Shoes.');
+    await waitFor(() => expect(screen.getByRole('log').getAttribute('aria-busy')).toBe('false'));
+    expect(screen.queryByRole('button', { name: 'Which sizes?' })).toBeNull();
   });
 });
 

@@ -6,7 +6,8 @@ import type { Strings } from '../i18n/strings.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';
 import { ContactSlot } from './contact-slot.js';
-import { CloseIcon, NewIcon } from './icons.js';
+import { ConversationsSlot } from './conversations-slot.js';
+import { CloseIcon, ExpandIcon, HistoryIcon, NewIcon } from './icons.js';
 import { MessageView } from './message-view.js';
 
 /** Props of {@link Panel}. */
@@ -83,6 +84,22 @@ export function Panel({
   const stickToBottom = useRef(true);
   // Focus goes to the contact form when it answers the visitor's own "talk to a person".
   const [focusContact, setFocusContact] = useState(false);
+  // The large panel (screens ≥ 768 px), kept while the page lives: the panel stays mounted.
+  const [wide, setWide] = useState(false);
+  // The "Conversations" view in place of the transcript (never with data-storage="none").
+  const [showPast, setShowPast] = useState(false);
+  const offerPast = config.storage !== 'none';
+  // Leaving the view brings the message box back: focus goes to it once it is there.
+  const focusInput = useRef(false);
+  const leavePast = (): void => {
+    focusInput.current = true;
+    setShowPast(false);
+  };
+  useLayoutEffect(() => {
+    if (!focusInput.current || showPast) return;
+    focusInput.current = false;
+    inputRef.current?.focus();
+  });
   const contact = chat.contact;
   useVisualViewport(panelRef);
 
@@ -97,6 +114,12 @@ export function Panel({
 
   const title = config.title ?? strings.title;
   const lastIndex = messages.length - 1;
+  const last = messages[lastIndex];
+  // Under the last answer only, once it is complete (`data-follow-ups="false"`: never).
+  const followUps =
+    config.followUps && status === 'idle' && last?.role === 'assistant' && last.state === 'done'
+      ? (last.followUps ?? [])
+      : [];
   const transcript = messages.map((message: ChatMessage, index) => (
     <MessageView
       key={message.id}
@@ -128,6 +151,18 @@ export function Panel({
     <>
       <div class="header">
         <h2 id={`${id}-title`}>{title}</h2>
+        {offerPast ? (
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={strings.conversations}
+            title={strings.conversations}
+            aria-pressed={showPast ? 'true' : 'false'}
+            onClick={() => (showPast ? leavePast() : setShowPast(true))}
+          >
+            <HistoryIcon />
+          </button>
+        ) : null}
         <button
           type="button"
           class="icon-button"
@@ -135,11 +170,23 @@ export function Panel({
           title={strings.newConversation}
           onClick={() => {
             chat.reset();
-            inputRef.current?.focus();
+            leavePast();
           }}
         >
           <NewIcon />
         </button>
+        {inline ? null : (
+          <button
+            type="button"
+            class="icon-button wide-toggle"
+            aria-label={strings.widerView}
+            title={strings.widerView}
+            aria-pressed={wide ? 'true' : 'false'}
+            onClick={() => setWide(!wide)}
+          >
+            <ExpandIcon />
+          </button>
+        )}
         {inline ? null : (
           <button
             type="button"
@@ -152,7 +199,22 @@ export function Panel({
           </button>
         )}
       </div>
+      {showPast ? (
+        <ConversationsSlot
+          past={chat.past}
+          strings={strings}
+          lang={config.lang}
+          id={id}
+          adoptStyles={adoptStyles}
+          onBack={leavePast}
+          onOpened={() => {
+            stickToBottom.current = true;
+            leavePast();
+          }}
+        />
+      ) : null}
       <div
+        hidden={showPast}
         ref={logRef}
         class="log"
         role="log"
@@ -182,6 +244,25 @@ export function Panel({
           }}
         />
         {transcript.slice(contactAt)}
+        {followUps.length > 0 ? (
+          // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
+          <div class="starters follow-ups" role="group" aria-label={strings.suggestions}>
+            {followUps.map((question) => (
+              <button
+                type="button"
+                key={question}
+                class="starter"
+                onClick={() => {
+                  stickToBottom.current = true;
+                  inputRef.current?.focus();
+                  void chat.send(question);
+                }}
+              >
+                {question}
+              </button>
+            ))}
+          </div>
+        ) : null}
         {messages.length === 0 && config.starters.length > 0 ? (
           // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
           <div class="starters" role="group" aria-label={strings.suggestions}>
@@ -198,7 +279,7 @@ export function Panel({
           </div>
         ) : null}
       </div>
-      {offerHandoff ? (
+      {offerHandoff && !showPast ? (
         // "Talk to a person"; once asked, focus goes back to the message box.
         <button
           type="button"
@@ -215,18 +296,20 @@ export function Panel({
           {strings.talkToPerson}
         </button>
       ) : null}
-      <Composer
-        id={id}
-        strings={strings}
-        placeholder={config.placeholder ?? strings.placeholder}
-        busy={busy}
-        onSend={(text) => {
-          stickToBottom.current = true;
-          void chat.send(text);
-        }}
-        onStop={chat.stop}
-        inputRef={inputRef}
-      />
+      {showPast ? null : (
+        <Composer
+          id={id}
+          strings={strings}
+          placeholder={config.placeholder ?? strings.placeholder}
+          busy={busy}
+          onSend={(text) => {
+            stickToBottom.current = true;
+            void chat.send(text);
+          }}
+          onStop={chat.stop}
+          inputRef={inputRef}
+        />
+      )}
     </>
   );
   return inline ? (
@@ -237,7 +320,7 @@ export function Panel({
     <div
       ref={setPanel}
       id={`${id}-panel`}
-      class="panel"
+      class={wide ? 'panel wide' : 'panel'}
       role="dialog"
       aria-modal="false"
       aria-labelledby={`${id}-title`}

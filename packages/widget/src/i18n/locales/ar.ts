@@ -50,6 +50,15 @@ const ar: LocaleStrings = {
   contactErrorEmail: 'أدخل عنوان بريد إلكتروني، مثل name@example.com.',
   contactErrorName: 'أدخل اسمك.',
   contactErrorPhone: 'أدخل رقم هاتف (أرقام ومسافات و+ ( ) . / -).',
+  widerView: 'عرض أوسع',
+  conversations: 'المحادثات',
+  backToChat: 'العودة إلى الدردشة',
+  noConversations: 'لا توجد محادثات سابقة.',
+  errorConversations: 'تعذر تحميل المحادثات. يُرجى المحاولة مرة أخرى.',
+  deleteConversation: 'حذف المحادثة',
+  statusOpen: 'مفتوحة',
+  statusHandoff: 'مع شخص',
+  statusResolved: 'تم حلها',
 };
 
 export default ar;

@@ -55,6 +55,16 @@ const de: LocaleStrings = {
   contactErrorEmail: 'Geben Sie eine E-Mail-Adresse ein, z. B. name@beispiel.de.',
   contactErrorName: 'Geben Sie Ihren Namen ein.',
   contactErrorPhone: 'Geben Sie eine Telefonnummer ein (Ziffern, Leerzeichen, + ( ) . / -).',
+  widerView: 'Breitere Ansicht',
+  conversations: 'Unterhaltungen',
+  backToChat: 'Zurück zum Chat',
+  noConversations: 'Keine früheren Unterhaltungen.',
+  errorConversations:
+    'Die Unterhaltungen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
+  deleteConversation: 'Unterhaltung löschen',
+  statusOpen: 'Offen',
+  statusHandoff: 'Bei einer Person',
+  statusResolved: 'Erledigt',
 };
 
 export default de;

@@ -50,6 +50,15 @@ const en: LocaleStrings = {
   contactErrorEmail: 'Enter an email address, like name@example.com.',
   contactErrorName: 'Enter your name.',
   contactErrorPhone: 'Enter a phone number (digits, spaces, + ( ) . / -).',
+  widerView: 'Wider view',
+  conversations: 'Conversations',
+  backToChat: 'Back to chat',
+  noConversations: 'No earlier conversations.',
+  errorConversations: 'The conversations could not be loaded. Please try again.',
+  deleteConversation: 'Delete conversation',
+  statusOpen: 'Open',
+  statusHandoff: 'With a person',
+  statusResolved: 'Resolved',
 };
 
 export default en;

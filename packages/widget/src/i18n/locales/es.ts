@@ -51,6 +51,15 @@ const es: LocaleStrings = {
   contactErrorEmail: 'Escribe una dirección de correo, como nombre@ejemplo.com.',
   contactErrorName: 'Escribe tu nombre.',
   contactErrorPhone: 'Escribe un número de teléfono (dígitos, espacios, + ( ) . / -).',
+  widerView: 'Vista amplia',
+  conversations: 'Conversaciones',
+  backToChat: 'Volver al chat',
+  noConversations: 'No hay conversaciones anteriores.',
+  errorConversations: 'No se pudieron cargar las conversaciones. Inténtelo de nuevo.',
+  deleteConversation: 'Eliminar conversación',
+  statusOpen: 'Abierta',
+  statusHandoff: 'Con una persona',
+  statusResolved: 'Resuelta',
 };
 
 export default es;

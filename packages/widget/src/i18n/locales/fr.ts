@@ -50,6 +50,15 @@ const fr: LocaleStrings = {
   contactErrorEmail: 'Saisissez une adresse e-mail, comme nom@exemple.com.',
   contactErrorName: 'Saisissez votre nom.',
   contactErrorPhone: 'Saisissez un numéro de téléphone (chiffres, espaces, + ( ) . / -).',
+  widerView: 'Vue élargie',
+  conversations: 'Conversations',
+  backToChat: 'Retour à la discussion',
+  noConversations: 'Aucune conversation précédente.',
+  errorConversations: "Les conversations n'ont pas pu être chargées. Veuillez réessayer.",
+  deleteConversation: 'Supprimer la conversation',
+  statusOpen: 'Ouverte',
+  statusHandoff: 'Avec une personne',
+  statusResolved: 'Résolue',
 };
 
 export default fr;

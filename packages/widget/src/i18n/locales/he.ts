@@ -50,6 +50,15 @@ const he: LocaleStrings = {
   contactErrorEmail: 'הזינו כתובת אימייל, למשל name@example.com.',
   contactErrorName: 'הזינו את שמכם.',
   contactErrorPhone: 'הזינו מספר טלפון (ספרות, רווחים, + ( ) . / -).',
+  widerView: 'תצוגה רחבה',
+  conversations: 'שיחות',
+  backToChat: "חזרה לצ'אט",
+  noConversations: 'אין שיחות קודמות.',
+  errorConversations: 'לא ניתן היה לטעון את השיחות. נסו שוב.',
+  deleteConversation: 'מחיקת השיחה',
+  statusOpen: 'פתוחה',
+  statusHandoff: 'עם נציג',
+  statusResolved: 'נפתרה',
 };
 
 export default he;

@@ -1,4 +1,5 @@
 import type { ContactStrings } from './contact-strings.js';
+import type { ConversationsStrings } from './conversations-strings.js';
 import type { HandoffStrings } from './handoff-strings.js';
 import type { PanelStrings } from './panel-strings.js';
 
@@ -8,4 +9,4 @@ import type { PanelStrings } from './panel-strings.js';
  * language is its own chunk, which the loader fetches alongside the panel when the page is
  * in that language.
  */
-export type LocaleStrings = PanelStrings & HandoffStrings & ContactStrings;
+export type LocaleStrings = PanelStrings & HandoffStrings & ContactStrings & ConversationsStrings;

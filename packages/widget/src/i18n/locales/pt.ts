@@ -51,6 +51,15 @@ const pt: LocaleStrings = {
   contactErrorEmail: 'Digite um endereço de e-mail, como nome@exemplo.com.',
   contactErrorName: 'Digite seu nome.',
   contactErrorPhone: 'Digite um número de telefone (dígitos, espaços, + ( ) . / -).',
+  widerView: 'Vista ampliada',
+  conversations: 'Conversas',
+  backToChat: 'Voltar ao chat',
+  noConversations: 'Nenhuma conversa anterior.',
+  errorConversations: 'Não foi possível carregar as conversas. Tente novamente.',
+  deleteConversation: 'Excluir conversa',
+  statusOpen: 'Aberta',
+  statusHandoff: 'Com uma pessoa',
+  statusResolved: 'Resolvida',
 };
 
 export default pt;
