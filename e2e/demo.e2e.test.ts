@@ -4,7 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { QueryResponse } from '@agent-chat/protocol';
+import {
+  type SmtpTestServer,
+  startSmtpTestServer,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@agent-chat/agent-service/testing';
+import { type QueryResponse, WIDGET_CONVERSATION_PATHS } from '@agent-chat/protocol';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../packages/widget/browser/browser-harness.js';
@@ -14,6 +20,8 @@ const adminToken = 'e2e-admin-token-0123456789';
 const dataDir = mkdtempSync(join(tmpdir(), 'agent-chat-e2e-'));
 /** Where examples/script-tag/README.md tells readers to find `npm start`. */
 const README_DEMO_ORIGIN = 'http://127.0.0.1:3000';
+const WEBHOOK_SECRET = 'the-demo-e2e-webhook-secret-0123456789';
+const CONSOLE_URL = 'https://chat.example.test/admin/';
 
 let stack: DemoStack;
 let browser: Browser;
@@ -21,6 +29,9 @@ let browser: Browser;
 let staticSite: Server;
 let staticOrigin: string;
 let env: Record<string, string>;
+/** The mail server and event receiver the demo's embedded service is pointed at. */
+let smtp: SmtpTestServer;
+let receiver: WebhookReceiver;
 /** The datasource the admin test deletes; a restart must not bring it back. */
 let deletedDatasourceId: string | undefined;
 
@@ -63,12 +74,23 @@ function admin(
 
 beforeAll(async () => {
   await startStaticSite();
+  [smtp, receiver] = await Promise.all([
+    startSmtpTestServer(),
+    startWebhookReceiver(WEBHOOK_SECRET),
+  ]);
   env = {
     PORT: '0',
     AGENT_SERVICE_PORT: '0',
     DATA_DIR: dataDir,
     ADMIN_TOKEN: adminToken,
     ALLOWED_ORIGINS: staticOrigin,
+    // Passed to the embedded service as `agent-chat-service serve` reads them.
+    SMTP_URL: smtp.url,
+    NOTIFY_EMAIL: 'ops@demo.example',
+    PUBLIC_CONSOLE_URL: CONSOLE_URL,
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET,
+    ALLOW_PRIVATE_URLS: 'true',
   };
   [stack, browser] = await Promise.all([startDemo(env), launchChromium()]);
 }, 180_000);
@@ -76,6 +98,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await smtp?.close();
+  await receiver?.close();
   staticSite?.closeAllConnections();
   await new Promise((resolve) => staticSite?.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
@@ -299,6 +323,34 @@ describe('npm start, end to end', () => {
     }
     expect(second.output()).toContain('stopped.');
   }, 180_000);
+
+  it("mails the operator and signs the event of a handoff with the service's variables", async () => {
+    expect((await admin('PATCH', '/api/agents/demo', { handoffEnabled: true })).status).toBe(200);
+    const answer = await query({ query: 'Can a person help me embed the widget?' });
+    const handoff = await fetch(`${stack.url}${WIDGET_CONVERSATION_PATHS.handoff('demo')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ conversationId: answer.conversationId, visitorId: answer.visitorId }),
+    });
+    expect(handoff.status, await handoff.clone().text()).toBe(200);
+
+    await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(1);
+    const [mail] = smtp.mails;
+    expect(mail?.envelope.to).toEqual(['ops@demo.example']);
+    expect(mail?.headers.get('subject')).toMatch(/^A visitor asks for a person/);
+    expect(mail?.text).toContain('Question: Can a person help me embed the widget?');
+    expect(mail?.text).toContain(`Open the conversation: ${CONSOLE_URL}#conversations/`);
+    // Besides the datasources the seeding synched: every event signed as the README says.
+    const handoffs = () =>
+      receiver.received.filter((hook) => hook.event.type === 'handoff.requested');
+    await expect.poll(() => handoffs().length, { timeout: 20_000 }).toBe(1);
+    expect(handoffs()[0]?.event.data).toMatchObject({
+      consoleUrl: expect.stringMatching(/^https:\/\/chat\.example\.test\/admin\/#conversations\//),
+    });
+    expect(receiver.received.map((hook) => [hook.verified, hook.status])).toEqual(
+      receiver.received.map(() => [true, 200]),
+    );
+  });
 
   it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
     const first = await query({ query: 'What is agent-chat?' });

@@ -6,8 +6,9 @@
  * on PORT (3000), and prints the URL and the admin token. Data persists under DATA_DIR
  * (or in PostgreSQL with DATABASE_URL). With UPSTREAM_URL set, no embedded service is
  * started and the BFF relays there instead. Every `agent-chat-bff` variable (ALLOWED_ORIGINS,
- * REDIS_URL, AGENT_POLICIES, LOG_LEVEL, TRUST_PROXY, …) configures the demo's BFF too, and
- * PGLITE_CACHE_MB its embedded store.
+ * REDIS_URL, AGENT_POLICIES, LOG_LEVEL, TRUST_PROXY, …) configures the demo's BFF too;
+ * PGLITE_CACHE_MB its embedded store, and the notification variables (SMTP_URL,
+ * NOTIFY_EMAIL, PUBLIC_CONSOLE_URL, WEBHOOK_URL, WEBHOOK_SECRET, …) its mail and events.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import {
   DEMO_AGENT_ID,
   DEMO_DATASTORE_ID,
   type RunningAgentService,
+  type StartAgentServiceOptions,
   serveOptionsFromEnv,
   startAgentService,
 } from '@agent-chat/agent-service';
@@ -32,6 +34,25 @@ import { createDemoApp } from './demo-app.js';
 const env = process.env;
 const DEFAULT_AGENT_ID = DEMO_AGENT_ID;
 const DEFAULT_SERVICE_PORT = 3001;
+
+/**
+ * The `agent-chat-service serve` variables the embedded service reads as `serve` does:
+ * its store's cache, mail, the signed event stream and their outbox. Not all of them:
+ * PORT, HOST, DATA_DIR and the like mean the demo site's own settings here.
+ */
+const SERVICE_ENV = [
+  'PGLITE_CACHE_MB',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'NOTIFY_EMAIL',
+  'PUBLIC_CONSOLE_URL',
+  'WEBHOOK_URL',
+  'WEBHOOK_SECRET',
+  'HANDOFF_WEBHOOK_URL',
+  'HANDOFF_WEBHOOK_SECRET',
+  'OUTBOX_MAX_ATTEMPTS',
+  'ALLOW_PRIVATE_URLS',
+] as const;
 
 let service: RunningAgentService | undefined;
 
@@ -144,7 +165,7 @@ async function main(): Promise<void> {
   let listenOptions: ServerEnvOptions;
   let port: number;
   let delayMs: number;
-  let pgliteCacheMb: number | undefined;
+  let serviceOptions: StartAgentServiceOptions;
   try {
     // Check every setting before starting anything, so a typo fails fast and says which.
     if (upstreamUrl && !env.AGENT_API_TOKEN?.trim()) {
@@ -158,11 +179,22 @@ async function main(): Promise<void> {
     listenOptions = serverOptionsFromEnv(env);
     port = servicePort();
     delayMs = fragmentDelayMs();
-    // Read and checked as `agent-chat-service serve` reads it.
-    pgliteCacheMb = serveOptionsFromEnv(
-      { PGLITE_CACHE_MB: env.PGLITE_CACHE_MB },
+    // Read and checked as `agent-chat-service serve` reads them.
+    const read = serveOptionsFromEnv(
+      Object.fromEntries(SERVICE_ENV.map((name) => [name, env[name]])),
       process.cwd(),
-    ).pgliteCacheMb;
+    );
+    serviceOptions = {
+      ...(read.pgliteCacheMb === undefined ? {} : { pgliteCacheMb: read.pgliteCacheMb }),
+      ...(read.smtpUrl === undefined ? {} : { smtpUrl: read.smtpUrl }),
+      ...(read.mailFrom === undefined ? {} : { mailFrom: read.mailFrom }),
+      ...(read.notifyEmail === undefined ? {} : { notifyEmail: read.notifyEmail }),
+      ...(read.publicConsoleUrl === undefined ? {} : { publicConsoleUrl: read.publicConsoleUrl }),
+      ...(read.webhook === undefined ? {} : { webhook: read.webhook }),
+      ...(read.handoffWebhook === undefined ? {} : { handoffWebhook: read.handoffWebhook }),
+      ...(read.outbox === undefined ? {} : { outbox: read.outbox }),
+      ...(read.allowPrivateUrls === undefined ? {} : { allowPrivateUrls: read.allowPrivateUrls }),
+    };
   } catch (error) {
     return fail(errorMessage(error));
   }
@@ -174,7 +206,7 @@ async function main(): Promise<void> {
     const databaseUrl = env.DATABASE_URL?.trim();
     service = await startAgentService({
       ...(databaseUrl ? { databaseUrl } : { dataDir: resolve(dataDir, 'agent-service') }),
-      ...(pgliteCacheMb === undefined ? {} : { pgliteCacheMb }),
+      ...serviceOptions,
       host: '127.0.0.1',
       port,
       // Paces the extractive answer like a model's tokens, so the demo shows streaming.

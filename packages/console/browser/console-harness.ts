@@ -53,14 +53,36 @@ export interface ConsoleStack {
 
 /**
  * Starts the embedded agent service (seeded with the demo; `serviceOptions` added to its
- * options, e.g. mail and webhook) and a BFF with the console on.
+ * options, e.g. mail and webhook) and a BFF with the console on. `serviceOptions` may be a
+ * function of the console's URL (for links in mails, `publicConsoleUrl`): the host app
+ * listens before the service starts.
  */
 export async function startConsoleStack(
-  serviceOptions: StartAgentServiceOptions = {},
+  serviceOptions:
+    | StartAgentServiceOptions
+    | ((consoleUrl: string) => StartAgentServiceOptions) = {},
 ): Promise<ConsoleStack> {
-  const service = await startAgentService({ port: 0, fragmentDelayMs: 1, ...serviceOptions });
-  const { apiKey } = await service.seedDemo();
   const app = express();
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const consoleUrl = `${origin}${MOUNT}/admin/`;
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  let service: RunningAgentService;
+  let apiKey: string;
+  try {
+    const options =
+      typeof serviceOptions === 'function' ? serviceOptions(consoleUrl) : serviceOptions;
+    service = await startAgentService({ port: 0, fragmentDelayMs: 1, ...options });
+    ({ apiKey } = await service.seedDemo());
+  } catch (error) {
+    await closeServer();
+    throw error;
+  }
   const pages = new Map<string, string>();
   app.get(/.*/, (req, res, next) => {
     const html = pages.get(req.path);
@@ -76,22 +98,16 @@ export async function startConsoleStack(
     rateLimit: { perIp: 10_000, perVisitor: 10_000 },
   });
   app.use(MOUNT, bff);
-  const server: Server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    consoleUrl: `${origin}${MOUNT}/admin/`,
+    consoleUrl,
     service,
     page(path, html) {
       pages.set(path, html);
     },
     async close() {
       await bff.shutdown(10);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer();
       await service.close();
     },
   };

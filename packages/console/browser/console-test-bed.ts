@@ -15,21 +15,22 @@ export interface ConsoleTestBed {
  * console (and the widget the BFF serves) when stale, launches Chromium and starts the BFF
  * with the embedded agent service, then closes both. Read the fields inside tests and
  * later hooks only. `serviceOptions` is called in that `beforeAll` (after the file's
- * earlier hooks, which may start servers it names) for options of the agent service.
+ * earlier hooks, which may start servers it names) for options of the agent service,
+ * given the console's URL (`<origin>/chat/admin/`).
  *
  * @example
  * const bed = useConsoleTestBed();
  * it('signs in', async () => { const page = await bed.browser.newPage(); … });
  */
 export function useConsoleTestBed(
-  serviceOptions: () => StartAgentServiceOptions = () => ({}),
+  serviceOptions: (consoleUrl: string) => StartAgentServiceOptions = () => ({}),
 ): ConsoleTestBed {
   const bed: Partial<ConsoleTestBed> = {};
   beforeAll(async () => {
     buildConsole();
     [bed.browser, bed.stack] = await Promise.all([
       launchChromium(),
-      startConsoleStack(serviceOptions()),
+      startConsoleStack(serviceOptions),
     ]);
   });
   afterAll(async () => {

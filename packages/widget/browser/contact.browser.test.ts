@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { StreamEvent } from '@agent-chat/protocol';
+import type { Contact, ContactCaptureSettings, ContactListResponse } from '@agent-chat/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ADMIN_TOKEN,
   buildWidget,
   launchChromium,
   pageHtml,
   type Stack,
   startStack,
 } from './browser-harness.js';
-import { type ContactRoutesDouble, createContactRoutesDouble } from './contact-routes-double.js';
 
 declare global {
   interface Window {
@@ -48,32 +48,18 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * What the scripted upstream (behind the real BFF at `/hostile`) answers every question
- * with: an answer from nothing relevant, whose final event offers the contact form, as
- * our service does for an agent whose contact capture triggers on `no_answer`.
- */
-const noAnswerEvents: StreamEvent[] = [
-  { type: 'answer', text: "I couldn't find anything about that in our documentation." },
-  {
-    type: 'endpoint_response',
-    json: JSON.stringify({
-      conversationId: 'conversation-1',
-      visitorId: 'visitor-1',
-      messageId: 'message-1',
-      sources: [],
-      contactCapture: {
-        reason: 'no_answer',
-        fields: { name: 'required', phone: 'optional' },
-        consentText: null,
-      },
-    }),
-  },
-  { type: 'done' },
-];
+/** The demo agent's contact capture in most tests: offered after an answer from nothing. */
+const NO_ANSWER_CAPTURE: ContactCaptureSettings = {
+  enabled: true,
+  triggers: ['no_answer'],
+  fields: { name: 'required', phone: 'optional' },
+  consentText: null,
+};
+
+/** A question the demo's documentation has nothing about: the service finds no answer. */
+const UNANSWERABLE = 'Do you ship to Mars?';
 
 let stack: Stack;
-let double: ContactRoutesDouble;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -81,7 +67,7 @@ let page: Page;
 const contactPage = (data: Record<string, string> = {}): string =>
   pageHtml({
     scriptSrc: '/widget.js',
-    data: { 'agent-id': 'demo', endpoint: '/hostile', ...data },
+    data: { 'agent-id': 'demo', endpoint: stack.origin, ...data },
   });
 
 /** Asks a question through the message box and waits for its answer. */
@@ -101,11 +87,39 @@ const focused = (): Promise<string> =>
     return `${active.localName}${active.id ? `#${active.id.replace(/^agent-chat-\d+-/, '')}` : ''}`;
   });
 
+/** An admin call through the real BFF's admin relay, as the console makes it. */
+async function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(`${stack.origin}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+  return response;
+}
+
+/** The contacts the agent service holds (`GET /api/contacts`, through the BFF). */
+async function received(): Promise<Contact[]> {
+  const list = (await (await admin('GET', '/api/contacts')).json()) as ContactListResponse;
+  return list.contacts;
+}
+
+/** Sets the demo agent's contact capture, as the console's agent form does. */
+async function setCapture(settings: ContactCaptureSettings): Promise<void> {
+  await admin('PATCH', '/api/agents/demo', { contactCapture: settings });
+}
+
+/** Whether an id the BFF signed for the browser (`<id>_…_<signature>`) is the service's `id`. */
+const signs = (signed: string, id: string | null | undefined): boolean =>
+  typeof id === 'string' && id.length > 0 && signed.startsWith(`${id}_`);
+
 beforeAll(async () => {
   buildWidget();
   browser = await launchChromium();
-  double = createContactRoutesDouble();
-  stack = await startStack(noAnswerEvents, { before: double.router });
+  stack = await startStack([]);
 });
 
 beforeEach(async () => {
@@ -122,13 +136,9 @@ beforeEach(async () => {
     });
   });
   page = await context.newPage();
-  double.received.length = 0;
-  double.settings = {
-    enabled: true,
-    triggers: ['no_answer'],
-    fields: { name: 'required', phone: 'optional' },
-    consentText: null,
-  };
+  // Each test starts with no contact (erasing one erases its visitor's conversations too).
+  for (const contact of await received()) await admin('DELETE', `/api/contacts/${contact.id}`);
+  await setCapture(NO_ANSWER_CAPTURE);
 });
 
 afterAll(async () => {
@@ -150,14 +160,15 @@ describe('the contact form, in Chromium', () => {
     // The form's chunk loads only once the form is offered.
     expect(chunks.some((path) => path.includes('/contact-'))).toBe(false);
 
-    await ask('Do you ship to Mars?');
+    await ask(UNANSWERABLE);
     const form = page.getByRole('form', { name: 'Leave your email and a person will reply.' });
     await expect.poll(() => form.isVisible()).toBe(true);
     expect(chunks.filter((path) => path.includes('/contact-'))).toHaveLength(1);
     // In the transcript, right after the answer that offered it.
-    expect(
-      await form.evaluate((element) => element.previousElementSibling?.textContent ?? ''),
-    ).toContain("I couldn't find anything");
+    const offeredAfter = await form.evaluate(
+      (element) => element.previousElementSibling?.className ?? '',
+    );
+    expect(offeredAfter).toContain('assistant');
 
     // Keyboard only: back from the message box into the form, to its first field.
     await expect.poll(focused).toBe('textarea#input');
@@ -177,7 +188,7 @@ describe('the contact form, in Chromium', () => {
       'Enter an email address, like name@example.com.',
     );
     expect(await name.evaluate(describedBy)).toBe('Enter your name.');
-    expect(double.received).toEqual([]);
+    expect(await received()).toEqual([]);
 
     await page.keyboard.type('.com');
     await page.keyboard.press('Tab');
@@ -194,16 +205,16 @@ describe('the contact form, in Chromium', () => {
     await expect.poll(focused).toBe('textarea#input');
     // With the visitor and conversation ids the BFF signed for this page.
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('agent-chat:demo')!));
-    expect(double.received).toEqual([
-      {
-        agentId: 'demo',
-        visitorId: saved.visitorId,
-        conversationId: saved.conversationId,
-        email: 'ada@example.com',
-        name: 'Ada Lovelace',
-        phone: '+44 20 7946 0000',
-      },
-    ]);
+    const [contact, ...others] = await received();
+    expect(others).toEqual([]);
+    expect(contact).toMatchObject({
+      agentId: 'demo',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      phone: '+44 20 7946 0000',
+    });
+    expect(signs(saved.visitorId, contact?.visitorId)).toBe(true);
+    expect(signs(saved.conversationId, contact?.conversationId)).toBe(true);
     expect(await page.evaluate(() => window.__violations)).toEqual([]);
 
     // Never offered twice, and the visitor's details never reach the page's storage.
@@ -224,7 +235,7 @@ describe('the contact form, in Chromium', () => {
     stack.page('/contact-errors', contactPage());
     await page.goto(`${stack.origin}/contact-errors`);
     await page.getByRole('button', { name: 'Open chat' }).click();
-    await ask('Do you ship to Mars?');
+    await ask(UNANSWERABLE);
     const email = page.getByRole('textbox', { name: 'Email' });
     const name = page.getByRole('textbox', { name: 'Name' });
     await email.fill('ada@example.com');
@@ -247,17 +258,16 @@ describe('the contact form, in Chromium', () => {
     await expect
       .poll(() => page.getByText("We'll reply to you at ada@example.com.").isVisible())
       .toBe(true);
-    expect(double.received).toHaveLength(1);
+    expect(await received()).toHaveLength(1);
   });
 
   it('is offered before the first question when the agent asks, and sent with it', async () => {
-    double.settings = {
+    await setCapture({
       enabled: true,
       triggers: ['first_question'],
       fields: { name: 'off', phone: 'off' },
       consentText: 'Acme keeps your email for 30 days to answer you.',
-    };
-    // The real BFF and agent service answer the question.
+    });
     stack.page('/contact-first', contactPage({ endpoint: stack.origin }));
     await page.goto(`${stack.origin}/contact-first`);
     await page.getByRole('button', { name: 'Open chat' }).click();
@@ -276,10 +286,15 @@ describe('the contact form, in Chromium', () => {
     await expect
       .poll(() => page.getByText("We'll reply to you at grace@example.com.").isVisible())
       .toBe(true);
-    expect(double.received).toEqual([
-      expect.objectContaining({ email: 'grace@example.com', visitorId: expect.any(String) }),
-    ]);
-    expect(double.received[0]?.conversationId).toBeTruthy();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('agent-chat:demo')!));
+    const [contact, ...others] = await received();
+    expect(others).toEqual([]);
+    expect(contact).toMatchObject({
+      email: 'grace@example.com',
+      consentText: 'Acme keeps your email for 30 days to answer you.',
+    });
+    expect(signs(saved.visitorId, contact?.visitorId)).toBe(true);
+    expect(signs(saved.conversationId, contact?.conversationId)).toBe(true);
   });
 
   for (const look of [
@@ -294,7 +309,7 @@ describe('the contact form, in Chromium', () => {
       await page.goto(`${stack.origin}${path}`);
       await page.locator('.launcher').click();
       const arabic = look.data.lang === 'ar';
-      await ask('Do you ship to Mars?', arabic ? 'رسالتك' : 'Your message');
+      await ask(UNANSWERABLE, arabic ? 'رسالتك' : 'Your message');
       const send = page.getByRole('button', { name: arabic ? 'إرسال البيانات' : 'Send details' });
       await expect.poll(() => send.isVisible()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
