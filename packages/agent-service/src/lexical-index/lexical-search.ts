@@ -17,7 +17,8 @@ export interface LexicalSearchOptions {
   /**
    * Rare-term budget: query terms join the candidate query on their own, rarest first,
    * while their document frequencies sum to at most this; commoner ones only in pairs,
-   * whose chunks are capped at half this (a question of one common word: twice this).
+   * whose chunks are capped at half this (a question of one or two words, none rare: twice
+   * this).
    * Default 1 000.
    */
   candidateBudget?: number;
