@@ -10,10 +10,14 @@
  * scaling table and a sample of the questions is asked again.
  */
 import { parseArgs } from 'node:util';
-import { createDistractorFactory, SECTIONS_PER_DISTRACTOR } from './distractors.js';
+import {
+  createDistractorFactory,
+  createSentenceDistractorFactory,
+  SECTIONS_PER_DISTRACTOR,
+} from './distractors.js';
 import { type AskResult, askQuestions, loadDocuments, startEvalService } from './evaluate.js';
 import { runSiteEval } from './site.js';
-import { loadSquad } from './squad.js';
+import { type EvalQuestion, loadSquad } from './squad.js';
 
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
@@ -29,8 +33,12 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
   --questions        questions asked on the set itself (default: all)
   --sizes            total chunks of the scaling table, comma-separated; "none" skips it
                      (default 10000,50000,100000)
+  --hard-sizes       total chunks of the second scaling table, on a fresh service, whose
+                     distractors are 3–7 sentences drawn from the set's own paragraphs (so
+                     thousands of chunks hold a question's words); "none" skips it
+                     (default 10000,50000; add 250000 for the sub-linear check, ~2 min more)
   --scale-questions  questions asked at each size (default 300)
-  --quick            --questions=500 --sizes=10000 --scale-questions=100
+  --quick            --questions=500 --sizes=10000 --hard-sizes=10000 --scale-questions=100
   --folds            also asks the questions of even and of odd articles apart (two rows): tune a
                      change on one fold, keep it only if the other gains too
   --embeddings-url   an OpenAI-compatible /v1/embeddings API (default: env EMBEDDINGS_URL): every
@@ -79,6 +87,7 @@ async function main(): Promise<void> {
     options: {
       questions: { type: 'string' },
       sizes: { type: 'string' },
+      'hard-sizes': { type: 'string' },
       'scale-questions': { type: 'string' },
       quick: { type: 'boolean' },
       folds: { type: 'boolean' },
@@ -119,13 +128,15 @@ async function main(): Promise<void> {
     values['scale-questions'],
     quick ? 100 : 300,
   );
-  const sizes =
-    values.sizes === 'none'
+  const sizesOf = (name: string, raw: string | undefined, fallback: string) =>
+    raw === 'none'
       ? []
-      : (values.sizes ?? (quick ? '10000' : '10000,50000,100000'))
+      : (raw ?? fallback)
           .split(',')
-          .map((size) => positiveInteger('sizes', size.trim(), 0))
+          .map((size) => positiveInteger(name, size.trim(), 0))
           .sort((left, right) => left - right);
+  const sizes = sizesOf('sizes', values.sizes, quick ? '10000' : '10000,50000,100000');
+  const hardSizes = sizesOf('hard-sizes', values['hard-sizes'], quick ? '10000' : '10000,50000');
 
   const embeddingsUrl = values['embeddings-url'] ?? process.env.EMBEDDINGS_URL;
   const embeddingsModel = values['embeddings-model'] ?? process.env.EMBEDDINGS_MODEL;
@@ -150,6 +161,7 @@ async function main(): Promise<void> {
       }
     : undefined;
   const mode = hybrid ? ' lexical' : '';
+  let closed = false;
   try {
     let start = performance.now();
     const documents = set.paragraphs.map((paragraph, index) => ({
@@ -230,6 +242,13 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (hardSizes.length > 0) {
+      // A fresh service: the set alone, then only same-sentence distractors.
+      await client.service.close();
+      await hybrid?.client.service.close();
+      closed = true;
+      await hardScalingTable(set.paragraphs, documents, scaleSample, hardSizes);
+    }
     console.log(
       '\nR@k: the paragraph a question was written on is among the first k datasources of a datastore search\n' +
         "(the agent's retrieval, 6 passages); MRR over them;\n" +
@@ -237,11 +256,86 @@ async function main(): Promise<void> {
         'gold in: answers containing a gold answer (SQuAD normalisation); answer: mean characters.',
     );
   } finally {
-    await client.service.close();
-    await hybrid?.client.service.close();
+    if (!closed) {
+      await client.service.close();
+      await hybrid?.client.service.close();
+    }
   }
 }
 
+/**
+ * The second scaling table: for each size, a fresh (lexical) service holding the set's
+ * paragraphs and distractors made of the set's own sentences
+ * (`createSentenceDistractorFactory`), the same sample of questions asked of each. The
+ * paragraphs are spread evenly through the upload, so that they sit among the distractors
+ * in the table's storage too: a search that keeps the first candidates it reads would
+ * otherwise keep the set's paragraphs, uploaded first, and look better than it is.
+ */
+async function hardScalingTable(
+  paragraphs: readonly { context: string }[],
+  documents: readonly { name: string; text: string }[],
+  questions: readonly EvalQuestion[],
+  sizes: readonly number[],
+): Promise<void> {
+  console.log('\nsame-sentence distractors (3–7 sentences of the set each, ≤ 1,150 characters)');
+  for (const size of sizes) {
+    const makeDistractor = createSentenceDistractorFactory(
+      paragraphs.map((paragraph) => paragraph.context),
+    );
+    const client = await startEvalService();
+    try {
+      // The set's paragraphs are about one chunk each.
+      const distractors = Math.max(
+        0,
+        Math.ceil((size - documents.length) / SECTIONS_PER_DISTRACTOR),
+      );
+      const total = distractors + documents.length;
+      const paragraphIds: string[] = [];
+      const start = performance.now();
+      let made = 0;
+      let placed = 0;
+      // In slices, so the upload never holds a quarter-million chunks' text at once.
+      for (let first = 0; first < total; first += 5_000) {
+        const slice: { name: string; text: string }[] = [];
+        const isParagraph: boolean[] = [];
+        for (let at = first; at < Math.min(total, first + 5_000); at += 1) {
+          // Paragraph p goes at about p × total / paragraphs.
+          const due =
+            placed < documents.length && at >= Math.floor((placed * total) / documents.length);
+          const paragraph = placed < documents.length && (due || made >= distractors);
+          if (paragraph) {
+            slice.push(documents[placed] as { name: string; text: string });
+            placed += 1;
+          } else {
+            slice.push(makeDistractor(made));
+            made += 1;
+          }
+          isParagraph.push(paragraph);
+        }
+        const ids = await loadDocuments(client, slice);
+        ids.forEach((id, index) => {
+          if (isParagraph[index]) paragraphIds.push(id);
+        });
+      }
+      const seconds = (performance.now() - start) / 1000;
+      const chunks = Number(
+        (
+          await client.service.database.query<{ count: string }>(
+            'SELECT count(*) AS count FROM chunks',
+          )
+        )[0]?.count ?? 0,
+      );
+      console.log(
+        `  (${chunks} chunks, ${made} distractor documents, loaded in ${seconds.toFixed(1)} s, ${Math.round(chunks / seconds)} chunks/s)`,
+      );
+      console.log(
+        row(`${chunks} chunks hard`, await askQuestions(client, questions, paragraphIds)),
+      );
+    } finally {
+      await client.service.close();
+    }
+  }
+}
 main().catch((error: unknown) => {
   const cause =
     error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';

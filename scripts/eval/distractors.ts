@@ -36,3 +36,46 @@ export function createDistractorFactory(corpus: readonly string[], seed = 18) {
     return { name: `distractor-${index}`, text: sections.join('\n\n') };
   };
 }
+
+/** Most characters of a same-sentence distractor section (one chunk). */
+const MAX_SENTENCE_SECTION = 1_150;
+
+/**
+ * Makes the hard distractors: sections of 3–7 sentences drawn at random (seeded) from the
+ * evaluation set's own paragraphs, at most 1,150 characters each, so that thousands of
+ * chunks hold a question's words, and often its very sentence, without being its
+ * paragraph. Each document has {@link SECTIONS_PER_DISTRACTOR} headed sections.
+ */
+export function createSentenceDistractorFactory(corpus: readonly string[], seed = 32) {
+  const sentences = corpus.flatMap((text) =>
+    text
+      .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(])/u)
+      .map((sentence) => sentence.trim())
+      .filter((sentence) => sentence.length > 0 && sentence.length <= MAX_SENTENCE_SECTION),
+  );
+  if (sentences.length === 0)
+    throw new Error('The evaluation set has no sentences to make distractors of.');
+  const random = createRandom(seed);
+  const pick = () => sentences[Math.floor(random() * sentences.length)] as string;
+  const section = () => {
+    const count = 3 + Math.floor(random() * 5);
+    let text = pick();
+    for (let index = 1; index < count; index += 1) {
+      const next = pick();
+      if (text.length + 1 + next.length > MAX_SENTENCE_SECTION) break;
+      text += ` ${next}`;
+    }
+    return text;
+  };
+  const word = () => {
+    const words = pick().match(/[\p{L}\p{N}]+/gu) ?? ['Section'];
+    return words[Math.floor(random() * words.length)] as string;
+  };
+  return (index: number): { name: string; text: string } => {
+    const sections = [`# Hard distractor ${index}`];
+    for (let count = 0; count < SECTIONS_PER_DISTRACTOR; count += 1) {
+      sections.push(`## ${word()} ${word()}\n\n${section()}`);
+    }
+    return { name: `hard-distractor-${index}`, text: sections.join('\n\n') };
+  };
+}

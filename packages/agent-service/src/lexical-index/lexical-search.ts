@@ -16,8 +16,10 @@ export interface LexicalSearchOptions {
   limit: number;
   /**
    * Rare-term budget: query terms join the candidate query on their own, rarest first,
-   * while their document frequencies sum to at most this; commoner ones only in pairs.
-   * Also caps the candidates scored (at twice this). Default 1 000.
+   * while their document frequencies sum to at most this; commoner ones only in pairs,
+   * whose chunks are capped at half this (a question of one or two words, none rare: twice
+   * this).
+   * Default 1 000.
    */
   candidateBudget?: number;
 }
@@ -53,14 +55,21 @@ const ONE_OCCURRENCE = 1 / 1.64493406685;
 /** Most of the commoner terms paired up in the candidate query (6 terms: 15 pairs). */
 const MAX_PAIRED_TERMS = 6;
 
+/** The tsqueries that draw the candidates of a search (see {@link candidateQueries}). */
+interface CandidateQueries {
+  /** The rarest terms OR-ed, as many as fit in the budget together: all their chunks count. */
+  rare: string | undefined;
+  /** Conjunctions of the commoner terms, or the one common term: their chunks are capped. */
+  common: string[];
+}
+
 /**
- * The tsqueries that draw candidates (a chunk qualifies with any of them), so that the
- * work follows the rare terms: one for the rarest terms (as many as fit in `budget`
- * chunks together), and conjunctions of two of the commoner ones. Each is its own GIN
- * scan, the results OR-ed: a conjunction is answered by skipping through its terms'
- * posting lists, without visiting the chunks that hold only one of them.
+ * The tsqueries that draw candidates, so that the work follows the rare terms: one for
+ * the rarest terms (as many as fit in `budget` chunks together), and conjunctions of two
+ * of the commoner ones. Each is its own GIN scan: a conjunction is answered by skipping
+ * through its terms' posting lists, without visiting the chunks that hold only one of them.
  */
-function candidateQuery(terms: readonly QueryTerm[], budget: number): string[] {
+function candidateQueries(terms: readonly QueryTerm[], budget: number): CandidateQueries {
   const rare: QueryTerm[] = [];
   let total = 0;
   for (const term of terms) {
@@ -69,19 +78,23 @@ function candidateQuery(terms: readonly QueryTerm[], budget: number): string[] {
     total += term.frequency;
   }
   const common = terms.slice(rare.length, rare.length + MAX_PAIRED_TERMS);
-  const alternatives =
-    rare.length > 0 ? [rare.map((term) => tsqueryLiteral(term.term)).join(' | ')] : [];
+  const conjunctions: string[] = [];
   // Any two of them, as "a & (b | c | …)", "b & (c | …)", …: the pairs of the commoner
   // terms in fewer scans and operators than one conjunction per pair.
   for (let left = 0; left + 1 < common.length; left += 1) {
     const others = common.slice(left + 1).map((term) => tsqueryLiteral(term.term));
-    alternatives.push(
+    conjunctions.push(
       `(${tsqueryLiteral((common[left] as QueryTerm).term)} & ${others.length > 1 ? `(${others.join(' | ')})` : others[0]})`,
     );
   }
   // A question of one common word: its chunks, as many as the candidate limit allows.
-  if (alternatives.length === 0 && terms[0]) alternatives.push(tsqueryLiteral(terms[0].term));
-  return alternatives;
+  if (rare.length === 0 && conjunctions.length === 0 && terms[0]) {
+    conjunctions.push(tsqueryLiteral(terms[0].term));
+  }
+  return {
+    rare: rare.length > 0 ? rare.map((term) => tsqueryLiteral(term.term)).join(' | ') : undefined,
+    common: conjunctions,
+  };
 }
 
 /** SQL of a candidate's score, in two parts, with the parameters they use. */
@@ -161,35 +174,52 @@ export async function searchLexical(
     options.datastoreIds,
   );
   const budget = options.candidateBudget ?? 1_000;
-  const candidates = candidateQuery(terms, budget);
+  const candidates = candidateQueries(terms, budget);
   const termWeights = new Map(terms.map((term) => [term.term, term.weight * term.idf]));
-  if (candidates.length === 0) return { hits: [], termWeights, unknownTerms: unknown };
+  if (candidates.rare === undefined && candidates.common.length === 0) {
+    return { hits: [], termWeights, unknownTerms: unknown };
+  }
   const best =
     terms.reduce((sum, term) => sum + term.weight * term.idf * (K1 + 1), 0) +
     phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
-  const scoring = bm25Sql(terms, phrases, averageLength, 7);
+  const scoring = bm25Sql(terms, phrases, averageLength, 8);
+  // "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite has
+  // no autovacuum, so no statistics to tell the planner how unselective it is).
+  const scope = `(c.datastore_id || '') = ANY($2::text[])
+           AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
+           AND ($4::text[] IS NULL OR c.datasource_id IN (
+             SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))`;
+  // Every chunk with a rare term, and at most $5 more with two common ones. The cap falls
+  // on the common terms' chunks alone: a cap on them all would keep whichever come first
+  // in storage, and drop chunks with the rare terms as readily as the others (measured on
+  // same-sentence distractors, docs/benchmarks.md: more recall, and fewer chunks scored).
   const rows = await database.query<{ chunk_id: string; score: number }>(
     `SELECT c.id AS chunk_id, ${scoring.score} AS score
      FROM (
        SELECT c.id, c.tsv, ${scoring.columns}
-       FROM chunks c
-       -- "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite
-       -- has no autovacuum, so no statistics to tell the planner how unselective it is).
-       WHERE c.tsv @@ ANY($1::tsquery[]) AND (c.datastore_id || '') = ANY($2::text[])
-         AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
-         AND ($4::text[] IS NULL OR c.datasource_id IN (
-           SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))
-       LIMIT $5
+       FROM (
+         (SELECT c.id, c.tsv, c.length FROM chunks c
+          WHERE $7::tsquery IS NOT NULL AND c.tsv @@ $7::tsquery AND ${scope})
+         UNION ALL
+         (SELECT c.id, c.tsv, c.length FROM chunks c
+          WHERE c.tsv @@ ANY($1::tsquery[]) AND ${scope}
+            AND ($7::tsquery IS NULL OR NOT c.tsv @@ $7::tsquery)
+          LIMIT $5)
+       ) c
+       OFFSET 0 -- its columns computed once per row, not once per use in the score
      ) c
      ORDER BY 2 DESC, c.id
      LIMIT $6`,
     [
-      candidates,
+      candidates.common,
       [...options.datastoreIds],
       options.filters?.datasource_ids ?? null,
       options.filters?.custom_ids ?? null,
-      budget * 2,
+      candidates.rare === undefined && candidates.common.length === 1
+        ? budget * 2
+        : Math.ceil(budget / 2),
       options.limit,
+      candidates.rare ?? null,
       ...scoring.parameters,
     ],
   );
