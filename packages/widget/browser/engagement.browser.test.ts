@@ -5,16 +5,13 @@ import type { StreamEvent } from '@agent-chat/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ADMIN_TOKEN,
   buildWidget,
   launchChromium,
   pageHtml,
   type Stack,
   startStack,
 } from './browser-harness.js';
-import {
-  type ConversationRoutesDouble,
-  createConversationRoutesDouble,
-} from './conversation-routes-double.js';
 
 declare global {
   interface Window {
@@ -66,7 +63,8 @@ async function screenshot(
 
 /**
  * What the scripted upstream (behind the real BFF at `/hostile`) answers every question with:
- * an answer whose final event suggests two follow-up questions, as our service does.
+ * an answer whose final event suggests two follow-up questions, in the shape the real
+ * service's answers have (the real service's own suggestions are tested below too).
  */
 const followUpEvents: StreamEvent[] = [
   { type: 'answer', text: 'Our tents sleep two to six people.' },
@@ -85,8 +83,36 @@ const followUpEvents: StreamEvent[] = [
 
 const STRICT_CSP = "default-src 'self'";
 
+/** A fact only each section of {@link TENT_GUIDE} states, by heading. */
+const TENT_FACTS = {
+  'Tent sizes': 'sleep two to six people',
+  'Tent weight': 'weighs 1.2 kg',
+  'Shipping abroad': 'ship to 30 countries',
+  Returns: 'within 60 days',
+} as const;
+
+/** A Markdown guide with a few sections, for the real service to answer and suggest from. */
+const TENT_GUIDE = `# Acme tents
+
+## Tent sizes
+
+The Acme tents ${TENT_FACTS['Tent sizes']}: the Trail 2 for two, the Ridge 4 for four and the
+Basecamp 6 for six people.
+
+## Tent weight
+
+The lightest Acme tent, the Trail 2, ${TENT_FACTS['Tent weight']} with its poles and pegs.
+
+## Shipping abroad
+
+We ${TENT_FACTS['Shipping abroad']} in Europe and North America; Acme tents arrive within a week.
+
+## Returns
+
+Return any Acme tent ${TENT_FACTS.Returns} of delivery, used or not, for a full refund.
+`;
+
 let stack: Stack;
-let double: ConversationRoutesDouble;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -132,11 +158,36 @@ async function ask(question: string, label = 'Your message'): Promise<void> {
 const noSideScroll = (): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/**
+ * The service's id of a conversation the widget holds: the BFF hands the widget the id
+ * followed by `_` and its signature.
+ */
+const serviceId = (widgetId: string): string => widgetId.slice(0, widgetId.indexOf('_'));
+
+/** Ids of the demo agent's conversations the service holds, as its admin API lists them. */
+async function storedConversations(): Promise<string[]> {
+  const response = await admin('GET', '/api/conversations?agentId=demo');
+  expect(response.status).toBe(200);
+  const listed = (await response.json()) as { conversations: { id: string }[] };
+  return listed.conversations.map((conversation) => conversation.id);
+}
+
+/** An admin API call through the BFF's admin relay, as an operator's script makes it. */
+function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${stack.origin}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
 beforeAll(async () => {
   buildWidget();
   browser = await launchChromium();
-  double = createConversationRoutesDouble();
-  stack = await startStack(followUpEvents, { before: double.router });
+  stack = await startStack(followUpEvents);
 });
 
 beforeEach(async () => {
@@ -153,7 +204,6 @@ beforeEach(async () => {
     });
   });
   page = await context.newPage();
-  double.received.length = 0;
 });
 
 afterAll(async () => {
@@ -292,6 +342,57 @@ describe('follow-up questions, in Chromium', () => {
     });
   }
 
+  it("come from the real service's suggestions, drawn from the knowledge, and asking one answers it", async () => {
+    const created = await admin('POST', '/api/datasources', {
+      datastoreId: 'demo-docs',
+      type: 'text',
+      name: 'Acme tents',
+      config: { text: TENT_GUIDE },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await expect
+      .poll(
+        async () =>
+          ((await (await admin('GET', `/api/datasources/${id}`)).json()) as { status: string })
+            .status,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('synched');
+
+    stack.page(
+      '/follow-real',
+      pageHtml({ scriptSrc: '/widget.js', data: { 'agent-id': 'demo' } }),
+      { csp: STRICT_CSP },
+    );
+    await page.goto(`${stack.origin}/follow-real`);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await ask('How many people do the Acme tents sleep?');
+    const followUps = page.locator('button.starter');
+    await expect.poll(() => followUps.count()).toBeGreaterThan(0);
+    const offered = await followUps.allTextContents();
+    // Each names another section of the guide, not the one the answer quotes.
+    for (const question of offered) {
+      expect(question).toMatch(/^Tell me about (Tent weight|Shipping abroad|Returns)\b/);
+    }
+    const first = offered[0]!;
+    const section = /Tent weight|Shipping abroad|Returns/.exec(
+      first,
+    )![0] as keyof typeof TENT_FACTS;
+    await followUps.first().click();
+    await page.waitForFunction(() => window.__answers.length === 2);
+    const asked = await page.evaluate(() =>
+      [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('.user .bubble')].map(
+        (bubble) => bubble.textContent,
+      ),
+    );
+    expect(asked).toEqual(['How many people do the Acme tents sleep?', first]);
+    expect(await page.evaluate(() => window.__answers[1])).toContain(TENT_FACTS[section]);
+    expect(await page.evaluate(() => window.__violations)).toEqual([]);
+  });
+
   it('stay hidden with data-follow-ups="false"', async () => {
     stack.page(
       '/follow-off',
@@ -339,12 +440,33 @@ describe('the wider view, in Chromium', () => {
 });
 
 describe('earlier conversations, in Chromium', () => {
-  it('lists, reopens (transcript from the real BFF) and deletes them with the keyboard, axe-clean light and dark', async () => {
+  it("lists only the visitor's own, reopens (transcript from the real service) and deletes them with the keyboard, axe-clean light and dark", async () => {
     stack.page(
       '/history',
       pageHtml({ scriptSrc: '/widget.js', data: { 'agent-id': 'demo', theme: 'auto' } }),
       { csp: STRICT_CSP },
     );
+    // Another visitor's conversation, in another browser profile.
+    const otherContext = await browser.newContext();
+    await otherContext.addInitScript(() => {
+      window.__answers = [];
+      document.addEventListener('agent-chat:answer', (event) => {
+        window.__answers.push((event as CustomEvent<{ text: string }>).detail.text);
+      });
+    });
+    const otherPage = await otherContext.newPage();
+    await otherPage.goto(`${stack.origin}/history`);
+    await otherPage.getByRole('button', { name: 'Open chat' }).click();
+    const otherInput = otherPage.getByRole('textbox', { name: 'Your message' });
+    await otherInput.fill('Is my question private?');
+    await otherInput.press('Enter');
+    await otherPage.waitForFunction(() => window.__answers.length === 1);
+    const [foreignId = ''] = await otherPage.evaluate((): string[] =>
+      JSON.parse(localStorage.getItem('agent-chat:demo:past') ?? '[]'),
+    );
+    await otherContext.close();
+    expect(foreignId).toMatch(/^\w+_/);
+
     await page.goto(`${stack.origin}/history`);
     await page.getByRole('button', { name: 'Open chat' }).click();
     await ask('What are your opening hours?');
@@ -354,8 +476,16 @@ describe('earlier conversations, in Chromium', () => {
       JSON.parse(localStorage.getItem('agent-chat:demo:past') ?? '[]'),
     );
     expect(ids).toHaveLength(2);
-    double.questions.set(ids[0]!, 'Do you sell tents?');
-    double.questions.set(ids[1]!, 'What are your opening hours?');
+    expect(ids).not.toContain(foreignId);
+    // The other visitor's id slipped into this visitor's list (a shared computer, a forged
+    // storage): the widget asks about it, the service lists only this visitor's own.
+    await page.evaluate(
+      (past) => localStorage.setItem('agent-chat:demo:past', JSON.stringify(past)),
+      [...ids, foreignId],
+    );
+    const listed = page.waitForRequest((request) =>
+      request.url().endsWith('/api/agents/demo/conversations'),
+    );
 
     await tabToName('Conversations', 'Shift+Tab');
     const toggle = page.getByRole('button', { name: 'Conversations' });
@@ -364,10 +494,20 @@ describe('earlier conversations, in Chromium', () => {
     await expect.poll(() => older.isVisible()).toBe(true);
     await expect.poll(focused).toBe('h3');
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('agent-chat:demo')!));
-    expect(double.received[0]).toEqual({
-      route: 'conversations',
-      body: { visitorId: saved.visitorId, conversationIds: ids },
+    expect((await listed).postDataJSON()).toMatchObject({
+      visitorId: saved.visitorId,
+      conversationIds: [...ids, foreignId],
     });
+    const listedQuestions = () =>
+      page.evaluate(() =>
+        [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('.past-open')].map(
+          (button) => button.textContent ?? '',
+        ),
+      );
+    const questions = await listedQuestions();
+    expect(questions).toHaveLength(2);
+    expect(questions.join('\n')).toContain('Do you sell tents?');
+    expect(questions.join('\n')).not.toContain('Is my question private?');
     expect(await axeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await axeViolations(page)).toEqual([]);
@@ -381,11 +521,24 @@ describe('earlier conversations, in Chromium', () => {
     const transcript = () =>
       page.evaluate(() =>
         [
+          ...document
+            .querySelector('agent-chat')!
+            .shadowRoot!.querySelectorAll('.user .bubble, .assistant .bubble'),
+        ].map((bubble) => bubble.closest('.user') !== null),
+      );
+    const userBubbles = () =>
+      page.evaluate(() =>
+        [
           ...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('.user .bubble'),
         ].map((bubble) => bubble.textContent),
       );
-    await expect.poll(transcript).toEqual(['What are your opening hours?']);
+    await expect.poll(userBubbles).toEqual(['What are your opening hours?']);
+    // The service's answer comes back after the question (the welcome message before it).
+    await expect.poll(async () => (await transcript()).slice(-2)).toEqual([true, false]);
 
+    expect(await storedConversations()).toEqual(
+      expect.arrayContaining([...ids, foreignId].map(serviceId)),
+    );
     await toggle.click();
     const remove = page.getByRole('button', { name: 'Delete conversation: Do you sell tents?' });
     await expect.poll(() => remove.isVisible()).toBe(true);
@@ -393,13 +546,13 @@ describe('earlier conversations, in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => remove.count()).toBe(0);
     await expect.poll(focused).toBe('h3');
-    expect(double.received.at(-1)).toEqual({
-      route: 'delete',
-      body: { visitorId: saved.visitorId, conversationId: ids[0] },
-    });
+    // Gone from the service, not only from the list; the other visitor's is untouched.
+    const stored = await storedConversations();
+    expect(stored).not.toContain(serviceId(ids[0]!));
+    expect(stored).toEqual(expect.arrayContaining([ids[1]!, foreignId].map(serviceId)));
     expect(
       await page.evaluate(() => JSON.parse(localStorage.getItem('agent-chat:demo:past') ?? '[]')),
-    ).toEqual([ids[1]]);
+    ).not.toContain(ids[0]);
     expect(await page.evaluate(() => window.__violations)).toEqual([]);
   });
 
