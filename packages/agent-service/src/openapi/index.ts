@@ -5,4 +5,3 @@
  * document with zod's JSON Schema output. A contract test holds the registry to the app.
  */
 export { agentServiceOpenApiDocument } from './agent-service-document.js';
-export type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi-document.js';
