@@ -51,7 +51,10 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
       // Conversations: ownership, search, keyset cursor (timestamps as pg writes them), handoff.
       const { conversationId, visitorId } = answer.body;
       const query = (body: object) => call('POST', `/api/agents/${agent.id}/query`, body);
-      expect((await query({ query: 'vacuum?', conversationId })).status).toBe(404);
+      // Another visitor's id on this conversation is 404 (without one, the key holder continues it).
+      expect((await query({ query: 'vacuum?', conversationId, visitorId: 'other' })).status).toBe(
+        404,
+      );
       expect((await query({ query: 'vacuum?', conversationId, visitorId })).status).toBe(200);
       await query({ query: 'something else', visitorId: 'other' });
       const found = await call('GET', '/api/conversations?q=vacuumed');
