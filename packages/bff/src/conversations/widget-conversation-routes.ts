@@ -4,12 +4,10 @@ import {
   type ContactRequest,
   type ContactResponse,
   DEFAULT_CONTACT_CAPTURE,
-  type DeleteConversationRequest,
   type DeleteConversationResponse,
   ERROR_CODES,
   type FeedbackRequest,
   type FeedbackResponse,
-  type HandoffRequest,
   type HandoffResponse,
   ID_PATTERN,
   idRuleMessage,
@@ -149,6 +147,25 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
     if (!(await run(perVisitor, req, res))) return undefined;
     return { agentId, visitorId: visitor.id, body };
   }
+  /**
+   * {@link accept}, then the body's conversation id opened for this visitor and agent (the
+   * service's id); 404 when it was not signed to them.
+   */
+  async function acceptConversation<Schema extends z.ZodType<{ conversationId: string }>>(
+    req: Request,
+    res: Response,
+    schema: Schema,
+  ): Promise<(VisitorRequest<z.output<Schema>> & { conversationId: string }) | undefined> {
+    const accepted = await accept(req, res, schema, deps.limits.perVisitor, deps.limits.perIp);
+    if (!accepted) return undefined;
+    const { agentId, visitorId, body } = accepted as VisitorRequest<{ conversationId: string }>;
+    const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
+    if (conversationId === undefined) {
+      sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
+      return undefined;
+    }
+    return { ...accepted, conversationId };
+  }
 
   /** Wraps an async route: an unexpected failure is a JSON 500, never a hung request. */
   const route =
@@ -229,20 +246,9 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
   router.post(
     '/api/agents/:id/handoff',
     route(async (req, res) => {
-      const accepted = await accept(
-        req,
-        res,
-        handoffRequestSchema,
-        deps.limits.perVisitor,
-        deps.limits.perIp,
-      );
+      const accepted = await acceptConversation(req, res, handoffRequestSchema);
       if (!accepted) return;
-      const { agentId, visitorId, body } = accepted as VisitorRequest<HandoffRequest>;
-      const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
-      if (conversationId === undefined) {
-        sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
-        return;
-      }
+      const { agentId, visitorId, conversationId } = accepted;
       const upstreamBody = await upstreamAnswer(res, {
         method: 'POST',
         path: `/api/conversations/${encodeURIComponent(conversationId)}/handoff`,
@@ -417,20 +423,9 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
   router.post(
     '/api/agents/:id/conversations/delete',
     route(async (req, res) => {
-      const accepted = await accept(
-        req,
-        res,
-        deleteConversationRequestSchema,
-        deps.limits.perVisitor,
-        deps.limits.perIp,
-      );
+      const accepted = await acceptConversation(req, res, deleteConversationRequestSchema);
       if (!accepted) return;
-      const { agentId, visitorId, body } = accepted as VisitorRequest<DeleteConversationRequest>;
-      const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
-      if (conversationId === undefined) {
-        sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
-        return;
-      }
+      const { agentId, visitorId, conversationId } = accepted;
       const upstreamBody = await upstreamAnswer(res, {
         method: 'POST',
         path: `/api/agents/${encodeURIComponent(agentId)}/visitor-conversations/delete`,
