@@ -1,6 +1,7 @@
 import type { Contact, ContactErasureResponse, ContactListResponse } from '@agent-chat/protocol';
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiClient } from './api-client.js';
+import { createCursorPages } from './cursor-pages.js';
 import { runAction } from './run-action.js';
 import { messageOf } from './session-model.js';
 
@@ -62,65 +63,35 @@ function searchQuery(search: ContactSearch, extra: Record<string, string>): stri
 /** Creates the Contacts page's model over the console's API client. */
 export function createContactsModel(api: ApiClient): ContactsModel {
   const search = signal<ContactSearch>({ q: '', agentId: '' });
-  const items = signal<readonly Contact[]>([]);
-  const loading = signal(false);
-  const listError = signal<string | undefined>(undefined);
-  /** The cursor of each page seen so far (`undefined` for the first). */
-  const cursors = signal<readonly (string | undefined)[]>([undefined]);
-  const page = signal(0);
-  const nextCursor = signal<string | null>(null);
+  const pages = createCursorPages<Contact>(async (cursor) => {
+    const extra: Record<string, string> = { limit: String(CONTACTS_PER_PAGE) };
+    if (cursor) extra.cursor = cursor;
+    const answer = await api.request<ContactListResponse>(
+      'GET',
+      `api/contacts${searchQuery(search.value, extra)}`,
+    );
+    return { items: answer.contacts, nextCursor: answer.nextCursor };
+  }, 'The contacts could not be loaded');
   const exporting = signal(false);
   const exportError = signal<string | undefined>(undefined);
   const confirmingErase = signal<Contact | undefined>(undefined);
   const erasing = signal(false);
   const eraseError = signal<string | undefined>(undefined);
   const erased = signal<string | undefined>(undefined);
-  let latest = 0;
-
-  async function show(index: number): Promise<void> {
-    const call = ++latest;
-    loading.value = true;
-    try {
-      const extra: Record<string, string> = { limit: String(CONTACTS_PER_PAGE) };
-      const cursor = cursors.value[index];
-      if (cursor) extra.cursor = cursor;
-      const answer = await api.request<ContactListResponse>(
-        'GET',
-        `api/contacts${searchQuery(search.value, extra)}`,
-      );
-      if (call !== latest) return;
-      items.value = answer.contacts;
-      page.value = index;
-      nextCursor.value = answer.nextCursor;
-      cursors.value = [...cursors.value.slice(0, index + 1), answer.nextCursor ?? undefined];
-      listError.value = undefined;
-    } catch (failure) {
-      if (call === latest)
-        listError.value = `The contacts could not be loaded: ${messageOf(failure)}`;
-    } finally {
-      if (call === latest) loading.value = false;
-    }
-  }
-
   return {
     search,
-    items,
-    loading,
-    listError,
-    page,
-    hasNext: computed(() => nextCursor.value !== null),
+    items: pages.items,
+    loading: pages.loading,
+    listError: pages.listError,
+    page: pages.page,
+    hasNext: pages.hasNext,
     applySearch(next) {
       search.value = next;
-      cursors.value = [undefined];
-      return show(0);
+      return pages.first();
     },
-    reload: () => show(page.value),
-    async next() {
-      if (nextCursor.value !== null && !loading.value) await show(page.value + 1);
-    },
-    async previous() {
-      if (page.value > 0 && !loading.value) await show(page.value - 1);
-    },
+    reload: pages.reload,
+    next: pages.next,
+    previous: pages.previous,
     exporting,
     exportError,
     async exportCsv() {
@@ -161,7 +132,7 @@ export function createContactsModel(api: ApiClient): ContactsModel {
           confirmingErase.value = undefined;
           const count = answer.conversationsDeleted;
           erased.value = `${contact.email} was erased, with ${count} conversation${count === 1 ? '' : 's'}.`;
-          await show(page.value);
+          await pages.reload();
         },
       );
     },

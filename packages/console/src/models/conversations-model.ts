@@ -5,8 +5,9 @@ import type {
   ExportFormat,
   MessageEval,
 } from '@agent-chat/protocol';
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ConversationsApi } from './conversations-api.js';
+import { createCursorPages } from './cursor-pages.js';
 import { messageOf } from './session-model.js';
 
 /** The filters as the form holds them: dates are `YYYY-MM-DD` (UTC days, both included). */
@@ -80,55 +81,26 @@ export interface ConversationsModel {
 /** Creates the conversation list's model over the conversation calls. */
 export function createConversationsModel(api: ConversationsApi): ConversationsModel {
   const filters = signal<ConversationFilterDraft>(NO_FILTERS);
-  const items = signal<readonly ConversationSummary[]>([]);
-  const loading = signal(false);
-  const listError = signal<string | undefined>(undefined);
-  /** The cursor of each page seen so far (`undefined` for the first). */
-  const cursors = signal<readonly (string | undefined)[]>([undefined]);
-  const page = signal(0);
-  const nextCursor = signal<string | null>(null);
+  const pages = createCursorPages<ConversationSummary>(async (cursor) => {
+    const answer = await api.list(apiFilters(filters.value), cursor);
+    return { items: answer.conversations, nextCursor: answer.nextCursor };
+  }, 'The conversations could not be loaded');
   const exporting = signal<ExportFormat | undefined>(undefined);
   const exportError = signal<string | undefined>(undefined);
-  let latest = 0;
-
-  async function show(index: number): Promise<void> {
-    const call = ++latest;
-    loading.value = true;
-    try {
-      const answer = await api.list(apiFilters(filters.value), cursors.value[index]);
-      if (call !== latest) return;
-      items.value = answer.conversations;
-      page.value = index;
-      nextCursor.value = answer.nextCursor;
-      cursors.value = [...cursors.value.slice(0, index + 1), answer.nextCursor ?? undefined];
-      listError.value = undefined;
-    } catch (failure) {
-      if (call === latest)
-        listError.value = `The conversations could not be loaded: ${messageOf(failure)}`;
-    } finally {
-      if (call === latest) loading.value = false;
-    }
-  }
-
   return {
     filters,
-    items,
-    loading,
-    listError,
-    page,
-    hasNext: computed(() => nextCursor.value !== null),
+    items: pages.items,
+    loading: pages.loading,
+    listError: pages.listError,
+    page: pages.page,
+    hasNext: pages.hasNext,
     applyFilters(draft) {
       filters.value = draft;
-      cursors.value = [undefined];
-      return show(0);
+      return pages.first();
     },
-    reload: () => show(page.value),
-    async next() {
-      if (nextCursor.value !== null && !loading.value) await show(page.value + 1);
-    },
-    async previous() {
-      if (page.value > 0 && !loading.value) await show(page.value - 1);
-    },
+    reload: pages.reload,
+    next: pages.next,
+    previous: pages.previous,
     exporting,
     exportError,
     async exportFile(format) {
