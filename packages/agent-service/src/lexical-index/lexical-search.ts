@@ -55,6 +55,23 @@ const ONE_OCCURRENCE = 1 / 1.64493406685;
 /** Most of the commoner terms paired up in the candidate query (6 terms: 15 pairs). */
 const MAX_PAIRED_TERMS = 6;
 
+/** Chunks up to which a search's candidate budget is {@link BASE_CANDIDATE_BUDGET}. */
+const BASE_BUDGET_CHUNKS = 50_000;
+/** The candidate budget of a datastore of up to {@link BASE_BUDGET_CHUNKS} chunks. */
+const BASE_CANDIDATE_BUDGET = 1_000;
+
+/**
+ * How many candidates a search over `chunks` chunks draws: 1,000 up to 50,000 chunks, then
+ * growing with the square root of the size. In a larger corpus a rare term is in more
+ * chunks, so a fixed budget holds fewer of the question's rare terms and recall falls
+ * (measured at 250,000 chunks, docs/benchmarks.md); the square root keeps the cost
+ * sub-linear.
+ */
+export function candidateBudgetFor(chunks: number): number {
+  if (chunks <= BASE_BUDGET_CHUNKS) return BASE_CANDIDATE_BUDGET;
+  return Math.round(BASE_CANDIDATE_BUDGET * Math.sqrt(chunks / BASE_BUDGET_CHUNKS));
+}
+
 /** The tsqueries that draw the candidates of a search (see {@link candidateQueries}). */
 interface CandidateQueries {
   /** The rarest terms OR-ed, as many as fit in the budget together: all their chunks count. */
@@ -168,12 +185,12 @@ export async function searchLexical(
   if (options.datastoreIds.length === 0) {
     return { hits: [], termWeights: new Map(), unknownTerms: [] };
   }
-  const { terms, phrases, averageLength, unknown } = await termStatistics(
+  const { terms, phrases, averageLength, chunks, unknown } = await termStatistics(
     database,
     texts,
     options.datastoreIds,
   );
-  const budget = options.candidateBudget ?? 1_000;
+  const budget = options.candidateBudget ?? candidateBudgetFor(chunks);
   const candidates = candidateQueries(terms, budget);
   const termWeights = new Map(terms.map((term) => [term.term, term.weight * term.idf]));
   if (candidates.rare === undefined && candidates.common.length === 0) {

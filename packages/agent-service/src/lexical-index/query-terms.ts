@@ -63,6 +63,8 @@ export async function termStatistics(
   terms: QueryTerm[];
   phrases: Phrase[];
   averageLength: number;
+  /** Chunks of the searched datastores. */
+  chunks: number;
   /** The question's lexemes (of the first text) that no chunk holds, filler words aside. */
   unknown: string[];
 }> {
@@ -159,6 +161,7 @@ export async function termStatistics(
     terms: [...byTerm.values()].sort((left, right) => left.frequency - right.frequency),
     phrases,
     averageLength: Math.max(averageLength, 1),
+    chunks,
     unknown: unknown.filter((lexeme) => asked.has(lexeme)),
   };
 }
