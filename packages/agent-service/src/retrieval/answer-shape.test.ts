@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerCueOf, answerShapeOf, holdsAnswerShape } from './answer-shape.js';
+import { answerCueOf, answerShapeOf, holdsAnswerShape, missesAskedDate } from './answer-shape.js';
 
 describe('answerShapeOf', () => {
   it('reads the shape of the answer from the question words', () => {
@@ -59,5 +59,36 @@ describe('answerCueOf', () => {
     expect(answerCueOf('Why is the sky blue?')).toBeUndefined();
     expect(answerCueOf('Who founded the company?')).toBeUndefined();
     expect(answerCueOf('Wie viele Sitze gibt es?')).toBeUndefined();
+  });
+});
+
+describe('missesAskedDate', () => {
+  it('is true when a question asks for a date and no passage gives one', () => {
+    const notes = [
+      'Migrating to v7.0.0: rules move to the recommended config in v7.',
+      'Set ecmaVersion 2019.',
+    ];
+    expect(missesAskedDate('On what date will v11 be released?', notes)).toBe(true);
+    expect(missesAskedDate("What is v11's release date?", notes)).toBe(true);
+  });
+
+  it('is false when a passage gives a date, in any usual form', () => {
+    for (const date of [
+      'April 5, 2024',
+      '5th of April',
+      '2024-04-05',
+      '05/04/2024',
+      'on Sundays',
+      'Christmas Eve',
+    ]) {
+      expect(missesAskedDate('On what date will v11 be released?', [`Released ${date}.`])).toBe(
+        false,
+      );
+    }
+  });
+
+  it('is false for a question that asks for no date', () => {
+    expect(missesAskedDate('When does the rule report a problem?', ['No dates here.'])).toBe(false);
+    expect(missesAskedDate('Which rule disallows var?', [])).toBe(false);
   });
 });

@@ -106,3 +106,32 @@ export function answerCueOf(question: string): ((sentence: string) => boolean) |
   const pattern = CUES.find(([asks]) => asks.test(lower))?.[1];
   return pattern && ((sentence) => pattern.test(sentence));
 }
+
+/** A question that asks for a calendar date: "On what date …", "Which day …", "release date". */
+const ASKS_DATE = /\b(?:what|which) (?:date|day)\b|\brelease date\b/i;
+const MONTH_NAMES = `${MONTHS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec`;
+/**
+ * A calendar date as written: "April 5", "5th of April", "2024-04-05", "05/04/2024", a weekday,
+ * a holiday. A year alone is not one: documentation is full of years that date nothing
+ * ("ecmaVersion 2019").
+ */
+const CALENDAR_DATE = new RegExp(
+  [
+    `\\b(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH_NAMES})\\b`,
+    '\\b\\d{4}-\\d{2}-\\d{2}\\b',
+    '\\b\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}\\b',
+    '\\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\\b',
+    "\\b(?:Christmas|Easter|Thanksgiving|Halloween|New Year(?:'s)?)\\b",
+  ].join('|'),
+);
+
+/**
+ * Whether a question asks for a calendar date that none of `texts` (the passages found)
+ * holds: "On what date will v11 be released?" over release notes that give versions but
+ * no dates. Such a question cannot be answered from them, however well its words match.
+ * English questions only; `false` for any other question.
+ */
+export function missesAskedDate(question: string, texts: readonly string[]): boolean {
+  return ASKS_DATE.test(question) && !texts.some((text) => CALENDAR_DATE.test(text));
+}

@@ -64,4 +64,47 @@ describe('retrieve', () => {
       await service.close();
     }
   });
+
+  it('finds nothing for a date the documents never give, however well the words match', async () => {
+    const service = await startAgentService({ port: 0, database: await createTestDatabase() });
+    try {
+      const { apiKey } = await service.createOrganization('Docs');
+      const call = createApiClient(service.url, apiKey);
+      const store = (await call('POST', '/api/datastores', { name: 'Releases' })).body;
+      const notes = [
+        '# Migrate to v11',
+        '',
+        'Version 11 of the linter will be released with the new configuration format.',
+        'It drops Node.js 18 and sets ecmaVersion 2025 by default.',
+      ].join('\n');
+      const { ids } = (
+        await call('POST', `/api/datastores/upsert/${store.id}`, {
+          documents: [{ name: 'migrate-to-v11.md', text: notes }],
+        })
+      ).body as { ids: string[] };
+      await service.ingestion.waitFor(ids);
+      const question = 'On what date will version 11 be released?';
+      const options = { datastoreIds: [store.id], relevanceFloor: true };
+      expect((await retrieve(service.database, question, options)).passages).toEqual([]);
+      // A plain search (no relevance floor) still finds the page, and a dated page answers.
+      const search = await retrieve(service.database, question, { datastoreIds: [store.id] });
+      expect(search.passages.length).toBeGreaterThan(0);
+      const dated = (
+        await call('POST', `/api/datastores/upsert/${store.id}`, {
+          documents: [
+            {
+              name: 'schedule.md',
+              text: '# Schedule\n\nVersion 11 will be released on April 7, 2026.',
+            },
+          ],
+        })
+      ).body as { ids: string[] };
+      await service.ingestion.waitFor(dated.ids);
+      expect((await retrieve(service.database, question, options)).passages.length).toBeGreaterThan(
+        0,
+      );
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { QueryFilters, Source } from '@agent-chat/protocol';
 import type { VectorSearch } from '../embeddings/index.js';
 import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
+import { missesAskedDate } from './answer-shape.js';
 import { judgeAnswerability, phraseChecker } from './answerability.js';
 import { namedSubsection } from './named-subsection.js';
 import { withPageSupport } from './page-support.js';
@@ -217,6 +218,16 @@ export async function retrieve(
           },
         )
   ).slice(0, limit);
+  // Asked for a date that no passage found gives: nothing here answers it.
+  if (
+    options.relevanceFloor === true &&
+    missesAskedDate(
+      query,
+      ranked.map((row) => row.content),
+    )
+  ) {
+    return { passages: [], sources: [], passageSources: [] };
+  }
   await leadWithNamedSubsection(database, ranked, termWeights, limit);
   const sources = new Map<string, Source>();
   for (const row of ranked) {
