@@ -36,7 +36,8 @@ function shorten(text: string, maxChars: number): string {
 /**
  * Trims a block to what answers: of a long list, the items matching the most question
  * terms (plus the line introducing the list); of long prose, the sentences that mention
- * a term, back in document order. A code block is kept whole.
+ * a term, back in document order, and the first one too when the block's heading matches
+ * the question (`titleHits`). A code block is kept whole.
  */
 export function bestPart(
   block: string,
@@ -72,7 +73,13 @@ export function bestPart(
   }
   const sentences = sentencesOf(block);
   const ranked = sentences
-    .map((sentence, index) => ({ sentence, index, hits: hits(sentence, terms) }))
+    .map((sentence, index) => ({
+      sentence,
+      index,
+      // Under a heading that matches the question ("Cause" for "what causes …"), the
+      // section's first sentence states its answer, in words the question need not use.
+      hits: index === 0 && titleHits > 0 ? Number.POSITIVE_INFINITY : hits(sentence, terms),
+    }))
     .filter((entry) => entry.hits > 0)
     .sort((left, right) => right.hits - left.hits || left.index - right.index);
   const kept: typeof ranked = [];

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { queryTerms } from '../lexical-index/index.js';
+import { bestPart } from './excerpt-trimming.js';
+
+const CAUSE = [
+  'You have conflicting fixable rules in your configuration.',
+  'The linter fixes code in several passes, so one pass may undo what an earlier pass did.',
+  'For example, one rule removes a trailing comma and another adds it back in the same place, which changes the code back to its previous version.',
+  'The linter warns when it detects such cycles.',
+].join(' ');
+const question =
+  'When I run with --fix, the linter warns about circular fixes and the code flips back to the previous version. What causes that?';
+
+describe('bestPart', () => {
+  it('keeps the sentences of long prose that share the question words, in document order', () => {
+    const part = bestPart(CAUSE, queryTerms(question), 260, 0);
+    expect(part.length).toBeLessThanOrEqual(260);
+    expect(part).toContain('trailing comma');
+    expect(part).not.toContain('conflicting fixable rules');
+  });
+
+  it('keeps the first sentence too under a heading that matches the question', () => {
+    const part = bestPart(CAUSE, queryTerms(question), 260, 1);
+    expect(part.startsWith('You have conflicting fixable rules in your configuration.')).toBe(true);
+    expect(part.length).toBeLessThanOrEqual(260);
+  });
+
+  it('keeps a block that fits, or a code block, whole', () => {
+    expect(bestPart(CAUSE, queryTerms(question), 1_000, 0)).toBe(CAUSE);
+    const code = '```js\nconst a = 1;\n```';
+    expect(bestPart(code, queryTerms(question), 5, 0)).toBe(code);
+  });
+});
