@@ -11,8 +11,14 @@ import { rerankBySentence } from './sentence-rerank.js';
 
 /** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
 const RERANK_DEPTH = 30;
-/** How much a page's next best section raises all of its passages (see `withPageSupport`). */
+/** How much a page's next best sections raise all of its passages (see `withPageSupport`). */
 const PAGE_SUPPORT_WEIGHT = 0.3;
+/**
+ * How many of a page's next best sections support it: two, since titles weigh more
+ * (docs/benchmarks.md: section@3 and phrase +3 each on the look-alike site, source@3 −1 on
+ * each site).
+ */
+const PAGE_SUPPORT_DEPTH = 2;
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {
@@ -206,7 +212,7 @@ export async function retrieve(
   const lexical = withPageSupport(
     rerankBySentence(firstStage, { question: query, termWeights }),
     PAGE_SUPPORT_WEIGHT,
-    1,
+    PAGE_SUPPORT_DEPTH,
   );
   const ranked = (
     nearest.length === 0
