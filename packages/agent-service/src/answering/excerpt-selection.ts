@@ -1,7 +1,7 @@
 import { queryTerms, termsOf } from '../lexical-index/index.js';
 import { markdownBlocks } from '../markdown/index.js';
 import type { Passage } from '../retrieval/index.js';
-import { bestPart, isCodeBlock } from './excerpt-trimming.js';
+import { bestPart, isCodeBlock, isListBlock } from './excerpt-trimming.js';
 import { withoutRepeats } from './repeated-sentences.js';
 
 /** A piece of a passage quoted in an answer. */
@@ -51,6 +51,9 @@ function blocksOf(content: string): string[] {
     block.kind === 'heading' ? `${'#'.repeat(block.level)} ${block.text}` : block.text,
   );
 }
+
+/** Whether a quoted block ends by introducing what follows it ("… the following:"). */
+const introducesNext = (block: string) => block.trimEnd().endsWith(':');
 
 /** The first block of a passage found by meaning alone, as the answer's primary. */
 function meaningCandidate(blocks: readonly string[]): Candidate | undefined {
@@ -155,7 +158,9 @@ export function planExcerpts(
   const primaryLength = primaryBlocks.reduce((sum, block) => sum + block.length, 0);
   const pullCode = (passageIndex: number, blockIndex: number, block: string, limit: number) => {
     const next = blocks[passageIndex]?.[blockIndex + 1];
-    if (next && isCodeBlock(next) && next.length <= limit && block.trimEnd().endsWith(':')) {
+    // "… one of the following exit codes:" says nothing without the list or code it opens.
+    const introduced = next !== undefined && (isCodeBlock(next) || isListBlock(next));
+    if (next && introduced && next.length <= limit && introducesNext(block)) {
       take(passageIndex, blockIndex + 1, next);
     }
     const previous = blocks[passageIndex]?.[blockIndex - 1];

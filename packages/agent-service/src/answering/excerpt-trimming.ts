@@ -6,6 +6,9 @@ export const isCodeBlock = (block: string) => /^\s*(```|~~~)/.test(block);
 
 const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
 
+/** Whether a block is a list (its first line is a list item). */
+export const isListBlock = (block: string) => listItemPattern.test(block);
+
 /** How many of the question's terms a text holds. */
 function hits(text: string, terms: ReadonlySet<string>): number {
   let count = 0;

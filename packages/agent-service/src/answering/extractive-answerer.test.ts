@@ -64,6 +64,30 @@ describe('composeExtractiveAnswer', () => {
     expect(answer).not.toContain('Billing note 11');
   });
 
+  it("quotes the list a second passage's quoted line introduces, not the line alone", () => {
+    const filler = Array.from({ length: 6 }, (_, index) => `Unrelated remark ${index}.`);
+    const answer = answerOf('Which exit codes does the linter use when linting files?', [
+      passage({
+        title: 'CLI › Warnings',
+        content: 'Linting files with too many warnings makes the linter use an error exit code.',
+      }),
+      passage({
+        datasourceId: 'd2',
+        title: 'CLI › Exit codes',
+        score: 0.9,
+        content: [
+          ...filler,
+          'When linting files, the linter exits with one of the following exit codes:',
+          '- `0`: success.\n- `1`: problems were found.\n- `2`: a configuration problem or an internal error.',
+          ...filler,
+        ].join('\n\n'),
+      }),
+    ]);
+    expect(answer).toContain('one of the following exit codes:');
+    expect(answer).toContain('`2`: a configuration problem or an internal error.');
+    expect(answer).not.toContain('Unrelated remark');
+  });
+
   it('keeps a whole list whose heading matches the question', () => {
     const answer = answerOf('Which environment variables does the server read?', [
       passage({
