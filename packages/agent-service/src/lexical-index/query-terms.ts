@@ -1,6 +1,7 @@
 import type { Queryable } from '../store/index.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
+import { synonymsOf } from './synonyms.js';
 import { lexemesOf } from './text-terms.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
@@ -44,6 +45,8 @@ const FILLER_TERMS = new Set('explain show know want need get use way tell pleas
  * as it may not be what was meant. Tuned on both folds of the SQuAD set (docs/benchmarks.md).
  */
 const CORRECTION_WEIGHT = 0.5;
+/** How much a synonym of a question word counts (`synonymsOf`), against the word itself. */
+const SYNONYM_WEIGHT = 0.5;
 
 /** A lexeme as a tsquery literal: quoted, with quotes and backslashes escaped. */
 export function tsqueryLiteral(term: string): string {
@@ -75,6 +78,15 @@ export async function termStatistics(
       weight: text.weight * (emphasis.get(item.position) ?? 1),
     }));
   });
+  // The question's words as the documents may write them (`synonymsOf`), as one more text
+  // at a lower weight: no phrases, no spelling corrections.
+  const asWritten = new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)));
+  const alternatives = (analyzed[0] ?? []).flatMap((item) =>
+    synonymsOf(item.lexeme)
+      .filter((lexeme) => !asWritten.has(lexeme))
+      .map((lexeme) => ({ lexeme, position: 0, weight: item.weight * SYNONYM_WEIGHT })),
+  );
+  if (alternatives.length > 0) analyzed.push(alternatives);
   const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
   // The terms' document frequencies and the datastores' totals, in one statement: the
   // totals are the row without a term.
@@ -101,7 +113,8 @@ export async function termStatistics(
     } else frequencies.set(row.term, Number(row.frequency));
   }
   const unknown = lexemes.filter(
-    (lexeme) => !((frequencies.get(lexeme) ?? 0) > 0) && !FILLER_TERMS.has(lexeme),
+    (lexeme) =>
+      asWritten.has(lexeme) && !((frequencies.get(lexeme) ?? 0) > 0) && !FILLER_TERMS.has(lexeme),
   );
   const corrections =
     unknown.length === 0
