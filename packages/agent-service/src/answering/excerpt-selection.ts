@@ -1,4 +1,4 @@
-import { queryTerms, termsOf } from '../lexical-index/index.js';
+import { queryTerms, TITLE_SEPARATOR, termsOf } from '../lexical-index/index.js';
 import { markdownBlocks } from '../markdown/index.js';
 import type { Passage } from '../retrieval/index.js';
 import { bestPart, isCodeBlock, isListBlock } from './excerpt-trimming.js';
@@ -21,6 +21,11 @@ interface Candidate {
   passageIndex: number;
   blockIndex: number;
   titleHits: number;
+  /**
+   * The block opens a section whose own heading (not its page's title) shares a question
+   * word: its first sentence states what the heading names.
+   */
+  opensMatchingSection: boolean;
   /** The block's share of the question's weight (with its title's), 0..1. */
   relevance: number;
   /** `relevance` times the passage's retrieval strength: what candidates are ranked by. */
@@ -60,7 +65,14 @@ function meaningCandidate(blocks: readonly string[]): Candidate | undefined {
   const blockIndex = blocks.findIndex((block) => !/^#{1,6} /.test(block));
   return blockIndex < 0
     ? undefined
-    : { passageIndex: 0, blockIndex, titleHits: 0, relevance: 1, score: 1 };
+    : {
+        passageIndex: 0,
+        blockIndex,
+        titleHits: 0,
+        opensMatchingSection: false,
+        relevance: 1,
+        score: 1,
+      };
 }
 
 /** Scores every block of every passage against the question (see {@link planExcerpts}). */
@@ -91,6 +103,10 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
         titleHits += 1;
       }
     }
+    const separator = passage.title.lastIndexOf(TITLE_SEPARATOR);
+    const heading = separator < 0 ? new Set<string>() : termsOf(passage.title.slice(separator));
+    const headingMatches = [...weights.keys()].some((term) => heading.has(term));
+    const opening = blocks[passageIndex]?.findIndex((block) => !/^#{1,6} /.test(block));
     blocks[passageIndex]?.forEach((block, blockIndex) => {
       const own = blockTerms[passageIndex]?.[blockIndex] as Set<string>;
       let ownWeight = 0;
@@ -103,7 +119,15 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
       const relevance = ((ownWeight + titleWeight) / totalWeight) * position * kind;
       // Retrieval ranks passages well: its order weighs more than a block's own overlap.
       const score = relevance * (passage.score / topScore) ** 2;
-      candidates.push({ passageIndex, blockIndex, titleHits, relevance, score });
+      const opensMatchingSection = headingMatches && blockIndex === opening;
+      candidates.push({
+        passageIndex,
+        blockIndex,
+        titleHits,
+        opensMatchingSection,
+        relevance,
+        score,
+      });
     });
   });
   return candidates.sort((left, right) => right.score - left.score);
@@ -165,7 +189,7 @@ export function planExcerpts(
     }
     const previous = blocks[passageIndex]?.[blockIndex - 1];
     if (previous && isCodeBlock(block) && previous.trimEnd().endsWith(':')) {
-      take(passageIndex, blockIndex - 1, bestPart(previous, terms, MIN_ROOM * 2, 0));
+      take(passageIndex, blockIndex - 1, bestPart(previous, terms, MIN_ROOM * 2, { titleHits: 0 }));
     }
   };
   if (primaryLength <= maxChars) {
@@ -180,7 +204,7 @@ export function planExcerpts(
       if (chosen.length > 0 && (isCodeBlock(block) ? block.length > maxChars : room < MIN_ROOM)) {
         continue;
       }
-      const text = bestPart(block, terms, Math.max(MIN_ROOM, room), candidate.titleHits);
+      const text = bestPart(block, terms, Math.max(MIN_ROOM, room), candidate);
       if (take(primary, candidate.blockIndex, text)) {
         pullCode(primary, candidate.blockIndex, block, maxChars);
       }
@@ -196,7 +220,7 @@ export function planExcerpts(
     if (!best || best.relevance < first.relevance * WEAKER_EXCERPT_SHARE) return;
     const block = blocks[passageIndex]?.[best.blockIndex] as string;
     if (isCodeBlock(block) && block.length > SECONDARY_CHARS * 2) return;
-    const text = bestPart(block, terms, SECONDARY_CHARS, best.titleHits);
+    const text = bestPart(block, terms, SECONDARY_CHARS, best);
     if (!take(passageIndex, best.blockIndex, text)) return;
     datasources.add(passage.datasourceId);
     pullCode(passageIndex, best.blockIndex, block, SECONDARY_CHARS * 2);

@@ -13,21 +13,24 @@ const question =
 
 describe('bestPart', () => {
   it('keeps the sentences of long prose that share the question words, in document order', () => {
-    const part = bestPart(CAUSE, queryTerms(question), 260, 0);
+    const part = bestPart(CAUSE, queryTerms(question), 260, { titleHits: 1 });
     expect(part.length).toBeLessThanOrEqual(260);
     expect(part).toContain('trailing comma');
     expect(part).not.toContain('conflicting fixable rules');
   });
 
-  it('keeps the first sentence too under a heading that matches the question', () => {
-    const part = bestPart(CAUSE, queryTerms(question), 260, 1);
+  it('keeps the first sentence too when the block opens a section whose heading matches', () => {
+    const part = bestPart(CAUSE, queryTerms(question), 260, {
+      titleHits: 1,
+      opensMatchingSection: true,
+    });
     expect(part.startsWith('You have conflicting fixable rules in your configuration.')).toBe(true);
     expect(part.length).toBeLessThanOrEqual(260);
   });
 
   it('keeps a block that fits, or a code block, whole', () => {
-    expect(bestPart(CAUSE, queryTerms(question), 1_000, 0)).toBe(CAUSE);
+    expect(bestPart(CAUSE, queryTerms(question), 1_000, { titleHits: 0 })).toBe(CAUSE);
     const code = '```js\nconst a = 1;\n```';
-    expect(bestPart(code, queryTerms(question), 5, 0)).toBe(code);
+    expect(bestPart(code, queryTerms(question), 5, { titleHits: 0 })).toBe(code);
   });
 });

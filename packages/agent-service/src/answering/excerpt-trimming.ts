@@ -39,15 +39,17 @@ function shorten(text: string, maxChars: number): string {
 /**
  * Trims a block to what answers: of a long list, the items matching the most question
  * terms (plus the line introducing the list); of long prose, the sentences that mention
- * a term, back in document order, and the first one too when the block's heading matches
- * the question (`titleHits`). A code block is kept whole.
+ * a term, back in document order, and the first one too when the block opens a section
+ * whose own heading matches the question (`opensMatchingSection`). A code block is kept
+ * whole.
  */
 export function bestPart(
   block: string,
   terms: ReadonlySet<string>,
   maxChars: number,
-  titleHits: number,
+  match: { titleHits: number; opensMatchingSection?: boolean },
 ) {
+  const { titleHits } = match;
   if (isCodeBlock(block) || block.length <= maxChars) return block;
   const lines = block.split('\n');
   const items = lines.filter((line) => listItemPattern.test(line));
@@ -79,9 +81,12 @@ export function bestPart(
     .map((sentence, index) => ({
       sentence,
       index,
-      // Under a heading that matches the question ("Cause" for "what causes …"), the
-      // section's first sentence states its answer, in words the question need not use.
-      hits: index === 0 && titleHits > 0 ? Number.POSITIVE_INFINITY : hits(sentence, terms),
+      // Opening a section whose heading matches the question ("Cause" for "what causes …"),
+      // the first sentence states its answer, in words the question need not use.
+      hits:
+        index === 0 && match.opensMatchingSection
+          ? Number.POSITIVE_INFINITY
+          : hits(sentence, terms),
     }))
     .filter((entry) => entry.hits > 0)
     .sort((left, right) => right.hits - left.hits || left.index - right.index);
