@@ -49,11 +49,11 @@ const K1 = 1.0;
 const B = 0.4;
 /**
  * ts_rank weights {D, C, B, A}: a word of a chunk's title (A: its page's title and headings)
- * counts twice a word of its text (B). Where pages look alike (one per rule or option), the
- * question's words in a page's name tell the pages apart; 0.8 for the text gave titles too
- * little say, 0.4 too much for pages that answer in their text (docs/benchmarks.md).
+ * counts 1 / 0.6 times a word of its text (B). Where pages look alike (one per rule or
+ * option), the question's words in a page's name tell the pages apart; 0.8 for the text
+ * gave titles too little say, 0.5 cost SQuAD recall@5 (docs/benchmarks.md).
  */
-const RANK_WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
+const RANK_WEIGHTS = '{0.1, 0.2, 0.6, 1.0}';
 /** ts_rank of one occurrence at weight 1 (normalisation 0): 1 / (π²/6). */
 const ONE_OCCURRENCE = 1 / 1.64493406685;
 
