@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DeliveryError } from './delivery-error.js';
 import type { MailMessage } from './outbox-entry.js';
 
@@ -29,20 +29,27 @@ function isPermanent(error: unknown): boolean {
 /**
  * Mail through nodemailer's SMTP transport (STARTTLS when the server offers it, `smtps`
  * for implicit TLS, authentication from the URL). Errors name the server's reply, never
- * the password.
+ * the password. nodemailer is loaded with the first mail: most services never send one,
+ * and it costs a few MB of every process's heap.
  */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const transporter = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  let transporter: Promise<Transporter> | undefined;
+  const open = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      }),
+    );
+    return transporter;
+  };
   return {
     async send(message) {
       try {
-        await transporter.sendMail({
+        await (await open()).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,
@@ -58,7 +65,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       }
     },
     close() {
-      transporter.close();
+      transporter?.then((opened) => opened.close()).catch(() => undefined);
     },
   };
 }

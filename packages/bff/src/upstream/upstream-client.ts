@@ -98,31 +98,47 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
         headers['Content-Type'] = 'application/json';
         headers['Content-Length'] = String(Buffer.byteLength(input.body));
       }
-      const outgoing = send({
-        protocol: options.baseUrl.protocol,
-        hostname,
-        port,
-        path: `${basePath}${input.path}`,
-        method: input.method,
-        headers,
-        agent,
-      });
-      control.onAbort(() => outgoing.destroy());
-      outgoing.once('response', resolve);
-      outgoing.on('error', (error) => {
-        const cause = control.cause();
-        if (cause) {
-          reject(new UpstreamAbortedError(cause));
-          return;
-        }
-        reject(
-          new BffError(ERROR_CODES.upstreamError, 'The agent service could not be reached.', {
-            status: 502,
-            cause: error,
-          }),
-        );
-      });
-      outgoing.end(input.body);
+      const attempt = (retried: boolean) => {
+        const outgoing = send({
+          protocol: options.baseUrl.protocol,
+          hostname,
+          port,
+          path: `${basePath}${input.path}`,
+          method: input.method,
+          headers,
+          agent,
+        });
+        let responded = false;
+        control.onAbort(() => outgoing.destroy());
+        outgoing.once('response', (response) => {
+          responded = true;
+          resolve(response);
+        });
+        outgoing.on('error', (error: NodeJS.ErrnoException) => {
+          const cause = control.cause();
+          if (cause) {
+            reject(new UpstreamAbortedError(cause));
+            return;
+          }
+          // A kept-alive connection the service closed just as it was reused: both sides'
+          // idle timers ran out together (Node's agent ignores the service's
+          // `Keep-Alive: timeout` hint unless it has a timeout of its own). The service
+          // closed it idle, so it never read this request: send it once more, on a new
+          // connection, as Node's documentation of `request.reusedSocket` advises.
+          if (!retried && !responded && outgoing.reusedSocket && error.code === 'ECONNRESET') {
+            attempt(true);
+            return;
+          }
+          reject(
+            new BffError(ERROR_CODES.upstreamError, 'The agent service could not be reached.', {
+              status: 502,
+              cause: error,
+            }),
+          );
+        });
+        outgoing.end(input.body);
+      };
+      attempt(false);
     });
   }
 

@@ -1,7 +1,6 @@
 import { unzipSync } from 'fflate';
 import { DocumentLoadError } from './document-load-error.js';
 import type { FormatResult } from './format-result.js';
-import { loadHtml } from './html-loader.js';
 
 /** The most a DOCX may expand to (its parts' declared sizes added up): a zip-bomb guard. */
 const maxExpandedBytes = 256 * 1024 * 1024;
@@ -100,6 +99,8 @@ export async function loadDocx(bytes: Uint8Array): Promise<FormatResult> {
       { cause: error },
     );
   }
+  // The HTML reader loads on first use too (see `loadDocument`).
+  const { loadHtml } = await import('./html-loader.js');
   const converted = loadHtml(html, { headingIds: false });
   return { title: title ?? converted.title, markdown: converted.markdown };
 }

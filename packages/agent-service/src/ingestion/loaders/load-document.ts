@@ -9,7 +9,6 @@ import {
 import { DocumentLoadError } from './document-load-error.js';
 import { loadDocx } from './docx-loader.js';
 import type { FormatResult } from './format-result.js';
-import { loadHtml } from './html-loader.js';
 import { loadMarkdown } from './markdown-loader.js';
 import { loadPdf } from './pdf-loader.js';
 
@@ -50,10 +49,15 @@ type FormatLoader = (input: LoadInput) => FormatResult | Promise<FormatResult>;
 const loaders: Partial<Record<DocumentFormat, FormatLoader>> = {
   markdown: (input) =>
     loadMarkdown(decodeText(input.bytes, { mimeType: input.mimeType, what: 'Markdown file' })),
-  html: (input) =>
-    loadHtml(decodeText(input.bytes, { mimeType: input.mimeType, html: true, what: 'HTML page' }), {
-      ...(input.onLinks && input.url !== undefined ? { pageUrl: input.url } : {}),
-    }),
+  html: async (input) => {
+    // The HTML reader (parse5, hast, mdast: a few MB of every process's heap) loads with
+    // the first page: a service fed Markdown, PDFs or text never needs it.
+    const { loadHtml } = await import('./html-loader.js');
+    return loadHtml(
+      decodeText(input.bytes, { mimeType: input.mimeType, html: true, what: 'HTML page' }),
+      { ...(input.onLinks && input.url !== undefined ? { pageUrl: input.url } : {}) },
+    );
+  },
   pdf: (input) => loadPdf(input.bytes),
   docx: (input) => loadDocx(input.bytes),
   text: (input) => ({
