@@ -62,6 +62,9 @@ export interface UpstreamClient {
   close(): void;
 }
 
+/** Longest an idle kept-alive connection to the service is kept (see the agent's options). */
+const IDLE_SOCKET_MS = 60_000;
+
 /**
  * Creates the upstream client over `node:http(s)` with a keep-alive agent that has no
  * socket cap: thousands of concurrent streams must never queue behind a pool limit.
@@ -71,6 +74,12 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
   const secure = options.baseUrl.protocol === 'https:';
   const agentOptions = {
     keepAlive: true,
+    // An idle kept-alive connection is closed after this, or 1 s before the service's own
+    // `Keep-Alive: timeout` (5 s for a Node server): without a timeout of its own, Node 20's
+    // agent ignores that hint, and reusing a connection just as the service closes it
+    // fails the request (ECONNRESET). Not a limit on requests: a request in progress is
+    // only told its socket is idle, and none listens.
+    timeout: IDLE_SOCKET_MS,
     maxSockets: Number.POSITIVE_INFINITY,
     maxTotalSockets: Number.POSITIVE_INFINITY,
     maxFreeSockets: 256,
@@ -98,47 +107,31 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
         headers['Content-Type'] = 'application/json';
         headers['Content-Length'] = String(Buffer.byteLength(input.body));
       }
-      const attempt = (retried: boolean) => {
-        const outgoing = send({
-          protocol: options.baseUrl.protocol,
-          hostname,
-          port,
-          path: `${basePath}${input.path}`,
-          method: input.method,
-          headers,
-          agent,
-        });
-        let responded = false;
-        control.onAbort(() => outgoing.destroy());
-        outgoing.once('response', (response) => {
-          responded = true;
-          resolve(response);
-        });
-        outgoing.on('error', (error: NodeJS.ErrnoException) => {
-          const cause = control.cause();
-          if (cause) {
-            reject(new UpstreamAbortedError(cause));
-            return;
-          }
-          // A kept-alive connection the service closed just as it was reused: both sides'
-          // idle timers ran out together (Node's agent ignores the service's
-          // `Keep-Alive: timeout` hint unless it has a timeout of its own). The service
-          // closed it idle, so it never read this request: send it once more, on a new
-          // connection, as Node's documentation of `request.reusedSocket` advises.
-          if (!retried && !responded && outgoing.reusedSocket && error.code === 'ECONNRESET') {
-            attempt(true);
-            return;
-          }
-          reject(
-            new BffError(ERROR_CODES.upstreamError, 'The agent service could not be reached.', {
-              status: 502,
-              cause: error,
-            }),
-          );
-        });
-        outgoing.end(input.body);
-      };
-      attempt(false);
+      const outgoing = send({
+        protocol: options.baseUrl.protocol,
+        hostname,
+        port,
+        path: `${basePath}${input.path}`,
+        method: input.method,
+        headers,
+        agent,
+      });
+      control.onAbort(() => outgoing.destroy());
+      outgoing.once('response', resolve);
+      outgoing.on('error', (error) => {
+        const cause = control.cause();
+        if (cause) {
+          reject(new UpstreamAbortedError(cause));
+          return;
+        }
+        reject(
+          new BffError(ERROR_CODES.upstreamError, 'The agent service could not be reached.', {
+            status: 502,
+            cause: error,
+          }),
+        );
+      });
+      outgoing.end(input.body);
     });
   }
 
