@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { startAgentService } from '../index.js';
-import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { startWithDocuments } from '../testing/index.js';
 import { termStatistics } from './query-terms.js';
 
 describe('termStatistics', () => {
   it("adds the documents' words for the question's words, at half their weight", async () => {
-    const service = await startAgentService({ port: 0, database: await createTestDatabase() });
+    const { service, datastoreId } = await startWithDocuments([
+      { name: 'unused-args.md', text: '# unused-args\n\nDisallows args nobody reads.' },
+      { name: 'rules.md', text: '# Rule list\n\nEvery rule of the linter.' },
+    ]);
     try {
-      const { apiKey } = await service.createOrganization('Docs');
-      const call = createApiClient(service.url, apiKey);
-      const store = (await call('POST', '/api/datastores', { name: 'Rules' })).body;
-      const documents = [
-        { name: 'unused-args.md', text: '# unused-args\n\nDisallows args nobody reads.' },
-        { name: 'rules.md', text: '# Rule list\n\nEvery rule of the linter.' },
-      ];
-      const { ids } = (await call('POST', `/api/datastores/upsert/${store.id}`, { documents }))
-        .body as { ids: string[] };
-      await service.ingestion.waitFor(ids);
       const { terms, unknown } = await termStatistics(
         service.database,
         [{ text: 'Which rule forbids parameters?', weight: 1 }],
-        [store.id],
+        [datastoreId],
       );
       const weights = Object.fromEntries(terms.map((term) => [term.term, term.weight]));
       // "forbid" and "parameters" are in no chunk; "disallow" and "args" are, at half weight.

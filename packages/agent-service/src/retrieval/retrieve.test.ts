@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startAgentService } from '../index.js';
-import { createApiClient, createTestDatabase } from '../testing/index.js';
+import { startWithDocuments } from '../testing/index.js';
 import { retrieve } from './index.js';
 
 const RULE_PAGE = [
@@ -39,21 +38,14 @@ const RULE_PAGE = [
 
 describe('retrieve', () => {
   it('leads with the subsection that the answering line of an options list names', async () => {
-    const service = await startAgentService({ port: 0, database: await createTestDatabase() });
+    const { service, datastoreId } = await startWithDocuments([
+      { name: 'no-dangling.md', text: RULE_PAGE },
+    ]);
     try {
-      const { apiKey } = await service.createOrganization('Docs');
-      const call = createApiClient(service.url, apiKey);
-      const store = (await call('POST', '/api/datastores', { name: 'Rules' })).body;
-      const { ids } = (
-        await call('POST', `/api/datastores/upsert/${store.id}`, {
-          documents: [{ name: 'no-dangling.md', text: RULE_PAGE }],
-        })
-      ).body as { ids: string[] };
-      await service.ingestion.waitFor(ids);
       const found = await retrieve(
         service.database,
         'Can dangling underscores be allowed on members reached through super?',
-        { datastoreIds: [store.id] },
+        { datastoreIds: [datastoreId] },
       );
       expect(found.passages[0]?.title).toMatch(/Options › allowAfterSuper$/);
       expect(found.passageSources[0]?.chunk_id).toBe(found.passages[0]?.chunkId);
@@ -66,43 +58,30 @@ describe('retrieve', () => {
   });
 
   it('finds nothing for a date the documents never give, however well the words match', async () => {
-    const service = await startAgentService({ port: 0, database: await createTestDatabase() });
+    const notes = [
+      '# Migrate to v11',
+      '',
+      'Version 11 of the linter will be released with the new configuration format.',
+      'It drops Node.js 18 and sets ecmaVersion 2025 by default.',
+    ].join('\n');
+    const { service, datastoreId, add } = await startWithDocuments([
+      { name: 'migrate-to-v11.md', text: notes },
+    ]);
     try {
-      const { apiKey } = await service.createOrganization('Docs');
-      const call = createApiClient(service.url, apiKey);
-      const store = (await call('POST', '/api/datastores', { name: 'Releases' })).body;
-      const notes = [
-        '# Migrate to v11',
-        '',
-        'Version 11 of the linter will be released with the new configuration format.',
-        'It drops Node.js 18 and sets ecmaVersion 2025 by default.',
-      ].join('\n');
-      const { ids } = (
-        await call('POST', `/api/datastores/upsert/${store.id}`, {
-          documents: [{ name: 'migrate-to-v11.md', text: notes }],
-        })
-      ).body as { ids: string[] };
-      await service.ingestion.waitFor(ids);
       const question = 'On what date will version 11 be released?';
-      const options = { datastoreIds: [store.id], relevanceFloor: true };
+      const options = { datastoreIds: [datastoreId], relevanceFloor: true };
       expect((await retrieve(service.database, question, options)).passages).toEqual([]);
       // A plain search (no relevance floor) still finds the page, and a dated page answers.
-      const search = await retrieve(service.database, question, { datastoreIds: [store.id] });
+      const search = await retrieve(service.database, question, { datastoreIds: [datastoreId] });
       expect(search.passages.length).toBeGreaterThan(0);
-      const dated = (
-        await call('POST', `/api/datastores/upsert/${store.id}`, {
-          documents: [
-            {
-              name: 'schedule.md',
-              text: '# Schedule\n\nVersion 11 will be released on April 7, 2026.',
-            },
-          ],
-        })
-      ).body as { ids: string[] };
-      await service.ingestion.waitFor(dated.ids);
-      expect((await retrieve(service.database, question, options)).passages.length).toBeGreaterThan(
-        0,
-      );
+      await add([
+        {
+          name: 'schedule.md',
+          text: '# Schedule\n\nVersion 11 will be released on April 7, 2026.',
+        },
+      ]);
+      const dated = await retrieve(service.database, question, options);
+      expect(dated.passages.length).toBeGreaterThan(0);
     } finally {
       await service.close();
     }

@@ -37,6 +37,7 @@ export {
   type SampleHtmlPageOptions,
   sampleHtmlPage,
 } from './html-fixture.js';
+export { type IndexedDocuments, startWithDocuments } from './indexed-documents.js';
 export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
 export { nextServerRequest, type ServerExchange } from './next-server-request.js';
 export {
