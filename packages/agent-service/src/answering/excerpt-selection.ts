@@ -60,9 +60,16 @@ function blocksOf(content: string): string[] {
 /** Whether a quoted block ends by introducing what follows it ("… the following:"). */
 const introducesNext = (block: string) => block.trimEnd().endsWith(':');
 
+/** Whether a block is a heading (`blocksOf` writes headings as Markdown again). */
+const isHeading = (block: string) => /^#{1,6} /.test(block);
+
+/** The index of a passage's first block that is not a heading (-1: none). */
+const firstProseBlock = (blocks: readonly string[]) =>
+  blocks.findIndex((block) => !isHeading(block));
+
 /** The first block of a passage found by meaning alone, as the answer's primary. */
 function meaningCandidate(blocks: readonly string[]): Candidate | undefined {
-  const blockIndex = blocks.findIndex((block) => !/^#{1,6} /.test(block));
+  const blockIndex = firstProseBlock(blocks);
   return blockIndex < 0
     ? undefined
     : {
@@ -106,7 +113,7 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
     const separator = passage.title.lastIndexOf(TITLE_SEPARATOR);
     const heading = separator < 0 ? new Set<string>() : termsOf(passage.title.slice(separator));
     const headingMatches = [...weights.keys()].some((term) => heading.has(term));
-    const opening = blocks[passageIndex]?.findIndex((block) => !/^#{1,6} /.test(block));
+    const opening = firstProseBlock(blocks[passageIndex] ?? []);
     blocks[passageIndex]?.forEach((block, blockIndex) => {
       const own = blockTerms[passageIndex]?.[blockIndex] as Set<string>;
       let ownWeight = 0;
@@ -180,21 +187,26 @@ export function planExcerpts(
   const primary = first.passageIndex;
   const primaryBlocks = blocks[primary] ?? [];
   const primaryLength = primaryBlocks.reduce((sum, block) => sum + block.length, 0);
-  const pullCode = (passageIndex: number, blockIndex: number, block: string, limit: number) => {
+  const pullIntroduced = (
+    passageIndex: number,
+    blockIndex: number,
+    block: string,
+    limit: number,
+  ) => {
     const next = blocks[passageIndex]?.[blockIndex + 1];
     // "… one of the following exit codes:" says nothing without the list or code it opens.
-    const introduced = next !== undefined && (isCodeBlock(next) || isListBlock(next));
-    if (next && introduced && next.length <= limit && introducesNext(block)) {
+    const opened = next !== undefined && (isCodeBlock(next) || isListBlock(next));
+    if (opened && next.length <= limit && introducesNext(block)) {
       take(passageIndex, blockIndex + 1, next);
     }
     const previous = blocks[passageIndex]?.[blockIndex - 1];
-    if (previous && isCodeBlock(block) && previous.trimEnd().endsWith(':')) {
+    if (previous && isCodeBlock(block) && introducesNext(previous)) {
       take(passageIndex, blockIndex - 1, bestPart(previous, terms, MIN_ROOM * 2, { titleHits: 0 }));
     }
   };
   if (primaryLength <= maxChars) {
     primaryBlocks.forEach((block, index) => {
-      if (!/^#{1,6} /.test(block)) take(primary, index, block);
+      if (!isHeading(block)) take(primary, index, block);
     });
   } else {
     for (const candidate of candidates) {
@@ -206,7 +218,7 @@ export function planExcerpts(
       }
       const text = bestPart(block, terms, Math.max(MIN_ROOM, room), candidate);
       if (take(primary, candidate.blockIndex, text)) {
-        pullCode(primary, candidate.blockIndex, block, maxChars);
+        pullIntroduced(primary, candidate.blockIndex, block, maxChars);
       }
     }
   }
@@ -223,7 +235,7 @@ export function planExcerpts(
     const text = bestPart(block, terms, SECONDARY_CHARS, best);
     if (!take(passageIndex, best.blockIndex, text)) return;
     datasources.add(passage.datasourceId);
-    pullCode(passageIndex, best.blockIndex, block, SECONDARY_CHARS * 2);
+    pullIntroduced(passageIndex, best.blockIndex, block, SECONDARY_CHARS * 2);
   });
   // Passages in order of their best excerpt; inside a passage, document order.
   const rank = new Map<number, number>();
