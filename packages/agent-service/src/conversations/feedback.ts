@@ -1,4 +1,9 @@
-import type { EvalAnswerBody, EvalAnswerResponse, MessageEval } from '@agent-chat/protocol';
+import type {
+  EvalAnswerBody,
+  EvalAnswerResponse,
+  MessageEval,
+  WebhookEventData,
+} from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import type { Queryable } from '../store/index.js';
 
@@ -50,17 +55,11 @@ export async function evalAnswer(
   };
 }
 
-/** An answer with the question it answered and its conversation's owner. */
-export interface VotedAnswer {
-  conversationId: string;
-  agentId: string | null;
-  visitorId: string;
-  messageId: string;
-  answer: string;
-  /** The visitor's message just before the answer, if any. */
-  question: string | null;
-  comment: string | null;
-}
+/**
+ * An answer with the question it answered (the visitor's message just before it, if any)
+ * and its conversation's owner: what the `feedback.negative` event carries.
+ */
+export type VotedAnswer = WebhookEventData['feedback.negative'];
 
 /** The answer `messageId` with its question and owner (for the `feedback.negative` event). */
 export async function votedAnswer(
