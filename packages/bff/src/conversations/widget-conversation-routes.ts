@@ -1,20 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type ContactCaptureResponse,
-  type ContactRequest,
   type ContactResponse,
   DEFAULT_CONTACT_CAPTURE,
   type DeleteConversationResponse,
   ERROR_CODES,
-  type FeedbackRequest,
   type FeedbackResponse,
   type HandoffResponse,
   ID_PATTERN,
   idRuleMessage,
-  type MessagesRequest,
   type MessagesResponse,
   type PastConversation,
-  type PastConversationsRequest,
   type PastConversationsResponse,
   readContactOffer,
   type VisitorMessage,
@@ -158,7 +154,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
   ): Promise<(VisitorRequest<z.output<Schema>> & { conversationId: string }) | undefined> {
     const accepted = await accept(req, res, schema, deps.limits.perVisitor, deps.limits.perIp);
     if (!accepted) return undefined;
-    const { agentId, visitorId, body } = accepted as VisitorRequest<{ conversationId: string }>;
+    const { agentId, visitorId, body } = accepted;
     const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
     if (conversationId === undefined) {
       sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('conversation'));
@@ -215,7 +211,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         deps.limits.perIp,
       );
       if (!accepted) return;
-      const { agentId, visitorId, body } = accepted as VisitorRequest<FeedbackRequest>;
+      const { agentId, visitorId, body } = accepted;
       const messageId = identity.openMessage(agentId, visitorId, body.messageId);
       if (messageId === undefined) {
         sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('message'));
@@ -271,7 +267,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
     route(async (req, res) => {
       const accepted = await accept(req, res, messagesRequestSchema, deps.pollLimit, undefined);
       if (!accepted) return;
-      const { agentId, visitorId, body } = accepted as VisitorRequest<MessagesRequest>;
+      const { agentId, visitorId, body } = accepted;
       const conversationId = identity.openConversation(agentId, visitorId, body.conversationId);
       const after =
         body.after === undefined ? undefined : identity.openMessage(agentId, visitorId, body.after);
@@ -316,7 +312,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         deps.limits.perIp,
       );
       if (!accepted) return;
-      const { agentId, visitorId, body } = accepted as VisitorRequest<ContactRequest>;
+      const { agentId, visitorId, body } = accepted;
       const conversationId =
         body.conversationId === undefined
           ? undefined
@@ -391,7 +387,7 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
         deps.limits.perIp,
       );
       if (!accepted) return;
-      const { agentId, visitorId, body } = accepted as VisitorRequest<PastConversationsRequest>;
+      const { agentId, visitorId, body } = accepted;
       // The upstream's id of each conversation signed to this visitor, and the signed id the widget holds.
       const signedIds = new Map<string, string>();
       for (const signed of body.conversationIds) {
