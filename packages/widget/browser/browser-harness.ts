@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import { type BffRouter, createBff } from '@agent-chat/bff';
 import { createSseEncoder, SSE_HEADERS, type StreamEvent } from '@agent-chat/protocol';
 import express, { type Express, type RequestHandler } from 'express';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium as launchSharedChromium } from '../../../testing/chromium.js';
 
 /** The widget package directory and its build output. */
@@ -220,4 +222,31 @@ export async function startStack(
     await service?.close();
     throw error;
   }
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's WCAG 2 A/AA and best-practice violations on the page (shadow DOM included). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+          options: object,
+        ): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+      };
+    };
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+    );
+  });
 }
