@@ -217,6 +217,11 @@ export {
   type SseEncoderOptions,
 } from './sse-encoder.js';
 export {
+  createSseRelayDecoder,
+  type SseRelayDecoder,
+  type SseRelayHandlers,
+} from './sse-relay-decoder.js';
+export {
   type AnswerEvent,
   type DoneEvent,
   type EndpointResponseEvent,

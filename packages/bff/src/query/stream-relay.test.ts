@@ -31,9 +31,17 @@ function startUpstream() {
       res.write(frames + ending);
       return;
     }
-    // All answer frames in one chunk, then the end in another.
-    res.write(frames);
-    setImmediate(() => res.end(ending));
+    if (req.url?.includes('separate')) {
+      // Every answer frame in a chunk of its own, all in one TCP write (so in one read).
+      res.socket?.cork();
+      for (const event of answers) res.write(encoder.encode(event));
+      res.socket?.uncork();
+    } else {
+      // All answer frames in one chunk.
+      res.write(frames);
+    }
+    // The end comes later, in a read of its own.
+    setTimeout(() => res.end(ending), 50);
   });
   server.on('connection', () => {
     state.connections += 1;
@@ -87,8 +95,8 @@ describe('stream relay: upstream keep-alive and write batching', () => {
       const calls: string[] = [];
       writes.push(calls);
       const write = res.write.bind(res);
-      res.write = ((chunk: string, ...rest: never[]) => {
-        calls.push(String(chunk));
+      res.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+        calls.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
         return write(chunk, ...rest);
       }) as typeof res.write;
       outgoing.on('response', (upstreamResponse) => {
@@ -114,13 +122,22 @@ describe('stream relay: upstream keep-alive and write batching', () => {
       await relayServer.close();
     });
 
-    it('writes the frames decoded from one upstream chunk in one write', async () => {
+    it('writes the frames of one upstream read in one write', async () => {
       const response = await fetch(`${relayUrl}/batch`, { method: 'POST' });
       const events = await readEvents(response);
       expect(events.filter((event) => event.type === 'answer')).toEqual(answers);
       const calls = writes.at(-1) ?? [];
       // The five answers came in one upstream chunk: one write; the end goes with res.end().
       expect(calls.filter((chunk) => chunk.includes('event: answer'))).toEqual([frames]);
+      expect(outcomes.at(-1)).toBe('done');
+    });
+
+    it('writes the frames of many upstream chunks that came in one read in one write', async () => {
+      const response = await fetch(`${relayUrl}/separate`, { method: 'POST' });
+      const events = await readEvents(response);
+      expect(events.filter((event) => event.type === 'answer')).toEqual(answers);
+      // Five chunked-encoding chunks upstream, one write to the browser.
+      expect(writes.at(-1)).toEqual([frames]);
       expect(outcomes.at(-1)).toBe('done');
     });
 

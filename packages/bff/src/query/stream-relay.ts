@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  createSseDecoder,
   createSseEncoder,
+  createSseRelayDecoder,
   ERROR_CODES,
   SSE_HEADERS,
   type SseDialect,
@@ -66,16 +66,18 @@ function destroyIfIncomplete(upstream: IncomingMessage): void {
 }
 
 /**
- * Relays an upstream query stream to the browser: decodes it in the upstream's dialect
- * and re-encodes every event in the spec dialect.
+ * Relays an upstream query stream to the browser in the spec dialect: answer fragments the
+ * upstream already sent in the spec encoder's form are forwarded as they came (bytes, not
+ * decoded and re-encoded: most of a stream), every other event is decoded in the
+ * upstream's dialect and re-encoded ({@link createSseRelayDecoder}).
  *
  * - Our response headers wait for the first real event, so an error that comes first
  *   (Chaindesk's 200 + `[ERROR]USAGE_LIMIT`) still becomes a JSON error with its status.
  * - After that, every failure is an `[ERROR]` frame followed by the end of the stream.
- * - The frames decoded from one upstream chunk go to the browser in one write.
+ * - The frames read from the upstream in one socket read go to the browser in one write.
  * - Backpressure: the upstream is paused while the browser has not drained the last write;
  *   upstream heartbeats are not forwarded, ours are sent by the shared ticker instead.
- * - The idle deadline is restarted by every upstream chunk that carries an event and,
+ * - The idle deadline is restarted by every upstream read that carries an event and,
  *   while the browser is slow, bounds how long a non-reading browser is waited for (then
  *   its connection is closed).
  * - After `[DONE]` the rest of the upstream response is read to its end (at most
@@ -92,10 +94,18 @@ export function relayStream(
   let started = false;
   let settled = false;
   let waitingForDrain = false;
-  // Whether the upstream chunk being decoded carried at least one event.
-  let eventsInChunk = false;
-  // Frames decoded from the current upstream chunk, written at once after it.
-  let batch = '';
+  // Whether the upstream chunks since the last flush carried at least one event.
+  let eventsInRead = false;
+  // Whether a flush of the batch is queued (a microtask: after the current socket read).
+  let flushQueued = false;
+  // Frames read since the last flush, written at once.
+  let batch: Uint8Array[] = [];
+  const takeBatch = (last?: string): Uint8Array => {
+    if (last !== undefined) batch.push(Buffer.from(last));
+    const frames = batch.length === 1 ? (batch[0] as Uint8Array) : Buffer.concat(batch);
+    batch = [];
+    return frames;
+  };
   let resolveOutcome: (outcome: StreamOutcome) => void = ignore;
   const outcome = new Promise<StreamOutcome>((resolve) => {
     resolveOutcome = resolve;
@@ -141,9 +151,10 @@ export function relayStream(
     if (!started) {
       sendError(res, error.status, error.code, error.message);
     } else {
-      res.end(batch + encoder.encode({ type: 'error', code: error.code, message: error.message }));
+      res.end(
+        takeBatch(encoder.encode({ type: 'error', code: error.code, message: error.message })),
+      );
     }
-    batch = '';
     finish('error', fromUpstreamFrame);
   };
 
@@ -152,7 +163,7 @@ export function relayStream(
 
   const onEvent = (event: StreamEvent): void => {
     if (settled) return;
-    eventsInChunk = true;
+    eventsInRead = true;
     if (event.type === 'heartbeat') return;
     if (event.type === 'error') {
       fail(event.code, true);
@@ -162,44 +173,70 @@ export function relayStream(
       endpointJson += event.json;
       return;
     }
-    if (endpointJson !== '') {
-      const json = options.rewriteIds(endpointJson);
-      endpointJson = '';
-      if (json !== undefined) emit({ type: 'endpoint_response', json });
-    }
+    flushEndpointResponse();
     emit(event);
+  };
+
+  /** Answer frames in the spec encoder's form: forwarded as they came. */
+  const onAnswerFrames = (frames: Uint8Array): void => {
+    if (settled) return;
+    eventsInRead = true;
+    flushEndpointResponse();
+    start();
+    batch.push(frames);
+  };
+
+  /** Sends the held-back final answer, its ids rewritten, before the next other event. */
+  const flushEndpointResponse = (): void => {
+    if (endpointJson === '') return;
+    const json = options.rewriteIds(endpointJson);
+    endpointJson = '';
+    if (json !== undefined) emit({ type: 'endpoint_response', json });
+  };
+
+  /** Starts the response (once): our status and headers wait for the first real event. */
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    options.onFirstEvent();
+    for (const name of sseHeaderNames) res.setHeader(name, SSE_HEADERS[name]);
+    res.writeHead(200);
+    options.heartbeats.add(res);
   };
 
   /** Sends an event to the browser (in the current batch), starting the response first. */
   const emit = (event: Exclude<StreamEvent, { type: 'heartbeat' | 'error' }>): void => {
-    if (!started) {
-      started = true;
-      options.onFirstEvent();
-      for (const name of sseHeaderNames) res.setHeader(name, SSE_HEADERS[name]);
-      res.writeHead(200);
-      options.heartbeats.add(res);
-    }
+    start();
     if (event.type === 'done') {
-      res.end(batch + encoder.encode(event));
-      batch = '';
+      res.end(takeBatch(encoder.encode(event)));
       finish('done', true);
       return;
     }
-    batch += encoder.encode(event);
+    batch.push(Buffer.from(encoder.encode(event)));
   };
 
-  const decoder = createSseDecoder({ dialect: options.dialect }, onEvent);
+  const decoder = createSseRelayDecoder({ dialect: options.dialect }, { onAnswerFrames, onEvent });
 
-  function onData(chunk: string): void {
-    eventsInChunk = false;
+  function onData(chunk: Buffer): void {
     decoder.feed(chunk);
+    if (settled || flushQueued) return;
+    flushQueued = true;
+    queueMicrotask(flush);
+  }
+
+  /**
+   * Writes what the upstream chunks of one socket read carried, after the last of them: an
+   * upstream that writes every fragment on its own sends dozens of chunks per read, and one
+   * write for them all costs the browser's connection one chunk instead of dozens.
+   */
+  function flush(): void {
+    flushQueued = false;
     if (settled) return;
-    // Every chunk that carried an event (upstream heartbeats too) restarts the idle deadline.
-    if (started && eventsInChunk) control.arm(idleTimeoutMs);
-    if (batch === '') return;
-    const frames = batch;
-    batch = '';
-    if (!res.write(frames)) {
+    // Every read that carried an event (upstream heartbeats too) restarts the idle deadline.
+    if (started && eventsInRead) control.arm(idleTimeoutMs);
+    eventsInRead = false;
+    if (batch.length === 0) return;
+    if (!res.write(takeBatch())) {
       waitingForDrain = true;
       upstream.pause();
       // The same deadline now bounds how long a browser that does not read is waited for.
@@ -246,9 +283,6 @@ export function relayStream(
   // Errors of the upstream response show up as its `close` without `end`; the listener
   // stays so a late error (e.g. while draining) is never unhandled.
   upstream.on('error', ignore);
-  // Node's string decoder keeps a split UTF-8 character for the next chunk; the SSE decoder
-  // then needs no TextDecoder of its own.
-  upstream.setEncoding('utf8');
   control.onAbort(onAbort);
   if (settled) return outcome;
   upstream.on('data', onData);
