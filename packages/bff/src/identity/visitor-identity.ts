@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { ID_PATTERN, LIMITS } from '@agent-chat/protocol';
 import { createHmacSigner, SIGNATURE_LENGTH } from './hmac-signer.js';
+import { createRandomIds } from './random-id.js';
 
 /** Options of {@link createVisitorIdentity}. */
 export interface VisitorIdentityOptions {
@@ -62,8 +62,10 @@ function splitSignature(value: string): [string, string] | undefined {
 export function createVisitorIdentity(options: VisitorIdentityOptions): VisitorIdentity {
   const signer = createHmacSigner(options.secret);
   const now = options.now ?? Date.now;
+  // 120 random bits per visitor id.
+  const randomId = createRandomIds(15);
   const newVisitor = (): Visitor => ({
-    id: `v${randomBytes(15).toString('base64url')}`,
+    id: `v${randomId()}`,
     verified: false,
   });
 
