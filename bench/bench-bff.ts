@@ -1,7 +1,12 @@
+import { openSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
-import { type BffOptions, createBff, createStandaloneBff } from '@agent-chat/bff';
+import {
+  type BffOptions,
+  createBff,
+  createDefaultLogger,
+  createStandaloneBff,
+} from '@agent-chat/bff';
 import express from 'express';
-import pino from 'pino';
 import type { BenchBffOptions } from './child-protocol.js';
 
 /**
@@ -18,7 +23,7 @@ export function createBenchBff(options: BenchBffOptions): {
   close: () => Promise<void>;
 } {
   const logger = options.logRequests
-    ? pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }))
+    ? createDefaultLogger('info', openSync('/dev/null', 'w'))
     : false;
   const bffOptions: BffOptions = {
     upstreamUrl: options.upstreamUrl,

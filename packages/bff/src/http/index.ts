@@ -10,6 +10,7 @@ export {
   normalizeOrigin,
   type OriginCheck,
 } from './cors.js';
+export { createDefaultLogger } from './default-logger.js';
 export { type JsonBodyResult, readJsonBody } from './read-json-body.js';
 export {
   createRequestContext,
@@ -17,7 +18,6 @@ export {
   requestStartedAt,
 } from './request-context.js';
 export {
-  createDefaultLogger,
   createResponseLogger,
   REDACTED_PATHS,
   requestIdOf,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { localsOf } from './request-context.js';
 import type { ResponseLogger } from './response-logger.js';
 
@@ -74,11 +74,6 @@ export function redactUrl(url: string): string {
 /** The request id of a response (set by `createRequestContext`). */
 export function requestIdOf(res: ServerResponse): string {
   return String(localsOf(res).requestId ?? '');
-}
-
-/** The default logger: pino at level `info` to stdout, with secrets redacted. */
-export function createDefaultLogger(): Logger {
-  return pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
 }
 
 function loggedHeaders(req: IncomingMessage): Record<string, unknown> {

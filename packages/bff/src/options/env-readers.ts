@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EnvReadOptions } from '@agent-chat/protocol/options';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { BffError, INVALID_OPTIONS } from '../bff-error.js';
-import { REDACTED_PATHS } from '../http/index.js';
+import { createDefaultLogger } from '../http/index.js';
 
 /** `true`/`false`, a hop count, or the text (addresses/subnets), as Express's `trust proxy` takes them. */
 export function trustProxyFromEnv(text: string): boolean | number | string {
@@ -36,7 +36,7 @@ export function policiesFromEnv(text: string, io: EnvReadOptions): unknown {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** `LOG_LEVEL` → a pino logger at that level (secrets redacted), or `false` for `silent`. */
+/** `LOG_LEVEL` → the default logger at that level ({@link createDefaultLogger}), or `false` for `silent`. */
 export function loggerFromEnv(text: string): Logger | false {
   const level = text.toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
@@ -46,5 +46,5 @@ export function loggerFromEnv(text: string): Logger | false {
     );
   }
   if (level === 'silent') return false;
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  return createDefaultLogger(level);
 }

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDefaultLogger } from './default-logger.js';
+
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const MODULE = fileURLToPath(new URL('./default-logger.ts', import.meta.url));
+
+/** The file's JSON lines (none while it does not exist). */
+async function linesOf(path: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('createDefaultLogger', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agent-chat-logger-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes a short burst of lines within a second, secrets redacted', async () => {
+    const path = join(dir, 'burst.log');
+    const logger = createDefaultLogger('info', openSync(path, 'a'));
+    logger.info({ authorization: 'Bearer sk-secret', n: 1 }, 'first');
+    logger.debug('below the level');
+    logger.warn({ req: { headers: { authorization: 'Bearer sk-secret' } } }, 'second');
+    // Two short lines do not fill a block: they wait for the timer, not for more lines.
+    expect(await linesOf(path)).toEqual([]);
+    let lines: Record<string, unknown>[] = [];
+    for (let waited = 0; lines.length < 2 && waited < 3_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      lines = await linesOf(path);
+    }
+    expect(lines.map((line) => line.msg)).toEqual(['first', 'second']);
+    expect(lines[0]).toMatchObject({ level: 30, authorization: '[redacted]', n: 1 });
+    expect(lines[1]).toMatchObject({ req: { headers: { authorization: '[redacted]' } } });
+    expect(JSON.stringify(lines)).not.toContain('sk-secret');
+  });
+
+  it('writes every waiting line when the process exits', async () => {
+    const path = join(dir, 'exit.log');
+    const script = [
+      `const { createDefaultLogger } = await import(${JSON.stringify(MODULE)});`,
+      `const { openSync } = await import('node:fs');`,
+      `const logger = createDefaultLogger('info', openSync(${JSON.stringify(path)}, 'a'));`,
+      `for (let i = 0; i < 3; i += 1) logger.info({ i }, 'line');`,
+      'process.exit(0);',
+    ].join('\n');
+    await promisify(execFile)(
+      process.execPath,
+      ['--conditions=agent-chat-source', '--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: ROOT },
+    );
+    expect((await linesOf(path)).map((line) => line.i)).toEqual([0, 1, 2]);
+  });
+
+  it('takes a level', async () => {
+    const logger = createDefaultLogger('warn', openSync(join(dir, 'level.log'), 'a'));
+    expect(logger.level).toBe('warn');
+    expect(logger.isLevelEnabled('info')).toBe(false);
+  });
+});
