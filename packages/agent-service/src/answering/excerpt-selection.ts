@@ -49,6 +49,8 @@ const SECONDARY_SHARE = 0.7;
 const SECONDARY_CHARS = 300;
 /** Another passage's excerpt is added only when at least this much room is left. */
 const MIN_ROOM = 120;
+/** How far past `maxChars` a quoted section's example may take the answer, in characters. */
+const EXAMPLE_OVERFLOW = 200;
 
 /** A passage's blocks (see `markdownBlocks`) as text, its headings written as Markdown again. */
 function blocksOf(content: string): string[] {
@@ -146,8 +148,9 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
  * whole when it fits in `maxChars`, else its blocks that share the question's words, best
  * first, each trimmed to what fits, put back in document order, with the code block a
  * quoted paragraph introduces (`…:`). Other passages add an excerpt only while room is
- * left and it scores at least {@link WEAKER_EXCERPT_SHARE} of the best (no padding); no
- * sentence is quoted twice; a code block is never cut.
+ * left and it scores at least {@link WEAKER_EXCERPT_SHARE} of the best (no padding); a
+ * quoted section's example (`Passage.example`) follows it while it fits; no sentence is
+ * quoted twice; a code block is never cut.
  */
 export function planExcerpts(
   query: string,
@@ -237,6 +240,12 @@ export function planExcerpts(
     datasources.add(passage.datasourceId);
     pullIntroduced(passageIndex, best.blockIndex, block, SECONDARY_CHARS * 2);
   });
+  // A quoted section's example (a short code-only subsection) comes with it, after it.
+  for (const passageIndex of new Set(chosen.map((excerpt) => excerpt.passageIndex))) {
+    const example = passages[passageIndex]?.example;
+    if (example === undefined || length + example.length > maxChars + EXAMPLE_OVERFLOW) continue;
+    take(passageIndex, blocks[passageIndex]?.length ?? 0, example);
+  }
   // Passages in order of their best excerpt; inside a passage, document order.
   const rank = new Map<number, number>();
   for (const candidate of candidates) {

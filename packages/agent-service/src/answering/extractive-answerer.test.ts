@@ -33,6 +33,29 @@ const settings = {
 };
 
 describe('composeExtractiveAnswer', () => {
+  it("quotes a section's example after it, while it fits", () => {
+    const example = '```\nnpx eslint --cache --cache-strategy content\n```';
+    const content =
+      'The `content` strategy helps when modification times change although contents have not, as after a `git clone`.';
+    const question = 'Modification times change after every git clone. What cache strategy helps?';
+    const answer = composeExtractiveAnswer(question, [
+      passage({ title: 'CLI › `--cache-strategy`', content, example }),
+    ]);
+    expect(answer.text).toBe(
+      `According to “CLI › \`--cache-strategy\`”:\n\n${content}\n\n${example}\n[1]`,
+    );
+    expect(answer.citations).toEqual([0]);
+    // An example that would take the answer 200 characters past its budget stays out.
+    const longExample = `\`\`\`\n${'npx eslint --cache --cache-strategy content src/\n'.repeat(6)}\`\`\``;
+    const tight = composeExtractiveAnswer(
+      question,
+      [passage({ title: 'CLI › `--cache-strategy`', content, example: longExample })],
+      { maxChars: 20 },
+    );
+    expect(tight.text).toContain('git clone');
+    expect(tight.text).not.toContain('npx eslint');
+  });
+
   it('quotes a section that fits whole, with its code block, and cites it', () => {
     const content =
       'To install the CLI, run:\n\n```sh\nnpm install -g thing\n```\n\nIt needs Node.js 20.';

@@ -110,6 +110,7 @@ export async function prepareAnswer(
         earlier: searched.earlier,
         vectorSearch: context.hybrid?.vectorSearch,
         relevanceFloor: true,
+        sectionExamples: true,
       })
     : { passages: [], sources: [], passageSources: [] };
   const { passages } = retrieved;

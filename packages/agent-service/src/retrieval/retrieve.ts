@@ -7,6 +7,7 @@ import { judgeAnswerability, phraseChecker } from './answerability.js';
 import { namedSubsection } from './named-subsection.js';
 import { withPageSupport } from './page-support.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
+import { sectionExamples } from './section-example.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
 /** First-stage hits re-ranked by their best sentence (see `rerankBySentence`). */
@@ -32,6 +33,8 @@ export interface Passage {
   score: number;
   /** Found by meaning alone (embeddings): it may share no word with the question. */
   byMeaning?: boolean;
+  /** The section's example: a short code-only subsection right after it (`exampleOf`). */
+  example?: string;
 }
 
 /** What {@link retrieve} found: passages best first, and one source per datasource. */
@@ -63,6 +66,8 @@ interface RetrieveOptions {
    * (`judgeAnswerability`), and find nothing when they cannot. Off for a plain search.
    */
   relevanceFloor?: boolean;
+  /** Answering: attach each passage's example (`Passage.example`). Off for a plain search. */
+  sectionExamples?: boolean;
 }
 
 interface PassageRow {
@@ -235,6 +240,9 @@ export async function retrieve(
     return { passages: [], sources: [], passageSources: [] };
   }
   await leadWithNamedSubsection(database, ranked, termWeights, limit);
+  const examples = options.sectionExamples
+    ? await sectionExamples(database, ranked)
+    : new Map<string, string>();
   const sources = new Map<string, Source>();
   for (const row of ranked) {
     if (!sources.has(row.datasource_id)) sources.set(row.datasource_id, toSource(row));
@@ -249,6 +257,7 @@ export async function retrieve(
       position: row.position,
       score: row.score,
       ...(lexicalIds.has(row.chunk_id) ? {} : { byMeaning: true }),
+      ...(examples.has(row.chunk_id) ? { example: examples.get(row.chunk_id) as string } : {}),
     })),
     sources: [...sources.values()],
     passageSources: ranked.map(toSource),
