@@ -17,11 +17,7 @@ export {
   localsOf,
   requestStartedAt,
 } from './request-context.js';
-export {
-  createResponseLogger,
-  REDACTED_PATHS,
-  requestIdOf,
-} from './request-logging.js';
+export { createResponseLogger, requestIdOf } from './request-logging.js';
 export {
   createSecurityHeaders,
   type SecurityHeaders,
