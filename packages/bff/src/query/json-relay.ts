@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, isQueryResponse } from '@agent-chat/protocol';
 import type { AnswerIdsRewriter } from '../identity/index.js';
 import {
@@ -7,6 +7,7 @@ import {
   type RelayControl,
   TIMED_OUT,
   UNREACHABLE,
+  type UpstreamBody,
 } from '../upstream/index.js';
 import { SHUTTING_DOWN } from './stream-relay.js';
 
@@ -56,7 +57,7 @@ function parseAnswer(contentType: string, body: Buffer): { answer: object } | { 
  */
 export function relayJson(
   res: ServerResponse,
-  response: IncomingMessage,
+  response: UpstreamBody & { headers: Record<string, string | string[] | undefined> },
   options: JsonRelayOptions,
   fail: (error: MappedError, detail?: Record<string, unknown>) => void,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, type QueryRequest } from '@agent-chat/protocol';
 import type { Logger } from 'pino';
 import { requestIdOf, requestStartedAt, sendError } from '../http/index.js';
@@ -14,6 +14,7 @@ import {
   TIMED_OUT,
   UNREACHABLE,
   type UpstreamClient,
+  type UpstreamResponse,
 } from '../upstream/index.js';
 import { createHeartbeatTicker } from './heartbeat-ticker.js';
 import { relayJson } from './json-relay.js';
@@ -79,7 +80,7 @@ export function createQueryForwarder(deps: QueryForwarderOptions): QueryForwarde
     };
     try {
       control.arm(options.firstByteTimeoutMs);
-      let response: IncomingMessage;
+      let response: UpstreamResponse;
       try {
         response = await upstream.request({
           method: 'POST',

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
   createSseEncoder,
   createSseRelayDecoder,
@@ -14,6 +14,7 @@ import {
   mapUpstreamCode,
   type RelayControl,
   TIMED_OUT,
+  type UpstreamBody,
 } from '../upstream/index.js';
 import type { HeartbeatTicker } from './heartbeat-ticker.js';
 
@@ -61,7 +62,7 @@ export const SHUTTING_DOWN: MappedError = {
 
 const ignore = (): void => {};
 
-function destroyIfIncomplete(upstream: IncomingMessage): void {
+function destroyIfIncomplete(upstream: UpstreamBody): void {
   if (!upstream.complete) upstream.destroy();
 }
 
@@ -86,7 +87,7 @@ function destroyIfIncomplete(upstream: IncomingMessage): void {
  */
 export function relayStream(
   res: ServerResponse,
-  upstream: IncomingMessage,
+  upstream: UpstreamBody,
   options: StreamRelayOptions,
 ): Promise<StreamOutcome> {
   const { control, idleTimeoutMs } = options;

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';
 import { createRelayControl } from './relay-control.js';
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 async function ask(upstream: UpstreamClient): Promise<string> {
-  const response: IncomingMessage = await upstream.request({
+  const response = await upstream.request({
     method: 'POST',
     path: '/api/agents/a1/query',
     body: '{"query":"hi"}',

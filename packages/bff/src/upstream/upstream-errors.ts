@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { ERROR_CODES, isApiErrorBody, parseErrorPayload } from '@agent-chat/protocol';
+import type { UpstreamBody } from './upstream-response.js';
 
 /** An error as the BFF answers it: status (for JSON answers), code and a sanitized message. */
 export interface MappedError {
@@ -244,7 +244,7 @@ export function errorCodeOfBody(body: string): string | undefined {
 }
 
 /** Reads at most `limit` bytes of an upstream body as text (the rest is discarded). */
-export async function readBodyText(response: IncomingMessage, limit = 64 * 1024): Promise<string> {
+export async function readBodyText(response: UpstreamBody, limit = 64 * 1024): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
