@@ -64,8 +64,8 @@ export async function callUpstreamJson(
       requestId: requestIdOf(res),
       control,
     });
-    const text = await readBodyText(response, MAX_ANSWER_BYTES);
-    const status = response.statusCode ?? 502;
+    const text = await readBodyText(response.body, MAX_ANSWER_BYTES);
+    const status = response.statusCode;
     if (status < 200 || status >= 300) {
       const code = errorCodeOfBody(text);
       const message = code === undefined ? undefined : call.relayCodes?.[code];

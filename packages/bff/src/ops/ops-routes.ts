@@ -49,7 +49,7 @@ export function createOpsRoutes(options: OpsRoutesOptions): Router {
         control,
         authorize: false,
       });
-      response.resume();
+      response.body.resume();
       reachable = true;
     } catch {
       reachable = false;

@@ -7,7 +7,7 @@ import {
   type RelayControl,
   TIMED_OUT,
   UNREACHABLE,
-  type UpstreamBody,
+  type UpstreamResponse,
 } from '../upstream/index.js';
 import { SHUTTING_DOWN } from './stream-relay.js';
 
@@ -57,7 +57,7 @@ function parseAnswer(contentType: string, body: Buffer): { answer: object } | { 
  */
 export function relayJson(
   res: ServerResponse,
-  response: UpstreamBody & { headers: Record<string, string | string[] | undefined> },
+  response: UpstreamResponse,
   options: JsonRelayOptions,
   fail: (error: MappedError, detail?: Record<string, unknown>) => void,
 ): Promise<void> {
@@ -65,13 +65,14 @@ export function relayJson(
   const maxBytes = options.maxBytes ?? MAX_JSON_ANSWER_BYTES;
   control.arm(idleTimeoutMs);
   const contentType = String(response.headers['content-type'] ?? '');
+  const { body } = response;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
     let settled = false;
     const settle = () => {
       settled = true;
-      response.off('data', onData);
+      body.off('data', onData);
       resolve();
     };
     const onData = (chunk: Buffer) => {
@@ -79,18 +80,18 @@ export function relayJson(
       received += chunk.length;
       if (received > maxBytes) {
         settle();
-        response.destroy();
+        body.destroy();
         fail(UNREADABLE_ANSWER, { reason: 'too-large' });
         return;
       }
       chunks.push(chunk);
     };
-    response.on('data', onData);
-    response.once('end', () => {
+    body.on('data', onData);
+    body.once('end', () => {
       if (settled) return;
       settle();
-      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);
-      const parsed = parseAnswer(contentType, body);
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);
+      const parsed = parseAnswer(contentType, bytes);
       const answer = 'answer' in parsed ? options.rewriteIds(parsed.answer) : undefined;
       if (answer === undefined) {
         fail(UNREADABLE_ANSWER, { reason: 'problem' in parsed ? parsed.problem : 'not-an-object' });
@@ -102,8 +103,8 @@ export function relayJson(
       res.setHeader('Content-Length', Buffer.byteLength(answer));
       res.end(answer);
     });
-    response.on('error', ignoreError);
-    response.once('close', () => {
+    body.on('error', ignoreError);
+    body.once('close', () => {
       if (settled) return;
       settle();
       const cause: AbortCause | undefined = control.cause();

@@ -102,9 +102,9 @@ export function createQueryForwarder(deps: QueryForwarderOptions): QueryForwarde
         }
         return;
       }
-      const status = response.statusCode ?? 502;
+      const status = response.statusCode;
       if (status < 200 || status >= 300) {
-        const text = await readBodyText(response);
+        const text = await readBodyText(response.body);
         const bodyCode = errorCodeOfBody(text);
         if (control.cause() === 'client') return;
         fail(mapUpstreamStatus(status, bodyCode, agentId), { status, code: bodyCode });
@@ -112,7 +112,7 @@ export function createQueryForwarder(deps: QueryForwarderOptions): QueryForwarde
       }
       const contentType = String(response.headers['content-type'] ?? '');
       if (streaming && !jsonContentType.test(contentType)) {
-        await relayStream(res, response, {
+        await relayStream(res, response.body, {
           dialect: options.upstreamDialect,
           agentId,
           heartbeats,

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import {
   createSseEncoder,
   createSseRelayDecoder,
@@ -14,7 +15,6 @@ import {
   mapUpstreamCode,
   type RelayControl,
   TIMED_OUT,
-  type UpstreamBody,
 } from '../upstream/index.js';
 import type { HeartbeatTicker } from './heartbeat-ticker.js';
 
@@ -62,8 +62,8 @@ export const SHUTTING_DOWN: MappedError = {
 
 const ignore = (): void => {};
 
-function destroyIfIncomplete(upstream: UpstreamBody): void {
-  if (!upstream.complete) upstream.destroy();
+function destroyIfIncomplete(upstream: Readable): void {
+  if (!upstream.readableEnded) upstream.destroy();
 }
 
 /**
@@ -87,7 +87,7 @@ function destroyIfIncomplete(upstream: UpstreamBody): void {
  */
 export function relayStream(
   res: ServerResponse,
-  upstream: UpstreamBody,
+  upstream: Readable,
   options: StreamRelayOptions,
 ): Promise<StreamOutcome> {
   const { control, idleTimeoutMs } = options;
@@ -136,7 +136,7 @@ export function relayStream(
     if (reuseUpstream && control.cause() === undefined) {
       // Read the rest (the end of the chunked body) so the socket goes back to the pool.
       upstream.resume();
-      if (!upstream.complete) {
+      if (!upstream.readableEnded) {
         // Cleared at the end of the body: a pending timer would keep the response alive.
         const drainTimer = setTimeout(destroyIfIncomplete, drainMs, upstream);
         upstream.once('close', () => clearTimeout(drainTimer));

@@ -17,4 +17,4 @@ export {
   TIMED_OUT,
   UNREACHABLE,
 } from './upstream-errors.js';
-export type { UpstreamBody, UpstreamResponse } from './upstream-response.js';
+export type { UpstreamResponse } from './upstream-response.js';

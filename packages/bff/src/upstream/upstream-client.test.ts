@@ -21,7 +21,7 @@ async function ask(upstream: UpstreamClient): Promise<string> {
     control: createRelayControl(),
   });
   let text = '';
-  for await (const chunk of response) text += String(chunk);
+  for await (const chunk of response.body) text += String(chunk);
   return text;
 }
 

@@ -8,7 +8,7 @@ import {
   readUpstreamErrorBody,
   redactSecret,
 } from './upstream-errors.js';
-import { type UpstreamResponse, upstreamResponse } from './upstream-response.js';
+import type { UpstreamResponse } from './upstream-response.js';
 
 /** The rejection of a request whose {@link RelayControl} was aborted before its response. */
 export class UpstreamAbortedError extends Error {
@@ -97,14 +97,18 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
     const aborter = new AbortController();
     control.onAbort(() => aborter.abort());
     try {
-      const answer = await pool.request({
+      const {
+        statusCode,
+        headers: responseHeaders,
+        body,
+      } = await pool.request({
         method: input.method,
         path: `${basePath}${input.path}`,
         headers,
         body: input.body ?? null,
         signal: aborter.signal,
       });
-      return upstreamResponse(answer);
+      return { statusCode, headers: responseHeaders, body };
     } catch (error) {
       const cause = control.cause();
       if (cause) throw new UpstreamAbortedError(cause);
@@ -128,8 +132,11 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
     let status: number;
     try {
       const response = await request({ method: 'GET', path, control });
-      status = response.statusCode ?? 502;
-      text = redactSecret(await readBodyText(response, LIMITS.jsonBodyBytes.max), options.token);
+      status = response.statusCode;
+      text = redactSecret(
+        await readBodyText(response.body, LIMITS.jsonBodyBytes.max),
+        options.token,
+      );
     } catch (error) {
       if (control.cause() === 'timeout') throw timedOut();
       throw error;

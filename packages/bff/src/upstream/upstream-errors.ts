@@ -1,5 +1,5 @@
+import type { Readable } from 'node:stream';
 import { ERROR_CODES, isApiErrorBody, parseErrorPayload } from '@agent-chat/protocol';
-import type { UpstreamBody } from './upstream-response.js';
 
 /** An error as the BFF answers it: status (for JSON answers), code and a sanitized message. */
 export interface MappedError {
@@ -244,11 +244,11 @@ export function errorCodeOfBody(body: string): string | undefined {
 }
 
 /** Reads at most `limit` bytes of an upstream body as text (the rest is discarded). */
-export async function readBodyText(response: UpstreamBody, limit = 64 * 1024): Promise<string> {
+export async function readBodyText(body: Readable, limit = 64 * 1024): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
-    for await (const chunk of response) {
+    for await (const chunk of body) {
       const buffer = chunk as Buffer;
       if (size < limit) chunks.push(buffer.subarray(0, limit - size));
       size += buffer.length;
@@ -257,7 +257,7 @@ export async function readBodyText(response: UpstreamBody, limit = 64 * 1024): P
   } catch {
     // A body cut short still tells us what it could.
   }
-  if (!response.complete) response.destroy();
+  if (!body.readableEnded) body.destroy();
   return Buffer.concat(chunks).toString('utf8');
 }
 

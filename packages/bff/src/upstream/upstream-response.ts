@@ -1,28 +1,12 @@
 import type { Readable } from 'node:stream';
 
-/** A response body as the relays read it: a stream that says whether it was read to its end. */
-export type UpstreamBody = Readable & { readonly complete: boolean };
-
 /**
- * An upstream response once its headers arrived: the body as a stream, with the status, the
- * headers (names lower-case) and whether the whole body was read (`complete`).
+ * An upstream response once its headers arrived (undici's `Pool.request` answer): the
+ * status, the headers (names lower-case) and the body as a stream, which whoever reads the
+ * response reads to its end or destroys (`readableEnded` tells which).
  */
-export interface UpstreamResponse extends Readable {
-  statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** True once the body was read to its end. */
-  readonly complete: boolean;
-}
-
-/** An undici response (`Pool.request`'s), its body made the {@link UpstreamResponse}. */
-export function upstreamResponse(answer: {
+export interface UpstreamResponse {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
-}): UpstreamResponse {
-  const response = answer.body as UpstreamResponse;
-  response.statusCode = answer.statusCode;
-  response.headers = answer.headers;
-  Object.defineProperty(response, 'complete', { get: () => response.readableEnded });
-  return response;
 }
