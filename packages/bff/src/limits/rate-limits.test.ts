@@ -1,11 +1,15 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { postQuery } from '../testing/query-client.js';
+import {
+  freePort,
+  redisServerAvailable,
+  startRedisServer,
+  type TestRedis,
+} from '../testing/redis-server.js';
+import { createRateLimits } from './rate-limits.js';
 
 let upstream: FaultUpstream;
 
@@ -103,6 +107,41 @@ describe('RateLimit headers', () => {
   });
 });
 
+describe('the window', () => {
+  it('starts a new count when it ends, and RateLimit says when', async () => {
+    const harness = await startBff({
+      upstreamUrl: upstream.url,
+      rateLimit: { perIp: 100, perVisitor: 1, windowMs: 2_000 },
+    });
+    try {
+      const first = await postQuery(harness.url, 'answer', { query: 'hi' });
+      await first.text();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('ratelimit-policy')).toBe('1;w=2');
+      expect(first.headers.get('ratelimit')).toMatch(/^limit=1, remaining=0, reset=[12]$/);
+      const limited = await postQuery(harness.url, 'answer', { query: 'hi' });
+      await expectLimited(limited);
+      expect(limited.headers.get('ratelimit')).toMatch(/^limit=1, remaining=0, reset=[12]$/);
+      await vi.waitFor(
+        async () => {
+          const again = await postQuery(harness.url, 'answer', { query: 'hi' });
+          await again.text();
+          expect(again.status).toBe(200);
+        },
+        { timeout: 5_000, interval: 250 },
+      );
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('must fit a timer', () => {
+    expect(() => createRateLimits({ windowMs: 2 ** 31, perIp: 1, perVisitor: 1 })).toThrow(
+      /between 1 ms and 2147483647 ms/,
+    );
+  });
+});
+
 describe('an unreachable Redis', () => {
   let deadPort: number;
   beforeAll(async () => {
@@ -167,20 +206,6 @@ describe('an unreachable Redis', () => {
   });
 });
 
-function redisServerAvailable(): boolean {
-  return spawnSync('redis-server', ['--version']).status === 0;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const hasRedis = redisServerAvailable();
 if (!hasRedis) {
   console.warn(
@@ -189,34 +214,15 @@ if (!hasRedis) {
 }
 
 describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
-  let redis: ChildProcess;
+  let redis: TestRedis;
   let first: BffHarness;
   let second: BffHarness;
 
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    // The hook's timeout bounds the wait; an early exit fails it with redis-server's output.
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      const exited = () => reject(new Error(`redis-server exited before it was ready: ${output}`));
-      redis.once('exit', exited);
-      redis.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (!output.includes('Ready to accept connections')) return;
-        redis.off('exit', exited);
-        resolve();
-      });
-    });
+    redis = await startRedisServer();
     const options = {
       upstreamUrl: upstream.url,
-      redisUrl: `redis://127.0.0.1:${port}`,
+      redisUrl: redis.url,
       rateLimit: { perIp: 3, perVisitor: 100, windowMs: 60_000 },
     };
     first = await startBff(options);
@@ -236,10 +242,7 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
   afterAll(async () => {
     await first?.close();
     await second?.close();
-    if (redis && redis.exitCode === null) {
-      redis.kill('SIGTERM');
-      await once(redis, 'exit');
-    }
+    await redis?.stop();
   });
 
   it('two BFF instances enforce one limit', async () => {

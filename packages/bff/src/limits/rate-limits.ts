@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES } from '@agent-chat/protocol';
-import type { Request, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { RedisStore } from 'rate-limit-redis';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
 import { localsOf, sendError } from '../http/index.js';
-import { guardedStore, redisPrefix, StoreUnavailableError } from './redis-store.js';
+import { type Counter, createRedisCounter, redisPrefix } from './redis-counter.js';
 
 /**
  * A limiter as the query route calls it, with plain Node objects, inside Express or not:
@@ -55,6 +54,14 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
+/** Longest window a timer can count (Node's timers stop at 2^31 − 1 ms). */
+const MAX_WINDOW_MS = 2 ** 31 - 1;
+
+/** Whole seconds (at least 1) until a count's window ends. */
+function secondsUntil(count: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(count.msBeforeNext / 1000));
+}
+
 /** Interval between two warnings about an unavailable store, ms. */
 const STORE_WARNING_INTERVAL_MS = 60_000;
 /** `Retry-After` of a query refused because the store is unavailable, s. */
@@ -101,17 +108,31 @@ export function clientKeyOf(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /**
- * Creates the per-IP and per-visitor limiters (express-rate-limit), counting in memory or,
- * with `redisUrl`, in Redis through rate-limit-redis so replicas share one limit. Rejected
- * requests get 429 JSON `RATE_LIMITED` with `Retry-After`. When Redis is unreachable (down,
- * not ready, or slower than `storeTimeoutMs`), `whenStoreUnavailable` decides: `allow`
- * (default, fail-open) lets requests pass, so the chat stays up and the limit is best
- * effort until Redis returns; `refuse` (fail-closed) answers 503 `UNAVAILABLE` with
- * `Retry-After`. Either way `onStoreError` counts it and a warning is logged once a minute.
+ * Creates the per-IP and per-visitor limiters (rate-limiter-flexible: a fixed window per
+ * key), counting in memory or, with `redisUrl`, in Redis so replicas share one limit.
+ * Rejected requests get 429 JSON `RATE_LIMITED` with `Retry-After`; the visitor limit's
+ * answers carry `RateLimit` and `RateLimit-Policy` (IETF draft 7). When Redis is
+ * unreachable (down, not ready, or slower than `storeTimeoutMs`), `whenStoreUnavailable`
+ * decides: `allow` (default, fail-open) lets requests pass, so the chat stays up and the
+ * limit is best effort until Redis returns; `refuse` (fail-closed) answers 503
+ * `UNAVAILABLE` with `Retry-After`. Either way `onStoreError` counts it and a warning is
+ * logged once a minute.
+ *
+ * Why not express-rate-limit here (the console's sign-in keeps it): on the path of every
+ * visitor's question it cost 25–30 µs of CPU a request (an async middleware, its debug
+ * calls and its per-request objects), a tenth of a streamed answer's; a counter in a Map
+ * costs about 1 µs.
  */
 export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const logger = options.logger;
   const storeTimeoutMs = options.storeTimeoutMs ?? 1_000;
+  if (!(options.windowMs >= 1 && options.windowMs <= MAX_WINDOW_MS)) {
+    throw new RangeError(
+      `The rate limit window must be between 1 ms and ${MAX_WINDOW_MS} ms (got ${options.windowMs}).`,
+    );
+  }
+  // Redis counts whole seconds; `RateLimit-Policy` says the window in seconds too.
+  const windowSeconds = Math.max(1, Math.ceil(options.windowMs / 1000));
   const client = options.redisUrl
     ? createClient({ url: options.redisUrl, disableOfflineQueue: true })
     : undefined;
@@ -124,21 +145,23 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     });
   }
 
-  const initializedChecks: (() => boolean)[] = [];
-  const storeFor = (name: string): Store | undefined => {
-    if (!client) return undefined;
-    const store = new RedisStore({
-      prefix: `${redisPrefix}${name}:`,
-      sendCommand: (...args: string[]) => client.sendCommand(args),
-    });
-    const guarded = guardedStore(store, client, storeTimeoutMs, logger);
-    initializedChecks.push(guarded.initialized);
-    return guarded.store;
-  };
+  const counterFor = (name: string, limit: number): Counter =>
+    client
+      ? createRedisCounter(client, {
+          keyPrefix: `${redisPrefix}${name}`,
+          points: limit,
+          duration: windowSeconds,
+          timeoutMs: storeTimeoutMs,
+        })
+      : new RateLimiterMemory({
+          keyPrefix: name,
+          points: limit,
+          duration: options.windowMs / 1000,
+        });
 
   let warnedAboutProxy = false;
-  /** The per-IP key (IPv6 by /56, as express-rate-limit does), warning once about an untrusted proxy. */
-  const ipKey = (req: Request, res: Response): string => {
+  /** The per-IP key (IPv6 by /56), warning once about an untrusted proxy. */
+  const ipKey = (req: IncomingMessage, res: ServerResponse): string => {
     const ip = clientIpOf(req, res);
     if (
       !warnedAboutProxy &&
@@ -155,48 +178,49 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   };
 
   const limiter = (name: 'ip' | 'visitor', limit: number, what: string): Limiter => {
-    const store = storeFor(name);
-    const middleware = rateLimit({
-      windowMs: options.windowMs,
-      limit,
-      // One set of `RateLimit` headers per response: the visitor's (the limit a visitor
-      // meets first); the per-IP limit shows itself only in its 429 and `Retry-After`.
-      standardHeaders: name === 'visitor' ? 'draft-7' : false,
-      legacyHeaders: false,
-      // Store failures reach the wrapper below, which applies `whenStoreUnavailable`.
-      passOnStoreError: false,
-      ...(store ? { store } : {}),
-      ...(logger ? { logger } : {}),
-      ...(name === 'visitor'
-        ? {
-            keyGenerator: (_req: Request, res: Response) => `visitor:${visitorIdOf(res)}`,
-            skip: (_req: Request, res: Response) => visitorIdOf(res) === undefined,
-          }
-        : { keyGenerator: ipKey }),
-      handler(req, res) {
-        options.onLimited?.(name);
-        const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
-        const seconds = info?.resetTime
-          ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
-          : Math.ceil(options.windowMs / 1000);
-        res.setHeader('Retry-After', String(seconds));
-        sendError(
-          res,
-          429,
-          ERROR_CODES.rateLimited,
-          `Too many questions ${what}; please wait ${seconds} s and try again.`,
-        );
-      },
-    });
-    // express-rate-limit uses only Node's request and response API once `req.ip` is not
-    // needed (the key generators above read the client address from `locals`).
-    const counted = middleware as unknown as Limiter;
-    if (!store) return counted;
-    return function sharedLimit(req, res, next) {
-      counted(req, res, (error?: unknown) => {
-        if (error instanceof StoreUnavailableError) storeUnavailable(res, next, error);
-        else next(error);
-      });
+    const counter = counterFor(name, limit);
+    // One set of `RateLimit` headers per response: the visitor's (the limit a visitor
+    // meets first); the per-IP limit shows itself only in its 429 and `Retry-After`.
+    const policy = name === 'visitor' ? `${limit};w=${windowSeconds}` : undefined;
+    const describe = (res: ServerResponse, count: RateLimiterRes): void => {
+      if (policy === undefined || res.headersSent) return;
+      res.setHeader('RateLimit-Policy', policy);
+      res.setHeader(
+        'RateLimit',
+        `limit=${limit}, remaining=${count.remainingPoints}, reset=${secondsUntil(count)}`,
+      );
+    };
+    const refuseOverLimit = (res: ServerResponse, count: RateLimiterRes): void => {
+      options.onLimited?.(name);
+      describe(res, count);
+      const seconds = secondsUntil(count);
+      res.setHeader('Retry-After', String(seconds));
+      sendError(
+        res,
+        429,
+        ERROR_CODES.rateLimited,
+        `Too many questions ${what}; please wait ${seconds} s and try again.`,
+      );
+    };
+    return function rateLimit(req, res, next) {
+      const key = name === 'visitor' ? visitorIdOf(res) : ipKey(req, res);
+      if (key === undefined) {
+        next();
+        return;
+      }
+      counter
+        .consume(key)
+        .then(
+          (count) => {
+            describe(res, count);
+            next();
+          },
+          (rejection: unknown) => {
+            if (rejection instanceof RateLimiterRes) refuseOverLimit(res, rejection);
+            else storeUnavailable(res, next, rejection);
+          },
+        )
+        .catch(next);
     };
   };
 
@@ -206,14 +230,17 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const storeUnavailable = (
     res: ServerResponse,
     next: (error?: unknown) => void,
-    error: StoreUnavailableError,
+    error: unknown,
   ): void => {
     options.onStoreError?.();
     const now = performance.now();
     if (now - lastWarning >= STORE_WARNING_INTERVAL_MS) {
       lastWarning = now;
       logger?.warn(
-        { err: { message: error.message }, whenStoreUnavailable: refuse ? 'refuse' : 'allow' },
+        {
+          err: { message: error instanceof Error ? error.message : String(error) },
+          whenStoreUnavailable: refuse ? 'refuse' : 'allow',
+        },
         refuse
           ? 'the rate limit store is unreachable (Redis): queries are refused with 503 until it returns (REDIS_UNAVAILABLE=refuse)'
           : 'the rate limit store is unreachable (Redis): queries are served without rate limits until it returns (set REDIS_UNAVAILABLE=refuse to refuse them instead)',
@@ -235,8 +262,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   return {
     perIp: limiter('ip', options.perIp, 'from this network'),
     perVisitor: limiter('visitor', options.perVisitor, 'from this visitor'),
-    ready: () =>
-      client === undefined || (client.isReady && initializedChecks.every((check) => check())),
+    ready: () => client === undefined || client.isReady,
     async close() {
       if (!client?.isOpen) return;
       if (client.isReady) await client.close().catch(() => client.destroy());

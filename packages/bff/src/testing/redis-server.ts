@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** Whether `redis-server` can be started here (`.ci/run` installs it from Debian). */
+export function redisServerAvailable(): boolean {
+  return spawnSync('redis-server', ['--version']).status === 0;
+}
+
+/** A free loopback TCP port (nothing listens on it once this resolves). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A throwaway `redis-server` on loopback, without persistence. */
+export interface TestRedis {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `redis-server` on a free loopback port; resolves once it accepts connections. */
+export async function startRedisServer(): Promise<TestRedis> {
+  const port = await freePort();
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // The caller's hook timeout bounds the wait; an early exit fails it with the output.
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const exited = () => reject(new Error(`redis-server exited before it was ready: ${output}`));
+    redis.once('exit', exited);
+    redis.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes('Ready to accept connections')) return;
+      redis.off('exit', exited);
+      resolve();
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    process: redis,
+    async stop() {
+      if (redis.exitCode !== null || redis.signalCode !== null) return;
+      redis.kill('SIGCONT');
+      redis.kill('SIGTERM');
+      await once(redis, 'exit');
+    },
+  };
+}
