@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultLogger } from './default-logger.js';
+import { createDefaultLogger, withoutDefaultRedaction } from './default-logger.js';
+import { createResponseLogger } from './request-logging.js';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const MODULE = fileURLToPath(new URL('./default-logger.ts', import.meta.url));
@@ -69,5 +71,51 @@ describe('createDefaultLogger', () => {
     const logger = createDefaultLogger('warn', openSync(join(dir, 'level.log'), 'a'));
     expect(logger.level).toBe('warn');
     expect(logger.isLevelEnabled('info')).toBe(false);
+  });
+
+  it('writes allow-listed request lines without the redaction pass, and redacts every other line', async () => {
+    const path = join(dir, 'request-lines.log');
+    const logger = createDefaultLogger('info', openSync(path, 'a'));
+    withoutDefaultRedaction(logger).info({ req: { headers: { 'user-agent': 'ua' } } }, 'request');
+    logger.info({ token: 'sk-secret' }, 'other');
+    logger.flush();
+    await expect.poll(async () => (await linesOf(path)).length).toBe(2);
+    const [request, other] = await linesOf(path);
+    expect(request).toMatchObject({ msg: 'request', req: { headers: { 'user-agent': 'ua' } } });
+    expect(other).toMatchObject({ msg: 'other', token: '[redacted]' });
+  });
+});
+
+describe('request lines of a host logger', () => {
+  it('keep the redaction its owner configured', () => {
+    const lines: string[] = [];
+    const host = pino(
+      { redact: { paths: ['req.remoteAddress', 'req.headers["user-agent"]'], censor: 'hidden' } },
+      { write: (line: string) => lines.push(line) },
+    );
+    expect(withoutDefaultRedaction(host)).toBe(host);
+    const logResponse = createResponseLogger(host);
+    const res = {
+      writableFinished: true,
+      headersSent: true,
+      statusCode: 200,
+      req: {
+        method: 'POST',
+        headers: { 'user-agent': 'secret-agent' },
+        socket: { remoteAddress: '203.0.113.9' },
+      },
+      locals: { requestId: 'r1' },
+    };
+    logResponse(res as never, '/api/agents/a/query', performance.now());
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] ?? '{}') as { req: Record<string, unknown> };
+    expect(line.req).toMatchObject({
+      id: 'r1',
+      method: 'POST',
+      url: '/api/agents/a/query',
+      remoteAddress: 'hidden',
+      headers: { 'user-agent': 'hidden' },
+    });
+    expect(lines[0]).not.toContain('203.0.113.9');
   });
 });

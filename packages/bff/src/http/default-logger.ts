@@ -1,5 +1,21 @@
 import pino, { type Logger } from 'pino';
-import { REDACTED_PATHS } from './request-logging.js';
+
+/** Header paths pino must never print, whatever a custom serializer or host logger does. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'authorization',
+  'agentApiToken',
+  'adminToken',
+  'token',
+];
+
+/** The loggers {@link createDefaultLogger} made. */
+const defaultLoggers = new WeakSet<Logger>();
 
 /** Log lines are written once this many bytes are waiting… */
 const LOG_BLOCK_BYTES = 4096;
@@ -30,5 +46,16 @@ export function createDefaultLogger(level = 'info', fd = 1): Logger {
   }, LOG_FLUSH_MS);
   timer.unref();
   stream.once('close', () => clearInterval(timer));
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, stream);
+  const logger = pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, stream);
+  defaultLoggers.add(logger);
+  return logger;
+}
+
+/**
+ * A logger for lines built from an allow-list of fields (nothing in them can match
+ * {@link REDACTED_PATHS}): a child of a default logger without its redaction pass, any
+ * other logger as it is, so a host's own redaction (say, of addresses) still applies.
+ */
+export function withoutDefaultRedaction(logger: Logger): Logger {
+  return defaultLoggers.has(logger) ? logger.child({}, { redact: [] }) : logger;
 }
