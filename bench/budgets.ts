@@ -17,8 +17,19 @@ export const BUDGETS = {
   widgetTotalGzipBytes: widgetBudgets.total,
   /** Longest main-thread task while an answer streams in, ms. */
   longestTaskMs: 50,
-  /** Renderer main-thread time per streamed answer fragment, ms. */
+  /**
+   * Renderer main-thread time per streamed answer fragment on a quiet machine, ms (DESIGN.md
+   * §5). Reported, not checked: the check is {@link BUDGETS.widgetToPlainAppendRatio}.
+   */
   mainThreadMsPerFragment: 0.1,
+  /**
+   * Widget main-thread time per fragment over a plain text append of the same stream
+   * (fetch + `append` to a `<pre>`), traced in the same browser right after each answer,
+   * median of the answers: 0.1 ms against the plain append's 0.5 ms per fragment, the
+   * median of the three full runs of 2026-11-26 on a quiet 2-core machine (0.478, 0.500,
+   * 0.532 ms) — the same budget, freed from how fast the machine's Chromium is that run.
+   */
+  widgetToPlainAppendRatio: 0.2,
   /** Agent service query p50 over HTTP (retrieval + extractive answer) at 50,000 chunks, ms. */
   retrievalP50Ms: 20,
   /** Chunks at which the retrieval budget applies (smaller runs report without checking). */

@@ -231,15 +231,19 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
       );
     const runs: Awaited<ReturnType<typeof widgetAnswer>>[] = [];
     const references: number[] = [];
-    const perFragment = await repeatUntilSteady(
+    // The budgeted figure: each answer's main-thread time per fragment over the plain
+    // append's right after it, repeated until its median is steady.
+    const perFragmentRatio = await repeatUntilSteady(
       async () => {
         const run = await widgetAnswer();
         runs.push(run);
-        references.push((await plainAppend()).main.busyMs / options.fragments);
-        return run.main.busyMs / options.fragments;
+        const plain = (await plainAppend()).main.busyMs / options.fragments;
+        references.push(plain);
+        return run.main.busyMs / options.fragments / plain;
       },
       { minRuns: options.minRuns, maxRuns: options.maxRuns },
     );
+    const perFragment = measure(runs.map((run) => run.main.busyMs / options.fragments));
     const reference = measure(references);
     // The run whose per-fragment time is the median stands for the others in the table.
     const typical =
@@ -265,10 +269,10 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
       ),
       atMost('Longest main-thread task while streaming', longest, BUDGETS.longestTaskMs, ms),
       atMost(
-        'Main-thread time per answer fragment',
-        perFragment,
-        BUDGETS.mainThreadMsPerFragment,
-        (value) => `${round3(value)} ms`,
+        'Main-thread time per answer fragment, widget / plain text append',
+        perFragmentRatio,
+        BUDGETS.widgetToPlainAppendRatio,
+        ratio,
       ),
     ];
     const [loaderCheck, firstPaintCheck, totalCheck, completeCheck, taskCheck, perFragmentCheck] =
@@ -298,16 +302,16 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
         },
         {
           figure: 'main-thread time per fragment, median',
-          value: `${round3(perFragmentMs)} ms (CPU ${round3(main.busyCpuMs / options.fragments)} ms)`,
-          check: perFragmentCheck!,
+          value: `${round3(perFragmentMs)} ms (CPU ${round3(main.busyCpuMs / options.fragments)} ms; ${BUDGETS.mainThreadMsPerFragment} ms on a quiet machine)`,
         },
         {
           figure: 'plain text append of the same stream, per fragment',
           value: `${round3(reference.median)} ms (${formatSpread(reference, (value) => `${round3(value)}`)})`,
         },
         {
-          figure: 'widget / plain text append, per fragment',
-          value: ratio(perFragmentMs / reference.median),
+          figure: 'widget / plain text append, per fragment (median of answers)',
+          value: ratio(perFragmentRatio.median),
+          check: perFragmentCheck!,
         },
         { figure: 'longest task, median', value: ms(longest.median), check: taskCheck! },
         { figure: 'longest task, CPU time on its thread', value: ms(main.longestCpuMs) },
@@ -333,7 +337,8 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
         mainThreadMsPerFragment: round3(perFragmentMs),
         mainThreadMsPerFragmentRuns: perFragment.samples.map(round3),
         plainAppendMsPerFragmentRuns: reference.samples.map(round3),
-        widgetToPlainAppendRatio: round3(perFragmentMs / reference.median),
+        widgetToPlainAppendRatio: round3(perFragmentRatio.median),
+        widgetToPlainAppendRatioRuns: perFragmentRatio.samples.map(round3),
         streamMs,
         mainThread: {
           ...main,
