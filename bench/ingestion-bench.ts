@@ -3,8 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { atMost, BUDGETS, holds } from './budgets.js';
 import { startChild } from './children.js';
 import { count, ms, perSecond, round3 } from './format.js';
+import { measure } from './measurement.js';
 import { elapsedMs } from './percentiles.js';
 import type { SectionResult } from './report.js';
+
+/** Re-syncs of the unchanged site whose median is budgeted. */
+const RESYNC_RUNS = 7;
 
 /** Options of the ingestion benchmark. */
 export interface IngestionBenchOptions {
@@ -141,22 +145,44 @@ export async function benchIngestion(options: IngestionBenchOptions): Promise<Se
     const crawlMs = elapsedMs(crawlStart);
     const before = await service.stats();
 
-    const resyncStart = process.hrtime.bigint();
-    await call('POST', `/api/datasources/${siteSource.id}/synch`, {});
-    const resynched = await settle();
-    const resyncMs = elapsedMs(resyncStart);
+    // Re-synced several times: one re-sync takes a few hundred ms, too short for one
+    // sample to be steady; the median of the ratios is what the budget checks.
+    const resyncs: number[] = [];
+    let resynched: Awaited<ReturnType<typeof settle>> | undefined;
+    let pagesRewritten = 0;
+    for (let run = 0; run < RESYNC_RUNS; run += 1) {
+      const resyncStart = process.hrtime.bigint();
+      await call('POST', `/api/datasources/${siteSource.id}/synch`, {});
+      resynched = await settle();
+      resyncs.push(elapsedMs(resyncStart));
+      const summary = resynched.lastSyncSummary ?? {};
+      pagesRewritten += (summary.added ?? 0) + (summary.changed ?? 0);
+      if (resynched.status !== 'synched') break;
+    }
     const after = await service.stats();
-    const summary = resynched.lastSyncSummary ?? {};
-    const pagesRewritten = (summary.added ?? 0) + (summary.changed ?? 0);
+    const summary = resynched?.lastSyncSummary ?? {};
     const chunksKept =
       after.counters?.chunkIds === before.counters?.chunkIds &&
       after.counters?.chunks === before.counters?.chunks;
-    const resyncRatio = resyncMs / crawlMs;
+    const resyncRatios = measure(resyncs.map((resyncMs) => resyncMs / crawlMs));
+    const resyncMs = measure(resyncs).median;
     const pages = (await waitAll(() => true)).filter(
       (item) =>
         (item as { groupId: string | null }).groupId === siteSource.id && item.status === 'synched',
     ).length;
     const pagesPerSecond = (pages / crawlMs) * 1000;
+    const resyncCheck = atMost(
+      're-sync of an unchanged site / first crawl',
+      resyncRatios,
+      BUDGETS.resyncTimeRatio,
+      (value) => `${round3(value * 100)} %`,
+    );
+    const rewriteCheck = holds(
+      'chunks rewritten by re-syncing an unchanged site',
+      '0',
+      chunksKept ? '0' : 'some (the chunk ids changed)',
+      chunksKept && pagesRewritten === 0 && resynched?.status === 'synched',
+    );
     return {
       title: `Ingestion: ${count(chunks)} text chunks, ${count(pages)}-page crawl`,
       figures: [
@@ -169,27 +195,15 @@ export async function benchIngestion(options: IngestionBenchOptions): Promise<Se
         { figure: 'crawl rate', value: `${perSecond(pagesPerSecond)} pages` },
         {
           figure: 're-sync of the unchanged site',
-          value: `${ms(resyncMs)} (${round3(resyncRatio * 100)} % of the crawl; site ${resynched.status}; ${summary.unchanged ?? 0} pages unchanged, ${pagesRewritten} rewritten)`,
+          value: `${ms(resyncMs)}, median of ${resyncs.length} (${round3(resyncRatios.median * 100)} % of the crawl; site ${resynched?.status}; ${summary.unchanged ?? 0} pages unchanged, ${pagesRewritten} rewritten)`,
+          check: resyncCheck,
         },
       ],
-      checks: [
-        atMost(
-          're-sync of an unchanged site / first crawl',
-          resyncRatio,
-          BUDGETS.resyncTimeRatio,
-          (value) => `${round3(value * 100)} %`,
-        ),
-        holds(
-          'chunks rewritten by re-syncing an unchanged site',
-          '0',
-          chunksKept ? '0' : 'some (the chunk ids changed)',
-          chunksKept && pagesRewritten === 0 && resynched.status === 'synched',
-        ),
-      ],
+      checks: [resyncCheck, rewriteCheck],
       notes: [
         `one request per document (the budgeted rate, 100 documents per upsert, is in the agent-service section); in-memory PGlite; ${count(documents)} text datasources of ${sectionsPerDocument} headed ~700-character sections created with POST /api/datasources (8 in flight), timed until every one is synched (jobs claimed in batches)`,
         `crawl: a ${options.pages}-page HTML site on loopback (each page links to ten more), one web_site datasource from its start URL (ALLOW_PRIVATE_URLS on), timed until it is synched; 4 pages fetched at once`,
-        're-sync: POST /api/datasources/{id}/synch of that site, unchanged, timed until it is synched again; every page is asked with If-None-Match (304: its chunks kept, its links followed from the last read); chunks rewritten = a change in the count or in a checksum of the chunk ids',
+        `re-sync: POST /api/datasources/{id}/synch of that site, unchanged, timed until it is synched again, ${RESYNC_RUNS} times (the budget checks the median over the first crawl's time); every page is asked with If-None-Match (304: its chunks kept, its links followed from the last read); chunks rewritten = a change in the count or in a checksum of the chunk ids over all of them`,
       ],
       data: {
         options,
@@ -200,7 +214,8 @@ export async function benchIngestion(options: IngestionBenchOptions): Promise<Se
         crawlMs: round3(crawlMs),
         pagesPerSecond: round3(pagesPerSecond),
         resyncMs: round3(resyncMs),
-        resyncRatio: round3(resyncRatio),
+        resyncMsRuns: resyncs.map(round3),
+        resyncRatio: round3(resyncRatios.median),
         resyncSummary: summary,
         chunksKept,
       },
