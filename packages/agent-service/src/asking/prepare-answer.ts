@@ -111,6 +111,7 @@ export async function prepareAnswer(
         vectorSearch: context.hybrid?.vectorSearch,
         relevanceFloor: true,
         sectionExamples: true,
+        firstSections: true,
       })
     : { passages: [], sources: [], passageSources: [] };
   const { passages } = retrieved;

@@ -4,6 +4,7 @@ import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
 import { missesAskedDate } from './answer-shape.js';
 import { judgeAnswerability, phraseChecker } from './answerability.js';
+import { FOLLOWING_CHUNKS, firstSectionAfter } from './first-section.js';
 import { namedSubsection } from './named-subsection.js';
 import { withPageSupport } from './page-support.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
@@ -68,6 +69,11 @@ interface RetrieveOptions {
   relevanceFloor?: boolean;
   /** Answering: attach each passage's example (`Passage.example`). Off for a plain search. */
   sectionExamples?: boolean;
+  /**
+   * Answering: when the best passage is a page's intro, its first section follows it
+   * (`followIntroWithFirstSection`). Off for a plain search.
+   */
+  firstSections?: boolean;
 }
 
 interface PassageRow {
@@ -159,6 +165,32 @@ async function leadWithNamedSubsection(
 }
 
 /**
+ * When the best passage is a page's intro, puts its first section (`firstSectionAfter`)
+ * right after it, at the next passage's score, unless it is ranked already: the answer
+ * quotes it when its sentences answer, and cites it as its own section. One indexed read
+ * of the chunks after the intro.
+ */
+async function followIntroWithFirstSection(
+  database: Queryable,
+  ranked: PassageRow[],
+  limit: number,
+): Promise<void> {
+  const top = ranked[0];
+  if (!top) return;
+  const following = await database.query<Omit<PassageRow, 'score'>>(
+    `SELECT ${PASSAGE_COLUMNS}
+     FROM chunks c JOIN datasources d ON d.id = c.datasource_id
+     WHERE c.datasource_id = $1 AND c.position > $2
+     ORDER BY c.position LIMIT ${FOLLOWING_CHUNKS}`,
+    [top.datasource_id, top.position],
+  );
+  const section = firstSectionAfter(top, following);
+  if (!section || ranked.some((row) => row.chunk_id === section.chunk_id)) return;
+  ranked.splice(1, 0, { ...section, score: ranked[1]?.score ?? top.score });
+  if (ranked.length > limit) ranked.pop();
+}
+
+/**
  * Finds the passages that answer a question in the given datastores: BM25 over the
  * chunks with the datastores' real term statistics (see `searchLexical`), then one source
  * per datasource, highest score first. `filters.datasource_ids` and `filters.custom_ids`
@@ -240,6 +272,7 @@ export async function retrieve(
     return { passages: [], sources: [], passageSources: [] };
   }
   await leadWithNamedSubsection(database, ranked, termWeights, limit);
+  if (options.firstSections === true) await followIntroWithFirstSection(database, ranked, limit);
   const examples = options.sectionExamples
     ? await sectionExamples(database, ranked)
     : new Map<string, string>();
