@@ -135,6 +135,20 @@ const PASSAGE_COLUMNS = `c.id AS chunk_id, c.datasource_id, d.name AS datasource
        d.type AS datasource_type, d.config, c.title, c.content, c.position,
        c.anchor, c.page_number`;
 
+/** The chunks (with their datasource's columns) that `where` (SQL over `c`, `d`) selects. */
+function passageRows(
+  database: Queryable,
+  where: string,
+  parameters: unknown[],
+): Promise<Omit<PassageRow, 'score'>[]> {
+  return database.query<Omit<PassageRow, 'score'>>(
+    `SELECT ${PASSAGE_COLUMNS}
+     FROM chunks c JOIN datasources d ON d.id = c.datasource_id
+     WHERE ${where}`,
+    parameters,
+  );
+}
+
 /**
  * Puts first, when the best passage's line that answers names one of its subsections
  * (see `namedSubsection`), that subsection at the best passage's score, the best passage
@@ -149,11 +163,9 @@ async function leadWithNamedSubsection(
 ): Promise<void> {
   const top = ranked[0];
   if (!top) return;
-  const children = await database.query<Omit<PassageRow, 'score'>>(
-    `SELECT ${PASSAGE_COLUMNS}
-     FROM chunks c JOIN datasources d ON d.id = c.datasource_id
-     WHERE c.datasource_id = $1 AND starts_with(c.title, $2)
-     ORDER BY c.position`,
+  const children = await passageRows(
+    database,
+    'c.datasource_id = $1 AND starts_with(c.title, $2) ORDER BY c.position',
     [top.datasource_id, `${top.title} › `],
   );
   const child = namedSubsection(top, children, termWeights);
@@ -177,11 +189,9 @@ async function followIntroWithFirstSection(
 ): Promise<void> {
   const top = ranked[0];
   if (!top) return;
-  const following = await database.query<Omit<PassageRow, 'score'>>(
-    `SELECT ${PASSAGE_COLUMNS}
-     FROM chunks c JOIN datasources d ON d.id = c.datasource_id
-     WHERE c.datasource_id = $1 AND c.position > $2
-     ORDER BY c.position LIMIT ${FOLLOWING_CHUNKS}`,
+  const following = await passageRows(
+    database,
+    `c.datasource_id = $1 AND c.position > $2 ORDER BY c.position LIMIT ${FOLLOWING_CHUNKS}`,
     [top.datasource_id, top.position],
   );
   const section = firstSectionAfter(top, following);
@@ -232,12 +242,9 @@ export async function retrieve(
       holdsPhrase: phraseChecker(database, options.datastoreIds),
     }));
   if (outOfScope) return { passages: [], sources: [], passageSources: [] };
-  const rows = await database.query<Omit<PassageRow, 'score'>>(
-    `SELECT ${PASSAGE_COLUMNS}
-     FROM chunks c JOIN datasources d ON d.id = c.datasource_id
-     WHERE c.id = ANY($1::text[])`,
-    [[...hits.map((hit) => hit.chunkId), ...nearest]],
-  );
+  const rows = await passageRows(database, 'c.id = ANY($1::text[])', [
+    [...hits.map((hit) => hit.chunkId), ...nearest],
+  ]);
   const byId = new Map(rows.map((row) => [row.chunk_id, row]));
   const lexicalIds = new Set(hits.map((hit) => hit.chunkId));
   const firstStage = hits.flatMap((hit) => {
