@@ -323,7 +323,7 @@ export async function benchWidget(options: WidgetBenchOptions): Promise<SectionR
           .join(
             ', ',
           )}); first paint = loader + panel chunk + its static imports + the largest locale chunk (a page loads one language)`,
-        `Chromium ${browser.version()} headless; answer: markdown (headings, emphasis, code, links, lists, fenced code), ${options.fragmentsPerTick} fragments every ${options.tickMs} ms, same-origin endpoint; tasks read from a devtools.timeline trace of the renderer main thread, from send() to the answer's last frame; repeated (the widget reset between answers) until the median per fragment is steady (noise < 5 %) or ${options.maxRuns} answers, ${runs.length} here; the reference, after each answer: the same stream read with fetch and appended as plain text to a <pre>, traced alike`,
+        `Chromium ${browser.version()} headless; answer: markdown (headings, emphasis, code, links, lists, fenced code), ${options.fragmentsPerTick} fragments every ${options.tickMs} ms, same-origin endpoint; tasks read from a devtools.timeline trace of the renderer main thread, from send() to the answer's last frame; repeated (the widget reset between answers) until the median of the widget / plain append ratio is steady (noise < 5 %) or ${options.maxRuns} answers, ${runs.length} here; the reference, after each answer: the same stream read with fetch and appended as plain text to a <pre>, traced alike`,
         ...pageErrors.slice(0, 3).map((message) => `page error: ${message}`),
       ],
       data: {

@@ -8,6 +8,11 @@ export interface PageChunk {
 /** Chunks read after an intro to find its first section (an intro split longer is left alone). */
 export const FOLLOWING_CHUNKS = 4;
 
+/** Whether a chunk opens its page: its title has no heading path (`no-loop-func`). */
+export function isPageIntro(chunk: PageChunk): boolean {
+  return !chunk.title.includes(TITLE_SEPARATOR);
+}
+
 /**
  * The first section of a page after its intro: `intro` is a page's opening chunk (a title
  * with no heading path, e.g. `no-loop-func`), `following` the chunks after it in page
@@ -21,7 +26,7 @@ export function firstSectionAfter<Chunk extends PageChunk>(
   intro: PageChunk,
   following: readonly Chunk[],
 ): Chunk | undefined {
-  if (intro.title.includes(TITLE_SEPARATOR)) return undefined;
+  if (!isPageIntro(intro)) return undefined;
   const first = following.find((chunk) => chunk.title !== intro.title);
   return first?.title.startsWith(`${intro.title}${TITLE_SEPARATOR}`) ? first : undefined;
 }

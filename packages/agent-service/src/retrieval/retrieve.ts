@@ -4,7 +4,7 @@ import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
 import { missesAskedDate } from './answer-shape.js';
 import { judgeAnswerability, phraseChecker } from './answerability.js';
-import { FOLLOWING_CHUNKS, firstSectionAfter } from './first-section.js';
+import { FOLLOWING_CHUNKS, firstSectionAfter, isPageIntro } from './first-section.js';
 import { namedSubsection } from './named-subsection.js';
 import { withPageSupport } from './page-support.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
@@ -188,7 +188,8 @@ async function followIntroWithFirstSection(
   limit: number,
 ): Promise<void> {
   const top = ranked[0];
-  if (!top) return;
+  // Most questions are led by a section: no read for them.
+  if (!top || !isPageIntro(top)) return;
   const following = await passageRows(
     database,
     `c.datasource_id = $1 AND c.position > $2 ORDER BY c.position LIMIT ${FOLLOWING_CHUNKS}`,

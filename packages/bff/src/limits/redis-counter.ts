@@ -36,14 +36,14 @@ export interface RedisCounterOptions {
 /**
  * A {@link Counter} in Redis (rate-limiter-flexible: one Lua script per count, so
  * replicas share the window) that never waits on a missing connection: it fails at once
- * while Redis is not ready and bounds every count by `timeoutMs`. Every failure is a
- * {@link StoreUnavailableError}; a count over the limit stays a `RateLimiterRes`.
+ * while the client is not ready (checked here, before a count is started) and bounds
+ * every count by `timeoutMs`. Every failure is a {@link StoreUnavailableError}; a count
+ * over the limit stays a `RateLimiterRes`.
  */
 export function createRedisCounter(client: RedisClient, options: RedisCounterOptions): Counter {
   const limiter = new RateLimiterRedis({
     storeClient: client,
     useRedisPackage: true,
-    rejectIfRedisNotReady: true,
     keyPrefix: options.keyPrefix,
     points: options.points,
     duration: options.duration,
