@@ -42,6 +42,24 @@ describe('namedSubsection', () => {
     expect(namedSubsection(options, subsections, weights({ unrelated: 3 }))).toBeUndefined();
   });
 
+  it('weighs a line by its length: the short line that names an option beats a long one', () => {
+    // Both lines hold "forEach", "callbacks", "report", "return" and "value"; the longer
+    // one says more besides (it is about another option).
+    const section = {
+      title: 'Callbacks › Options',
+      content: [
+        '- `"checkForEach": false` (default) When set to `true`, rule will also report `forEach` callbacks that return a value.',
+        '- `"allowVoid": false` (default) When set to `true`, allows `void` in `forEach` callbacks, so rule will not report the return value with a `void` operator.',
+      ].join('\n'),
+    };
+    const children = [
+      { id: 'check', title: 'Callbacks › Options › checkForEach', content: 'forEach(() => 1)' },
+      { id: 'void', title: 'Callbacks › Options › allowVoid', content: 'forEach(() => void 1)' },
+    ];
+    const termWeights = weights({ foreach: 5, callback: 4, report: 2, value: 2, return: 2 });
+    expect(namedSubsection(section, children, termWeights)?.id).toBe('check');
+  });
+
   it('finds none that shares no word with the question (nothing in it could be quoted)', () => {
     const unrelated = [{ id: 'x', title: 'Widgets › Options › allowAfterThis', content: 'a();' }];
     const termWeights = weights({ dangling: 2, member: 1 });

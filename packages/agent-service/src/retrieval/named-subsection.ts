@@ -14,6 +14,27 @@ function linesOf(text: string): string[] {
   return text.split('\n');
 }
 
+/** BM25's k1 and b for a line (as the re-rank scores a sentence): a long line holds more words. */
+const LINE_K1 = 1.2;
+const LINE_B = 0.5;
+
+/**
+ * A line's BM25 against the question's term weights (each term counted once), its length
+ * against the section's mean line: an option's line that holds the question's words
+ * outranks a long paragraph that holds as many among others.
+ */
+function lineScore(
+  length: number,
+  terms: ReadonlySet<string>,
+  termWeights: ReadonlyMap<string, number>,
+  mean: number,
+): number {
+  const norm = LINE_K1 * (1 - LINE_B + (LINE_B * length) / (mean || 1));
+  let score = 0;
+  for (const term of terms) score += ((termWeights.get(term) ?? 0) * (LINE_K1 + 1)) / (1 + norm);
+  return score;
+}
+
 /** Whether `words` holds `phrase` as consecutive words. */
 function holdsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
   for (let start = 0; start + phrase.length <= words.length; start += 1) {
@@ -27,7 +48,8 @@ function holdsPhrase(words: readonly string[], phrase: readonly string[]): boole
  * that lists a page's options or variants in one line each ("`allowAfterThis`: allows …")
  * and gives each its own subsection (`### allowAfterThis`) matches the question by the
  * list's line, while the subsection, examples only, shares none of its words. The line
- * that weighs most in the question's terms (`termWeights`, stem → weight) must name
+ * that scores best in the question's terms (`termWeights`, stem → weight; BM25 over the
+ * section's lines, so a long paragraph does not win by length alone) must name
  * exactly one subsection, by its whole heading, and that subsection must share a question
  * term (in its title or text); `subsections` are chunks of the same page whose title
  * extends `section`'s. `undefined` when no line or more than one subsection qualifies.
@@ -49,10 +71,11 @@ export function namedSubsection<Chunk extends SectionChunk>(
   if (headings.length === 0) return undefined;
   let best = 0;
   let bestLines: string[][] = [];
-  for (const line of linesOf(section.content)) {
+  const lines = linesOf(section.content).filter((line) => line.trim() !== '');
+  const mean = lines.reduce((sum, line) => sum + wordsOf(line).length, 0) / (lines.length || 1);
+  for (const line of lines) {
     const words = wordsOf(line);
-    let score = 0;
-    for (const stem of termsOf(line)) score += termWeights.get(stem) ?? 0;
+    const score = lineScore(words.length, termsOf(line), termWeights, mean);
     if (score > best) {
       best = score;
       bestLines = [words];
