@@ -7,12 +7,13 @@ import type { DatasourceRecord, IngestionContext, PreviousContent } from './inge
 import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/index.js';
 
 /**
- * Bumped when loading or chunking changes, so re-ingesting re-chunks unchanged content
- * (2: the headings of generator-made pages kept with their ids; Markdown headings slugged).
+ * Bumped when loading, chunking or the chunks' analysis changes, so re-ingesting re-chunks
+ * and re-indexes unchanged content (2: the headings of generator-made pages kept with their
+ * ids; Markdown headings slugged. 3: the shapes of the chunks' code indexed).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */
-const CHUNKING_VERSION = '2';
+const CHUNKING_VERSION = '3';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../store/index.js';
+import { codeShapesOf } from './code-shapes.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { synonymsOf } from './synonyms.js';
@@ -45,6 +46,13 @@ const FILLER_TERMS = new Set('explain show know want need get use way tell pleas
  * as it may not be what was meant. Tuned on both folds of the SQuAD set (docs/benchmarks.md).
  */
 const CORRECTION_WEIGHT = 0.5;
+/**
+ * How many words the shapes of a question's code (`codeShapesOf`) weigh together at most:
+ * each counts as a word up to this many shapes, then they share it. The code is one clue
+ * among the question's words; a long snippet should not drown them (docs/benchmarks.md:
+ * 4, 6 and 10 measured alike, uncapped cost section@3 on the look-alike site).
+ */
+const CODE_SHAPE_WORDS = 6;
 /** How much a synonym of a question word counts (`synonymsOf`), against the word itself. */
 const SYNONYM_WEIGHT = 0.5;
 
@@ -87,6 +95,13 @@ export async function termStatistics(
       .map((lexeme) => ({ lexeme, position: 0, weight: item.weight * SYNONYM_WEIGHT })),
   );
   if (alternatives.length > 0) analyzed.push(alternatives);
+  // The shapes of the question's code (`codeShapesOf`): its construct, whatever it names.
+  // Not question words: never unknown, corrected or paired into phrases.
+  const codeShapes = codeShapesOf(texts[0]?.text ?? '');
+  const shapeWeight =
+    (texts[0]?.weight ?? 1) * Math.min(1, CODE_SHAPE_WORDS / Math.max(1, codeShapes.length));
+  const shapes = codeShapes.map((lexeme) => ({ lexeme, position: 0, weight: shapeWeight }));
+  if (shapes.length > 0) analyzed.push(shapes);
   const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
   // The terms' document frequencies and the datastores' totals, in one statement: the
   // totals are the row without a term.

@@ -7,6 +7,13 @@
 import stemEnglish from 'wink-porter2-stemmer';
 // From its module, not store/index: a chunk-analysis worker loads this without the database.
 import { TSVECTOR_MAX_POSITION, TSVECTOR_WEIGHT } from '../store/binary-arrays.js';
+import { codeShapesOf } from './code-shapes.js';
+
+/**
+ * The tsvector weight of a chunk's code shapes (`codeShapesOf`): C, a third of its text's
+ * (see `RANK_WEIGHTS`): an example's construct says less than the words around it.
+ */
+const CODE_SHAPE_WEIGHT = TSVECTOR_WEIGHT.C;
 
 const STOP_WORDS = new Set(
   `a about above after again all am an and any are as at be because been before being below
@@ -61,7 +68,8 @@ const MAX_POSITIONS_PER_LEXEME = 255;
 export interface AnalyzedChunk {
   /**
    * The chunk's `tsvector`: each lexeme with its positions as Postgres stores them (see
-   * `encodeTsvectorArray`), title words at weight A, text words at weight B. Its keys are
+   * `encodeTsvectorArray`), title words at weight A, text words at weight B, the shapes
+   * of its code (`codeShapesOf`) at weight C, after its words. Its keys are
    * the distinct lexemes (what the term statistics count once per chunk).
    */
   lexemes: Map<string, number[]>;
@@ -73,7 +81,8 @@ export interface AnalyzedChunk {
  * Analyses a chunk for the lexical index exactly as the index's queries are analysed
  * ({@link lexemesOf}): the words of `title` then `content`, numbered from 1, stop words
  * counted but not kept, the others stemmed (Porter2, as Postgres's `english` configuration
- * does). Computed here rather than by `to_tsvector` in the database: PGlite (Postgres in
+ * does); then the shapes of the content's code (`codeShapesOf`), which are not words and do
+ * not count in its length. Computed here rather than by `to_tsvector` in the database: PGlite (Postgres in
  * WebAssembly) parses text several times slower than this, and ingestion is bound by it.
  */
 export function analyzeChunk(title: string, content: string): AnalyzedChunk {
@@ -104,6 +113,9 @@ export function analyzeChunk(title: string, content: string): AnalyzedChunk {
     }
     weight = TSVECTOR_WEIGHT.B;
   }
+  // The shapes of its code (see `codeShapesOf`), at a low weight, after its words.
+  const shapesAt = (CODE_SHAPE_WEIGHT << 14) | Math.min(position + 1, TSVECTOR_MAX_POSITION);
+  for (const shape of codeShapesOf(content)) add(shape, shapesAt);
   return { lexemes, length: position };
 }
 

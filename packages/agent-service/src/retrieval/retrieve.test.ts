@@ -57,6 +57,48 @@ describe('retrieve', () => {
     }
   });
 
+  it("finds the example of the construct the question's code shows, whatever it names", async () => {
+    const { service, datastoreId } = await startWithDocuments([
+      {
+        name: 'no-unused-expressions.md',
+        text: [
+          '# no-unused-expressions',
+          '',
+          'Disallow expressions whose value is never used.',
+          '',
+          '## allowShortCircuit',
+          '',
+          'Examples of correct code with this option:',
+          '',
+          '```js',
+          'a && a();',
+          'a || b();',
+          '```',
+        ].join('\n'),
+      },
+      {
+        name: 'curly.md',
+        text: [
+          '# curly',
+          '',
+          'Require braces around the body of an if statement. With the option "multi",',
+          'a statement of one line may go without them.',
+        ].join('\n'),
+      },
+    ]);
+    try {
+      const question = 'Which option lets `onDone && onDone()` through instead of an if statement?';
+      const found = await retrieve(service.database, question, { datastoreIds: [datastoreId] });
+      expect(found.passages[0]?.title).toBe('no-unused-expressions › allowShortCircuit');
+      // Without its code, the question's words find the other page.
+      const words = 'Which option lets onDone through instead of an if statement?';
+      const byWords = await retrieve(service.database, words, { datastoreIds: [datastoreId] });
+      expect(byWords.passages[0]?.title).toBe('curly');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('finds nothing for a date the documents never give, however well the words match', async () => {
     const notes = [
       '# Migrate to v11',

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { codeShapesOf } from './code-shapes.js';
+import { lexemesOf } from './text-terms.js';
+
+describe('codeShapesOf', () => {
+  it('gives code of the same construct the same shapes, whatever it names', () => {
+    const asked = codeShapesOf('We write `onDone && onDone()` instead of an if.');
+    const documented = codeShapesOf('```js\na && a();\n```');
+    expect(asked).toContain('code_x_and_x');
+    expect(asked).toContain('code_and_x_lp');
+    expect(asked.every((shape) => documented.includes(shape))).toBe(true);
+    // Strings and numbers are read as such, keywords as written.
+    expect(codeShapesOf("`throw 'invalid input'`")).toEqual(['code_throw_s']);
+    expect(codeShapesOf('`row[3]`')).toEqual(
+      expect.arrayContaining(['code_x_lb_0', 'code_lb_0_rb']),
+    );
+    expect(codeShapesOf('`const { password, ...rest } = user;`')).toEqual(
+      codeShapesOf('```\nconst { kind, ...coords } = data;\n```'),
+    );
+  });
+
+  it('reads fenced blocks and inline code only, and skips runs of names and literals', () => {
+    expect(codeShapesOf('Plain prose && words (no code) here.')).toEqual([]);
+    expect(codeShapesOf('`just_a_name` and `42`')).toEqual([]);
+    expect(codeShapesOf('~~~\nif (a) b();\n~~~')).toContain('code_if_lp_x');
+    // Each shape once, though the construct repeats.
+    const repeated = codeShapesOf('`a && b` and `c && d`');
+    expect(repeated).toEqual([...new Set(repeated)]);
+  });
+
+  it('makes terms that no word of a text can be', () => {
+    const text = 'code x and x: `x && x`';
+    const words = new Set(lexemesOf(text).map((item) => item.lexeme));
+    for (const shape of codeShapesOf(text)) {
+      expect(shape).toMatch(/^code(_[a-z0-9]+){2,3}$/);
+      expect(words.has(shape)).toBe(false);
+    }
+  });
+
+  it('reads a long block only so far', () => {
+    const long = `\`\`\`\n${'a(b);\n'.repeat(100_000)}\`\`\``;
+    expect(codeShapesOf(long).length).toBeLessThan(20);
+  });
+});

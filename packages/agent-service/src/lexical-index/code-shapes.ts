@@ -1,0 +1,149 @@
+/**
+ * Code shapes: the structure of a piece of code as index terms, so that a question quoting
+ * its own code (`onDone && onDone()`, `const { password, ...rest } = user;`) finds the
+ * documentation's examples of the same construct (`a && a()`, `const { type, ...coords }
+ * = data;`), whose names it never shares. Code is read as tokens — keywords as written,
+ * any other name as `x`, numbers as `0`, strings as `s`, operators by name — and each run
+ * of two or three tokens that is more than names and literals becomes one term
+ * (`code_x_and_x`). Such a term holds `_`, which no word of the index does (words are runs
+ * of letters and digits), so it never meets a word.
+ */
+
+/** Keywords of the common programming languages: they shape code, names do not. */
+const KEYWORDS = new Set(
+  `if else elif for while do switch case default break continue return throw throws try
+  catch except finally raise new delete typeof instanceof void in of is not and or const let
+  var function func fn def lambda class extends implements interface super this self static
+  get set async await yield import export from as package type enum struct impl trait pub
+  null undefined nil none true false with match go defer`.split(/\s+/),
+);
+
+/** Operators and punctuation, by name (a term is letters, digits and `_`). */
+const OPERATORS: Readonly<Record<string, string>> = {
+  '(': 'lp',
+  ')': 'rp',
+  '[': 'lb',
+  ']': 'rb',
+  '{': 'lc',
+  '}': 'rc',
+  ';': 'semi',
+  ',': 'comma',
+  '.': 'dot',
+  ':': 'colon',
+  '=': 'assign',
+  '+': 'plus',
+  '-': 'minus',
+  '*': 'star',
+  '/': 'slash',
+  '%': 'mod',
+  '!': 'not',
+  '~': 'tilde',
+  '?': 'query',
+  '<': 'lt',
+  '>': 'gt',
+  '&': 'bitand',
+  '|': 'bitor',
+  '^': 'xor',
+  '@': 'at',
+  '#': 'hash',
+  '&&': 'and',
+  '||': 'or',
+  '??': 'nullish',
+  '?.': 'optional',
+  '=>': 'arrow',
+  '...': 'spread',
+  '==': 'eq',
+  '!=': 'ne',
+  '===': 'stricteq',
+  '!==': 'strictne',
+  '<=': 'le',
+  '>=': 'ge',
+  '++': 'increment',
+  '--': 'decrement',
+  '+=': 'plusassign',
+  '-=': 'minusassign',
+  '*=': 'starassign',
+  '/=': 'slashassign',
+  '**': 'power',
+  '||=': 'orassign',
+  '&&=': 'andassign',
+  '??=': 'nullishassign',
+  '<<': 'shl',
+  '>>': 'shr',
+  '::': 'path',
+  ':=': 'define',
+  '->': 'thinarrow',
+};
+
+/** A string, a number, a name, or an operator (longest first): groups 1 to 4. */
+const TOKEN =
+  /('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")|(\d[\w.]*)|([A-Za-z_$][\w$]*)|(\.\.\.|===|!==|\?\?=|\|\|=|&&=|=>|==|!=|<=|>=|&&|\|\||\?\?|\?\.|\+\+|--|\+=|-=|\*=|\/=|\*\*|<<|>>|::|:=|->|[^\s\w])/g;
+
+/** Code longer than this is read only this far: an example's shape shows early. */
+const MAX_CODE_CHARS = 4_000;
+/** Fenced code blocks, and inline code spans. */
+const FENCED = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm;
+const INLINE = /`([^`\n]+)`/g;
+
+/** The tokens of a piece of code, as shapes (see the module's comment). */
+function shapeTokens(code: string): string[] {
+  const tokens: string[] = [];
+  for (const match of code.slice(0, MAX_CODE_CHARS).matchAll(TOKEN)) {
+    if (match[1] !== undefined) tokens.push('s');
+    else if (match[2] !== undefined) tokens.push('0');
+    else if (match[3] !== undefined) tokens.push(KEYWORDS.has(match[3]) ? match[3] : 'x');
+    else {
+      const named = OPERATORS[match[4] as string];
+      if (named !== undefined) tokens.push(named);
+    }
+  }
+  return tokens;
+}
+
+/** Whether a token is a name or a literal (runs of only these say nothing of the construct). */
+const isOperand = (token: string) => token === 'x' || token === '0' || token === 's';
+
+/** The code of a Markdown text: its fenced blocks and its inline code spans. */
+function codeOf(markdown: string): string[] {
+  const code: string[] = [];
+  const prose = markdown.replace(FENCED, (_block, _fence: string, body: string) => {
+    code.push(body);
+    return '\n';
+  });
+  for (const match of prose.matchAll(INLINE)) code.push(match[1] as string);
+  return code;
+}
+
+/**
+ * The code-shape terms of a Markdown text (its fenced blocks and inline code), each once,
+ * in order of first appearance: every run of two and three tokens that holds a keyword or
+ * an operator, as `code_` and the tokens joined by `_`.
+ *
+ * @example
+ * codeShapesOf('Use `a && a()` here.')
+ * // ['code_x_and', 'code_and_x', 'code_x_lp', 'code_lp_rp', 'code_x_and_x', 'code_and_x_lp', 'code_x_lp_rp']
+ */
+export function codeShapesOf(markdown: string): string[] {
+  if (!markdown.includes('`') && !markdown.includes('~~~')) return [];
+  const shapes = new Set<string>();
+  for (const code of codeOf(markdown)) {
+    const tokens = shapeTokens(code);
+    const pairs: string[] = [];
+    for (let start = 0; start + 1 < tokens.length; start += 1) {
+      const first = tokens[start] as string;
+      const second = tokens[start + 1] as string;
+      const pair = `${first}_${second}`;
+      const operands = isOperand(first) && isOperand(second);
+      if (!operands) shapes.add(`code_${pair}`);
+      pairs.push(operands ? '' : pair);
+    }
+    for (let start = 0; start + 2 < tokens.length; start += 1) {
+      const third = tokens[start + 2] as string;
+      const pair = pairs[start] as string;
+      if (pair !== '' || !isOperand(third)) {
+        shapes.add(`code_${tokens[start]}_${tokens[start + 1]}_${third}`);
+      }
+    }
+  }
+  return [...shapes];
+}
