@@ -175,6 +175,36 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.citations).toEqual([0, 1]);
   });
 
+  it('cites the chunks of one long section once, as that section', () => {
+    const answer = composeExtractiveAnswer('refund window days delivery', [
+      passage({
+        chunkId: 'first',
+        title: 'Policy › Refunds',
+        content: 'The refund window is 30 days.',
+      }),
+      passage({
+        chunkId: 'faq',
+        title: 'FAQ',
+        datasourceId: 'd2',
+        datasourceName: 'faq.md',
+        content: 'Refund days are counted from the delivery date, and the window closes then.',
+        score: 0.95,
+      }),
+      passage({
+        chunkId: 'second',
+        title: 'Policy › Refunds',
+        content: 'Later refunds need proof of a delivery fault.',
+        position: 1,
+        score: 0.8,
+      }),
+    ]);
+    // The section's second chunk is quoted after the FAQ, under the section's number.
+    expect(answer.text).toContain('The refund window is 30 days. [1]');
+    expect(answer.text).toContain('and the window closes then. [2]');
+    expect(answer.text).toContain('proof of a delivery fault. [1]');
+    expect(answer.citations).toEqual([0, 1]);
+  });
+
   it('leaves out a passage much weaker than the best one, and does not cite it', () => {
     const answer = composeExtractiveAnswer('refund policy', [
       passage({ datasourceName: 'a.md', title: 'A', content: 'Refund policy: 30 days.' }),

@@ -37,8 +37,9 @@ function leadIn(plan: ExtractivePlan): string {
 /**
  * Builds the whole extractive answer for a question and its passages: a lead-in naming
  * the section or document, then the excerpts that answer (`planExcerpts`), each run of
- * excerpts from one datasource followed by its citation `[n]`, numbered in order of first
- * citation, so the response lists exactly the sources cited. A citation goes on its own
+ * excerpts from one section followed by its citation `[n]` (a long section's chunks are one
+ * section), numbered in order of first citation, so the response lists exactly the sources
+ * cited, each once. A citation goes on its own
  * line after a code block, so the block stays intact. With nothing relevant, the decline
  * sentence and no citations.
  */
@@ -55,16 +56,23 @@ export function composeExtractiveAnswer(
     };
   }
   const citations: number[] = [];
-  const numberOf = new Map<number, number>();
+  const numberOf = new Map<string, number>();
   // Each run of excerpts from one section is cited as that section (its page#heading), so
-  // a quote from a page's intro and one from its "Options" link to where each stands.
-  const parts = plan.excerpts.map(({ text, passageIndex }, index) => {
-    if (plan.excerpts[index + 1]?.passageIndex === passageIndex) return text;
-    let number = numberOf.get(passageIndex);
+  // a quote from a page's intro and one from its "Options" link to where each stands; the
+  // chunks of one long section are one section, cited once.
+  const sectionOf = (excerpt: ExtractivePlan['excerpts'][number] | undefined) =>
+    excerpt && `${excerpt.passage.datasourceId}\n${excerpt.passage.title}`;
+  let runStart = 0;
+  const parts = plan.excerpts.map((excerpt, index) => {
+    const { text } = excerpt;
+    const section = sectionOf(excerpt) as string;
+    if (sectionOf(plan.excerpts[index - 1]) !== section) runStart = excerpt.passageIndex;
+    if (sectionOf(plan.excerpts[index + 1]) === section) return text;
+    let number = numberOf.get(section);
     if (number === undefined) {
-      citations.push(passageIndex);
+      citations.push(runStart);
       number = citations.length;
-      numberOf.set(passageIndex, number);
+      numberOf.set(section, number);
     }
     return isCodeBlock(text) ? `${text}\n[${number}]` : `${text} [${number}]`;
   });
