@@ -39,9 +39,8 @@ function leadIn(plan: ExtractivePlan): string {
  * the section or document, then the excerpts that answer (`planExcerpts`), each run of
  * excerpts from one section followed by its citation `[n]` (a long section's chunks are one
  * section), numbered in order of first citation, so the response lists exactly the sources
- * cited, each once. A citation goes on its own
- * line after a code block, so the block stays intact. With nothing relevant, the decline
- * sentence and no citations.
+ * cited, each once. A citation goes on its own line after a code block, so the block stays
+ * intact. With nothing relevant, the decline sentence and no citations.
  */
 export function composeExtractiveAnswer(
   query: string,

@@ -81,9 +81,10 @@ export interface AnalyzedChunk {
  * Analyses a chunk for the lexical index exactly as the index's queries are analysed
  * ({@link lexemesOf}): the words of `title` then `content`, numbered from 1, stop words
  * counted but not kept, the others stemmed (Porter2, as Postgres's `english` configuration
- * does); then the shapes of the content's code (`codeShapesOf`), which are not words and do
- * not count in its length. Computed here rather than by `to_tsvector` in the database: PGlite (Postgres in
- * WebAssembly) parses text several times slower than this, and ingestion is bound by it.
+ * does); then the shapes of the content's code (`codeShapesOf`), which are not words and
+ * do not count in its length. Computed here rather than by `to_tsvector` in the database:
+ * PGlite (Postgres in WebAssembly) parses text several times slower than this, and
+ * ingestion is bound by it.
  */
 export function analyzeChunk(title: string, content: string): AnalyzedChunk {
   const lexemes = new Map<string, number[]>();
