@@ -47,12 +47,13 @@ const FILLER_TERMS = new Set('explain show know want need get use way tell pleas
  */
 const CORRECTION_WEIGHT = 0.5;
 /**
- * How many words the shapes of a question's code (`codeShapesOf`) weigh together at most:
- * each counts as a word up to this many shapes, then they share it. The code is one clue
- * among the question's words; a long snippet should not drown them (docs/benchmarks.md:
- * 4, 6 and 10 measured alike, uncapped cost section@3 on the look-alike site).
+ * How many shapes of a question's code (`codeShapesOf`) are searched, each as a word: the
+ * rarest the datastores hold. A long snippet gives 20–30 shapes, most of them common (a
+ * call, `code_x_lp_rp`), which would drown the question's words and cost a rank each
+ * (docs/benchmarks.md: the 4 rarest measured lower, the 6 rarest as well as all of them
+ * sharing 6 words' weight).
  */
-const CODE_SHAPE_WORDS = 6;
+const CODE_SHAPE_TERMS = 6;
 /** How much a synonym of a question word counts (`synonymsOf`), against the word itself. */
 const SYNONYM_WEIGHT = 0.5;
 
@@ -97,10 +98,12 @@ export async function termStatistics(
   if (alternatives.length > 0) analyzed.push(alternatives);
   // The shapes of the question's code (`codeShapesOf`): its construct, whatever it names.
   // Not question words: never unknown, corrected or paired into phrases.
-  const codeShapes = codeShapesOf(texts[0]?.text ?? '');
-  const shapeWeight =
-    (texts[0]?.weight ?? 1) * Math.min(1, CODE_SHAPE_WORDS / Math.max(1, codeShapes.length));
-  const shapes = codeShapes.map((lexeme) => ({ lexeme, position: 0, weight: shapeWeight }));
+  const shapeWeight = texts[0]?.weight ?? 1;
+  const shapes = codeShapesOf(texts[0]?.text ?? '').map((lexeme) => ({
+    lexeme,
+    position: 0,
+    weight: shapeWeight,
+  }));
   if (shapes.length > 0) analyzed.push(shapes);
   const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
   // The terms' document frequencies and the datastores' totals, in one statement: the
@@ -126,6 +129,15 @@ export async function termStatistics(
       chunks = Number(row.frequency ?? 0);
       totalLength = Number(row.total_length ?? 0);
     } else frequencies.set(row.term, Number(row.frequency));
+  }
+  // Only the rarest shapes the datastores hold are searched: a construct's distinctive runs
+  // are its rare ones, and each term searched costs a rank per candidate.
+  if (shapes.length > 0) {
+    const held = shapes.filter((shape) => (frequencies.get(shape.lexeme) ?? 0) > 0);
+    held.sort(
+      (left, right) => (frequencies.get(left.lexeme) ?? 0) - (frequencies.get(right.lexeme) ?? 0),
+    );
+    shapes.splice(0, shapes.length, ...held.slice(0, CODE_SHAPE_TERMS));
   }
   const unknown = lexemes.filter(
     (lexeme) =>
