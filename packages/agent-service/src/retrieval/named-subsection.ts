@@ -1,4 +1,5 @@
 import { TITLE_SEPARATOR, termsOf, wordsOf } from '../lexical-index/index.js';
+import { type Bm25Parameters, bm25Score } from './bm25-score.js';
 
 /** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
 const MIN_HEADING_CHARS = 3;
@@ -14,26 +15,12 @@ function linesOf(text: string): string[] {
   return text.split('\n');
 }
 
-/** BM25's k1 and b for a line (as the re-rank scores a sentence): a long line holds more words. */
-const LINE_K1 = 1.2;
-const LINE_B = 0.5;
-
 /**
- * A line's BM25 against the question's term weights (each term counted once), its length
- * against the section's mean line: an option's line that holds the question's words
- * outranks a long paragraph that holds as many among others.
+ * BM25 over a section's lines (each term counted once, as a line names it), b lower than a
+ * sentence's: an option's line that holds the question's words outranks a long paragraph
+ * that holds as many among others, without short lines winning on one word.
  */
-function lineScore(
-  length: number,
-  terms: ReadonlySet<string>,
-  termWeights: ReadonlyMap<string, number>,
-  mean: number,
-): number {
-  const norm = LINE_K1 * (1 - LINE_B + (LINE_B * length) / (mean || 1));
-  let score = 0;
-  for (const term of terms) score += ((termWeights.get(term) ?? 0) * (LINE_K1 + 1)) / (1 + norm);
-  return score;
-}
+const LINE_BM25: Bm25Parameters = { k1: 1.2, b: 0.5 };
 
 /** Whether `words` holds `phrase` as consecutive words. */
 function holdsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
@@ -71,11 +58,13 @@ export function namedSubsection<Chunk extends SectionChunk>(
   if (headings.length === 0) return undefined;
   let best = 0;
   let bestLines: string[][] = [];
-  const lines = linesOf(section.content).filter((line) => line.trim() !== '');
-  const mean = lines.reduce((sum, line) => sum + wordsOf(line).length, 0) / (lines.length || 1);
-  for (const line of lines) {
-    const words = wordsOf(line);
-    const score = lineScore(words.length, termsOf(line), termWeights, mean);
+  const lines = linesOf(section.content)
+    .filter((line) => line.trim() !== '')
+    .map((line) => ({ line, words: wordsOf(line) }));
+  const mean = lines.reduce((sum, { words }) => sum + words.length, 0) / (lines.length || 1);
+  for (const { line, words } of lines) {
+    const counts = Array.from(termsOf(line), (term) => [term, 1] as const);
+    const score = bm25Score(counts, termWeights, words.length, mean || 1, LINE_BM25);
     if (score > best) {
       best = score;
       bestLines = [words];

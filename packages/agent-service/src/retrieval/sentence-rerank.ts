@@ -1,5 +1,6 @@
 import { stemOf, termsOf, wordsOf } from '../lexical-index/index.js';
 import { answerCueOf, answerShapeOf, holdsAnswerShape } from './answer-shape.js';
+import { type Bm25Parameters, bm25Score } from './bm25-score.js';
 
 /** A ranked passage the re-rank can read. */
 export interface RerankCandidate {
@@ -44,8 +45,7 @@ const SHAPE_WEIGHT = 0.25;
  */
 const ANSWER_SENTENCE_WEIGHT = 2;
 /** BM25 within a sentence: the usual k1 and b, lengths against the candidates' mean sentence. */
-const SENTENCE_K1 = 1.2;
-const SENTENCE_B = 0.75;
+const SENTENCE_BM25: Bm25Parameters = { k1: 1.2, b: 0.75 };
 
 /** Sentences of a text (ends at `.`, `!`, `?` or a line break). */
 function sentencesOf(text: string): string[] {
@@ -133,12 +133,7 @@ function sentenceScore(
   for (const term of title) {
     if (termWeights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   }
-  const norm = SENTENCE_K1 * (1 - SENTENCE_B + (SENTENCE_B * sentence.length) / mean);
-  let score = 0;
-  for (const [term, count] of counts) {
-    score += ((termWeights.get(term) ?? 0) * count * (SENTENCE_K1 + 1)) / (count + norm);
-  }
-  return score / best;
+  return bm25Score(counts, termWeights, sentence.length, mean, SENTENCE_BM25) / best;
 }
 
 /**
@@ -159,7 +154,7 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
   query: RerankQuery,
 ): Candidate[] {
   let best = 0;
-  for (const value of query.termWeights.values()) best += value * (SENTENCE_K1 + 1);
+  for (const value of query.termWeights.values()) best += value * (SENTENCE_BM25.k1 + 1);
   if (best === 0 || candidates.length === 0) return [...candidates];
   // The question's words whose stems are query terms, as written ("founded", not "found").
   const written = wordsOf(query.question);
