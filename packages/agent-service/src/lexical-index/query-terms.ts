@@ -98,14 +98,10 @@ export async function termStatistics(
   if (alternatives.length > 0) analyzed.push(alternatives);
   // The shapes of the question's code (`codeShapesOf`): its construct, whatever it names.
   // Not question words: never unknown, corrected or paired into phrases.
-  const shapeWeight = texts[0]?.weight ?? 1;
-  const shapes = codeShapesOf(texts[0]?.text ?? '').map((lexeme) => ({
-    lexeme,
-    position: 0,
-    weight: shapeWeight,
-  }));
-  if (shapes.length > 0) analyzed.push(shapes);
-  const lexemes = [...new Set(analyzed.flatMap((part) => part.map((item) => item.lexeme)))];
+  const shapes = codeShapesOf(texts[0]?.text ?? '');
+  const lexemes = [
+    ...new Set([...analyzed.flatMap((part) => part.map((item) => item.lexeme)), ...shapes]),
+  ];
   // The terms' document frequencies and the datastores' totals, in one statement: the
   // totals are the row without a term.
   const statistics = await database.query<{
@@ -130,14 +126,14 @@ export async function termStatistics(
       totalLength = Number(row.total_length ?? 0);
     } else frequencies.set(row.term, Number(row.frequency));
   }
-  // Only the rarest shapes the datastores hold are searched: a construct's distinctive runs
-  // are its rare ones, and each term searched costs a rank per candidate.
-  if (shapes.length > 0) {
-    const held = shapes.filter((shape) => (frequencies.get(shape.lexeme) ?? 0) > 0);
-    held.sort(
-      (left, right) => (frequencies.get(left.lexeme) ?? 0) - (frequencies.get(right.lexeme) ?? 0),
-    );
-    shapes.splice(0, shapes.length, ...held.slice(0, CODE_SHAPE_TERMS));
+  // Only the rarest shapes the datastores hold are searched, each as a word of the question:
+  // a construct's distinctive runs are its rare ones, and each term costs a rank per candidate.
+  const held = shapes.filter((shape) => (frequencies.get(shape) ?? 0) > 0);
+  held.sort((left, right) => (frequencies.get(left) ?? 0) - (frequencies.get(right) ?? 0));
+  const searched = held.slice(0, CODE_SHAPE_TERMS);
+  if (searched.length > 0) {
+    const weight = texts[0]?.weight ?? 1;
+    analyzed.push(searched.map((lexeme) => ({ lexeme, position: 0, weight })));
   }
   const unknown = lexemes.filter(
     (lexeme) =>
