@@ -9,6 +9,8 @@
  * of letters and digits), so it never meets a word.
  */
 
+import { markdownBlocks } from '../markdown/index.js';
+
 /** Keywords of the common programming languages: they shape code, names do not. */
 const KEYWORDS = new Set(
   `if else elif for while do switch case default break continue return throw throws try
@@ -81,8 +83,7 @@ const TOKEN =
 
 /** Code longer than this is read only this far: an example's shape shows early. */
 const MAX_CODE_CHARS = 4_000;
-/** Fenced code blocks, and inline code spans. */
-const FENCED = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm;
+/** An inline code span. */
 const INLINE = /`([^`\n]+)`/g;
 
 /** The tokens of a piece of code, as shapes (see the module's comment). */
@@ -103,14 +104,16 @@ function shapeTokens(code: string): string[] {
 /** Whether a token is a name or a literal (runs of only these say nothing of the construct). */
 const isOperand = (token: string) => token === 'x' || token === '0' || token === 's';
 
-/** The code of a Markdown text: its fenced blocks and its inline code spans. */
+/**
+ * The code of a Markdown text, read as the chunker reads its blocks (`markdownBlocks`): its
+ * fenced blocks, and the inline code spans of its other blocks.
+ */
 function codeOf(markdown: string): string[] {
   const code: string[] = [];
-  const prose = markdown.replace(FENCED, (_block, _fence: string, body: string) => {
-    code.push(body);
-    return '\n';
-  });
-  for (const match of prose.matchAll(INLINE)) code.push(match[1] as string);
+  for (const block of markdownBlocks(markdown)) {
+    if (block.kind === 'code') code.push(block.lines.join('\n'));
+    else for (const match of block.text.matchAll(INLINE)) code.push(match[1] as string);
+  }
   return code;
 }
 
