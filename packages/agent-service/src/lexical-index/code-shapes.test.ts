@@ -9,8 +9,10 @@ describe('codeShapesOf', () => {
     expect(asked).toContain('code_x_and_x');
     expect(asked).toContain('code_and_x_lp');
     expect(asked.every((shape) => documented.includes(shape))).toBe(true);
-    // Strings and numbers are read as such, keywords as written.
-    expect(codeShapesOf("`throw 'invalid input'`")).toEqual(['code_throw_s']);
+    // Keywords as written; a string and a number are both a literal (an example's
+    // `case 1:` is a question's `case 'sum':`).
+    expect(codeShapesOf("`throw 'invalid input'`")).toEqual(['code_throw_0']);
+    expect(codeShapesOf("`case 'sum':`")).toEqual(codeShapesOf('```\ncase 1:\n```'));
     expect(codeShapesOf('`row[3]`')).toEqual(
       expect.arrayContaining(['code_x_lb_0', 'code_lb_0_rb']),
     );

@@ -3,7 +3,7 @@
  * its own code (`onDone && onDone()`, `const { password, ...rest } = user;`) finds the
  * documentation's examples of the same construct (`a && a()`, `const { type, ...coords }
  * = data;`), whose names it never shares. Code is read as tokens — keywords as written,
- * any other name as `x`, numbers as `0`, strings as `s`, operators by name — and each run
+ * any other name as `x`, literals (numbers, strings) as `0`, operators by name — and each run
  * of two or three tokens that is more than names and literals becomes one term
  * (`code_x_and_x`). Such a term holds `_`, which no word of the index does (words are runs
  * of letters and digits), so it never meets a word.
@@ -90,8 +90,7 @@ const INLINE = /`([^`\n]+)`/g;
 function shapeTokens(code: string): string[] {
   const tokens: string[] = [];
   for (const match of code.slice(0, MAX_CODE_CHARS).matchAll(TOKEN)) {
-    if (match[1] !== undefined) tokens.push('s');
-    else if (match[2] !== undefined) tokens.push('0');
+    if (match[1] !== undefined || match[2] !== undefined) tokens.push('0');
     else if (match[3] !== undefined) tokens.push(KEYWORDS.has(match[3]) ? match[3] : 'x');
     else {
       const named = OPERATORS[match[4] as string];
@@ -101,8 +100,14 @@ function shapeTokens(code: string): string[] {
   return tokens;
 }
 
+/** What every code-shape term starts with: no word holds `_`. */
+const SHAPE_PREFIX = 'code_';
+
+/** Whether an index or query term is a code shape (see {@link codeShapesOf}), not a word. */
+export const isCodeShape = (term: string): boolean => term.startsWith(SHAPE_PREFIX);
+
 /** Whether a token is a name or a literal (runs of only these say nothing of the construct). */
-const isOperand = (token: string) => token === 'x' || token === '0' || token === 's';
+const isOperand = (token: string) => token === 'x' || token === '0';
 
 /**
  * The code of a Markdown text, read as the chunker reads its blocks (`markdownBlocks`): its
@@ -137,14 +142,14 @@ export function codeShapesOf(markdown: string): string[] {
       const second = tokens[start + 1] as string;
       const pair = `${first}_${second}`;
       const operands = isOperand(first) && isOperand(second);
-      if (!operands) shapes.add(`code_${pair}`);
+      if (!operands) shapes.add(`${SHAPE_PREFIX}${pair}`);
       pairs.push(operands ? '' : pair);
     }
     for (let start = 0; start + 2 < tokens.length; start += 1) {
       const third = tokens[start + 2] as string;
       const pair = pairs[start] as string;
       if (pair !== '' || !isOperand(third)) {
-        shapes.add(`code_${tokens[start]}_${tokens[start + 1]}_${third}`);
+        shapes.add(`${SHAPE_PREFIX}${tokens[start]}_${tokens[start + 1]}_${third}`);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { termsOf } from '../lexical-index/index.js';
+import { codeShapesOf, termsOf } from '../lexical-index/index.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
 /** Query term weights as the first stage gives them: stem → idf-like weight. */
@@ -150,5 +150,32 @@ describe('rerankBySentence', () => {
     expect(rerankBySentence(candidates, { question: 'the', termWeights: new Map() })).toEqual(
       candidates,
     );
+  });
+
+  it('reads a passage’s code as a sentence of its construct when the question quotes code', () => {
+    const question = 'Which option lets `onDone && onDone()` through?';
+    // The first stage searches the question's words and its code's shapes.
+    const termWeights = weights({ option: 1, lets: 1 });
+    for (const shape of codeShapesOf(question)) termWeights.set(shape, 2);
+    const words = {
+      id: 'words',
+      title: 'Options',
+      content: 'This option lets you pick one of the following settings for the rule.',
+      score: 0.5,
+    };
+    const code = {
+      id: 'code',
+      title: 'Options',
+      content: 'With the option on:\n\n```js\na && a();\nb || b();\n```',
+      score: 0.5,
+    };
+    const ranked = rerankBySentence([words, code], { question, termWeights });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['code', 'words']);
+    // Without code in the question, the code is no sentence: the words win.
+    const plain = rerankBySentence([words, code], {
+      question: 'Which option lets it through?',
+      termWeights: weights({ option: 1, lets: 1 }),
+    });
+    expect(plain.map((candidate) => candidate.id)).toEqual(['words', 'code']);
   });
 });

@@ -1,4 +1,4 @@
-import { stemOf, termsOf, wordsOf } from '../lexical-index/index.js';
+import { codeShapesOf, isCodeShape, stemOf, termsOf, wordsOf } from '../lexical-index/index.js';
 import { answerCueOf, answerShapeOf, holdsAnswerShape } from './answer-shape.js';
 import { type Bm25Parameters, bm25Score } from './bm25-score.js';
 
@@ -58,6 +58,8 @@ interface Asked {
   pairs: ReadonlySet<string>;
   /** The first words of `pairs`: most positions of a passage are ruled out by them. */
   pairStarts: ReadonlySet<string>;
+  /** The shapes of the question's code among the query terms (`codeShapesOf`). */
+  codeShapes: ReadonlySet<string>;
 }
 
 /** A candidate as the re-rank reads it. */
@@ -68,6 +70,8 @@ interface Reading {
   texts: string[];
   /** Its title's stems. */
   title: ReadonlySet<string>;
+  /** The question's code shapes its code holds: read as one more sentence. */
+  codeShapes: readonly string[];
   /** The share of the question's words it holds as written. */
   words: number;
   /** The share of the question's neighbouring word pairs it holds side by side. */
@@ -109,6 +113,10 @@ function read(candidate: RerankCandidate, asked: Asked): Reading {
     sentences: sentences.map((sentence) => sentence.map(stemOf)),
     texts,
     title: termsOf(candidate.title),
+    codeShapes:
+      asked.codeShapes.size === 0
+        ? []
+        : codeShapesOf(candidate.content).filter((shape) => asked.codeShapes.has(shape)),
     words: asked.words.size === 0 ? 0 : words.size / asked.words.size,
     pairs: asked.pairs.size === 0 ? 0 : pairs.size / asked.pairs.size,
   };
@@ -117,7 +125,8 @@ function read(candidate: RerankCandidate, asked: Asked): Reading {
 /**
  * BM25 of one sentence over the best a sentence could score (0..1): each query term's
  * weight, saturated by its count in the sentence (the title's words count once in every
- * sentence: the heading applies to all of them), with the sentence's length against `mean`.
+ * sentence: the heading applies to all of them), with the sentence's length (`length`,
+ * its words' count unless given) against `mean`.
  */
 function sentenceScore(
   sentence: readonly string[],
@@ -125,6 +134,7 @@ function sentenceScore(
   termWeights: ReadonlyMap<string, number>,
   mean: number,
   best: number,
+  length = sentence.length,
 ): number {
   const counts = new Map<string, number>();
   for (const term of sentence) {
@@ -133,7 +143,7 @@ function sentenceScore(
   for (const term of title) {
     if (termWeights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   }
-  return bm25Score(counts, termWeights, sentence.length, mean, SENTENCE_BM25) / best;
+  return bm25Score(counts, termWeights, length, mean, SENTENCE_BM25) / best;
 }
 
 /**
@@ -163,6 +173,7 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
     words: new Set(written.filter((word) => query.termWeights.has(stemOf(word)))),
     pairs,
     pairStarts: new Set([...pairs].map((pair) => pair.slice(0, pair.indexOf(' ')))),
+    codeShapes: new Set([...query.termWeights.keys()].filter(isCodeShape)),
   };
   const readings = candidates.map((candidate) => read(candidate, asked));
   let words = 0;
@@ -188,6 +199,19 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
         sentence = score;
         bestSentence = reading.texts[at] ?? '';
       });
+      // A question's code matches a passage's code by its construct, which no sentence
+      // of words holds: the passage's code counts as one sentence of average length.
+      if (reading.codeShapes.length > 0) {
+        const code = sentenceScore(
+          reading.codeShapes,
+          reading.title,
+          query.termWeights,
+          mean,
+          best,
+          mean,
+        );
+        if (code > sentence) sentence = code;
+      }
       const shaped = shape && holdsAnswerShape(bestSentence, shape, questionWords) ? 1 : 0;
       const factor =
         1 +
