@@ -246,15 +246,22 @@ export function planExcerpts(
     if (example === undefined || length + example.length > maxChars + EXAMPLE_OVERFLOW) continue;
     take(passageIndex, blocks[passageIndex]?.length ?? 0, example);
   }
-  // Passages in order of their best excerpt; inside a passage, document order.
-  const rank = new Map<number, number>();
+  // Sections in order of their best excerpt (the pieces of one long section together);
+  // inside a section, document order.
+  const sectionOf = (passageIndex: number) => {
+    const passage = passages[passageIndex] as Passage;
+    return `${passage.datasourceId}\n${passage.title}`;
+  };
+  const rank = new Map<string, number>([[sectionOf(primary), -1]]);
   for (const candidate of candidates) {
-    if (!rank.has(candidate.passageIndex)) rank.set(candidate.passageIndex, rank.size);
+    const section = sectionOf(candidate.passageIndex);
+    if (!rank.has(section)) rank.set(section, rank.size);
   }
-  rank.set(primary, -1);
   chosen.sort(
     (left, right) =>
-      (rank.get(left.passageIndex) ?? 0) - (rank.get(right.passageIndex) ?? 0) ||
+      (rank.get(sectionOf(left.passageIndex)) ?? 0) -
+        (rank.get(sectionOf(right.passageIndex)) ?? 0) ||
+      left.passage.position - right.passage.position ||
       left.blockIndex - right.blockIndex,
   );
   return { excerpts: chosen };

@@ -198,11 +198,23 @@ describe('composeExtractiveAnswer', () => {
         score: 0.8,
       }),
     ]);
-    // The section's second chunk is quoted after the FAQ, under the section's number.
-    expect(answer.text).toContain('The refund window is 30 days. [1]');
+    // The section's chunks are quoted together, in page order, under one number; an
+    // answer from several sections names each where its excerpts start.
+    expect(answer.text).toContain(
+      '**Refunds**\n\nThe refund window is 30 days.\n\nLater refunds need proof of a delivery fault. [1]',
+    );
+    expect(answer.text).toContain('**FAQ**\n\nRefund days are counted');
     expect(answer.text).toContain('and the window closes then. [2]');
-    expect(answer.text).toContain('proof of a delivery fault. [1]');
     expect(answer.citations).toEqual([0, 1]);
+  });
+
+  it('names no section in an answer from one section', () => {
+    const answer = composeExtractiveAnswer('refund window', [
+      passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),
+    ]);
+    expect(answer.text).toBe(
+      'According to “Policy › Refunds”:\n\nThe refund window is 30 days. [1]',
+    );
   });
 
   it('leaves out a passage much weaker than the best one, and does not cite it', () => {

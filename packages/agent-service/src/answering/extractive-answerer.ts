@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 import { declineAnswer } from './decline.js';
 import { type ExtractivePlan, planExcerpts } from './excerpt-selection.js';
@@ -20,6 +21,12 @@ export interface ExtractiveAnswer {
   text: string;
   /** `[n]` cites `passages[citations[n - 1]]` (one per section quoted, in order of first citation). */
   citations: number[];
+}
+
+/** A section's own heading: the last part of its title (`Page › Heading`). */
+function headingOf(title: string): string {
+  const at = title.lastIndexOf(TITLE_SEPARATOR);
+  return at < 0 ? title : title.slice(at + TITLE_SEPARATOR.length);
 }
 
 function leadIn(plan: ExtractivePlan): string {
@@ -62,10 +69,15 @@ export function composeExtractiveAnswer(
   const sectionOf = (excerpt: ExtractivePlan['excerpts'][number] | undefined) =>
     excerpt && `${excerpt.passage.datasourceId}\n${excerpt.passage.title}`;
   let runStart = 0;
+  // An answer from several sections names each where its excerpts start.
+  const labelled = new Set(plan.excerpts.map(sectionOf)).size > 1;
   const parts = plan.excerpts.map((excerpt, index) => {
-    const { text } = excerpt;
+    let { text } = excerpt;
     const section = sectionOf(excerpt) as string;
-    if (sectionOf(plan.excerpts[index - 1]) !== section) runStart = excerpt.passageIndex;
+    if (sectionOf(plan.excerpts[index - 1]) !== section) {
+      runStart = excerpt.passageIndex;
+      if (labelled) text = `**${headingOf(excerpt.passage.title)}**\n\n${text}`;
+    }
     if (sectionOf(plan.excerpts[index + 1]) === section) return text;
     let number = numberOf.get(section);
     if (number === undefined) {
