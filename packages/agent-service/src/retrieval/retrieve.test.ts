@@ -128,4 +128,39 @@ describe('retrieve', () => {
       await service.close();
     }
   });
+
+  it('puts a section that says something ahead of a list of links that only names it', async () => {
+    const { service, datastoreId } = await startWithDocuments([
+      {
+        name: 'apitally.md',
+        text: [
+          '# Monitoring with Apitally',
+          '',
+          'Apitally is a monitoring tool for REST APIs.',
+          '',
+          '## Setup',
+          '',
+          'Register the middleware first: add it before any other middleware so it wraps the whole app.',
+          '',
+          '## See also',
+          '',
+          '- Apitally monitoring - Official website',
+          '- Apitally monitoring SDK - GitHub repository',
+          '- Apitally middleware setup guide',
+        ].join('\n'),
+      },
+    ]);
+    try {
+      const question = "Where should Apitally's monitoring middleware go in the middleware order?";
+      const found = await retrieve(service.database, question, { datastoreIds: [datastoreId] });
+      const titles = found.passages.map((passage) => passage.title);
+      expect(titles.indexOf('Monitoring with Apitally › Setup')).toBeLessThan(
+        titles.indexOf('Monitoring with Apitally › See also'),
+      );
+      // Still found: a list ranks where nothing else matches.
+      expect(titles).toContain('Monitoring with Apitally › See also');
+    } finally {
+      await service.close();
+    }
+  });
 });

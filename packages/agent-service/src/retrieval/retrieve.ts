@@ -4,6 +4,7 @@ import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
 import { missesAskedDate } from './answer-shape.js';
 import { judgeAnswerability, phraseChecker } from './answerability.js';
+import { withBareListsLowered } from './bare-list.js';
 import { FOLLOWING_CHUNKS, firstSectionAfter, isPageIntro } from './first-section.js';
 import { namedSubsection } from './named-subsection.js';
 import { withPageSupport } from './page-support.js';
@@ -21,6 +22,12 @@ const PAGE_SUPPORT_WEIGHT = 0.3;
  * each site).
  */
 const PAGE_SUPPORT_DEPTH = 2;
+/**
+ * How much a bare list (links, names: `isBareList`) keeps of its score. Measured on both
+ * documentation sites: 0.3 to 0.5 gave the same answers (docs/benchmarks.md); 0.6 and
+ * up left "Resources" and "Source control" lists ahead of the sections that answer.
+ */
+const BARE_LIST_WEIGHT = 0.4;
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {
@@ -255,7 +262,10 @@ export async function retrieve(
   // The re-rank reads words as the answerer stems them; Postgres's lexemes of the same
   // words are the same Porter2 stems, so the weights carry over by name.
   const lexical = withPageSupport(
-    rerankBySentence(firstStage, { question: query, termWeights }),
+    withBareListsLowered(
+      rerankBySentence(firstStage, { question: query, termWeights }),
+      BARE_LIST_WEIGHT,
+    ),
     PAGE_SUPPORT_WEIGHT,
     PAGE_SUPPORT_DEPTH,
   );
