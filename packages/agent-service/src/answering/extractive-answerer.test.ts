@@ -200,12 +200,28 @@ describe('composeExtractiveAnswer', () => {
     ]);
     // The section's chunks are quoted together, in page order, under one number; an
     // answer from several sections names each where its excerpts start.
+    // Two pages: each section is named after its page.
     expect(answer.text).toContain(
-      '**Refunds**\n\nThe refund window is 30 days.\n\nLater refunds need proof of a delivery fault. [1]',
+      '**Policy › Refunds**\n\nThe refund window is 30 days.\n\nLater refunds need proof of a delivery fault. [1]',
     );
     expect(answer.text).toContain('**FAQ**\n\nRefund days are counted');
     expect(answer.text).toContain('and the window closes then. [2]');
     expect(answer.citations).toEqual([0, 1]);
+  });
+
+  it('names the sections of one page by their headings alone', () => {
+    const answer = composeExtractiveAnswer('refund window days proof', [
+      passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),
+      passage({
+        chunkId: 'proof',
+        title: 'Policy › Proof',
+        content: 'Refunds after 30 days need proof of a fault in the window.',
+        position: 1,
+        score: 0.9,
+      }),
+    ]);
+    expect(answer.text).toContain('**Refunds**\n\nThe refund window is 30 days. [1]');
+    expect(answer.text).toContain('**Proof**\n\nRefunds after 30 days');
   });
 
   it('names no section in an answer from one section', () => {

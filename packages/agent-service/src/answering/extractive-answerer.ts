@@ -23,10 +23,15 @@ export interface ExtractiveAnswer {
   citations: number[];
 }
 
-/** A section's own heading: the last part of its title (`Page › Heading`). */
-function headingOf(title: string): string {
-  const at = title.lastIndexOf(TITLE_SEPARATOR);
-  return at < 0 ? title : title.slice(at + TITLE_SEPARATOR.length);
+/**
+ * How an answer names a section it quotes: by its own heading (the last part of its title,
+ * `Page › … › Heading`), after its page's title when the answer quotes several pages (two
+ * pages may both have a "Rule Details"). A page's intro is named by the page's title.
+ */
+function sectionLabel(title: string, pages: number): string {
+  const parts = title.split(TITLE_SEPARATOR);
+  const heading = parts.at(-1) as string;
+  return pages > 1 && parts.length > 1 ? `${parts[0]}${TITLE_SEPARATOR}${heading}` : heading;
 }
 
 function leadIn(plan: ExtractivePlan): string {
@@ -71,12 +76,13 @@ export function composeExtractiveAnswer(
   let runStart = 0;
   // An answer from several sections names each where its excerpts start.
   const labelled = new Set(plan.excerpts.map(sectionOf)).size > 1;
+  const pages = new Set(plan.excerpts.map((excerpt) => excerpt.passage.datasourceId)).size;
   const parts = plan.excerpts.map((excerpt, index) => {
     let { text } = excerpt;
     const section = sectionOf(excerpt) as string;
     if (sectionOf(plan.excerpts[index - 1]) !== section) {
       runStart = excerpt.passageIndex;
-      if (labelled) text = `**${headingOf(excerpt.passage.title)}**\n\n${text}`;
+      if (labelled) text = `**${sectionLabel(excerpt.passage.title, pages)}**\n\n${text}`;
     }
     if (sectionOf(plan.excerpts[index + 1]) === section) return text;
     let number = numberOf.get(section);
