@@ -14,6 +14,7 @@ describe('isBareList', () => {
     expect(isBareList('- `"always"` requires a semicolon.\n- `"never"` disallows it.')).toBe(false);
     expect(isBareList('Related rules:\n\n- semi\n- no-extra-semi')).toBe(false);
     expect(isBareList('- One item only')).toBe(false);
+    expect(isBareList('- `192.168.2.0` - Static IP Address\n- `*` - All addresses')).toBe(false);
     expect(isBareList('```\n- a\n- b\n```')).toBe(false);
     expect(
       isBareList(

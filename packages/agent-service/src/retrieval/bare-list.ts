@@ -10,11 +10,13 @@ const MAX_ITEM_WORDS = 8;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
 /** What ends a sentence, at the end of an item or inside it. */
 const SENTENCE_END = /[.!?:]$|[.!?]\s/;
+/** Inline code: an item that names code lists values or options (`192.168.2.0`, `"always"`). */
+const CODE = /`/;
 
 /**
  * Whether a passage is a bare list: nothing but a list (two items or more) of short items
- * that state nothing — links, names ("See also", "Resources", "Related rules", an index of
- * integrations). It points to where answers are; it answers nothing itself, however well
+ * that state nothing and name no code — links, names ("See also", "Resources", "Related
+ * rules", an index of integrations); a list of values or options in code is content. It points to where answers are; it answers nothing itself, however well
  * its names match the question (they are the page's own name, mostly).
  *
  * @example
@@ -27,7 +29,10 @@ export function isBareList(content: string): boolean {
   return lines.every((line) => {
     const item = LIST_ITEM.exec(line)?.[1]?.trim();
     return (
-      item !== undefined && item.split(/\s+/).length <= MAX_ITEM_WORDS && !SENTENCE_END.test(item)
+      item !== undefined &&
+      item.split(/\s+/).length <= MAX_ITEM_WORDS &&
+      !SENTENCE_END.test(item) &&
+      !CODE.test(item)
     );
   });
 }
