@@ -224,6 +224,21 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.text).toContain('**Proof**\n\nRefunds after 30 days');
   });
 
+  it('cites a named section that ends with a code block on a line of its own', () => {
+    const answer = composeExtractiveAnswer('refund window script', [
+      passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),
+      passage({
+        chunkId: 'script',
+        title: 'Policy › Script',
+        content: '```sh\nrefund-window --script 30\n```',
+        position: 1,
+        score: 0.95,
+      }),
+    ]);
+    expect(answer.text).toContain('**Script**\n\n```sh\nrefund-window --script 30\n```\n[2]');
+    expect(answer.text).not.toMatch(/``` \[/);
+  });
+
   it('names no section in an answer from one section', () => {
     const answer = composeExtractiveAnswer('refund window', [
       passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),

@@ -91,7 +91,8 @@ export function composeExtractiveAnswer(
       number = citations.length;
       numberOf.set(section, number);
     }
-    return isCodeBlock(text) ? `${text}\n[${number}]` : `${text} [${number}]`;
+    // After a code block, on its own line: "``` [1]" would not close the block.
+    return isCodeBlock(excerpt.text) ? `${text}\n[${number}]` : `${text} [${number}]`;
   });
   return { text: `${leadIn(plan)}\n\n${parts.join('\n\n')}`, citations };
 }
