@@ -113,6 +113,7 @@ describe('agent-chat-service eval', () => {
     expect(out).toMatch(/unanswerable declined +1\/1 /);
     expect(out).toMatch(/answerable refused +0\/5 /);
     expect(out).toMatch(/latency +p50 [\d.]+ ms, p95 [\d.]+ ms/);
+    expect(out).toMatch(/code blocks +all closed/);
     expect(out).toMatch(/misses +2: 1 lost by retrieval, 1 by the answer/);
     expect(out).toMatch(
       /follow-ups answerable +\d+\/\d+ .*\(page first: \d+; from \d+ of the first 6 answers\)/,

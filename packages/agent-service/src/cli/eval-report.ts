@@ -45,8 +45,8 @@ function missLine(result: EvalQuestionResult): string {
 
 /**
  * The report `agent-chat-service eval` prints: the totals (source@1, source@3, section@3,
- * phrase, unanswerable declined, answerable refused, latency, follow-ups answerable, misses
- * by stage), then one line per miss (and per follow-up not answerable) unless `misses` is
+ * phrase, unanswerable declined, answerable refused, latency, code blocks left open,
+ * follow-ups answerable, misses by stage), then one line per miss (and per follow-up not answerable) unless `misses` is
  * false.
  */
 export function formatEvalReport(report: EvalReport, options: { misses?: boolean } = {}): string {
@@ -61,6 +61,7 @@ export function formatEvalReport(report: EvalReport, options: { misses?: boolean
     `  unanswerable declined  ${ratio(summary.declined)}`,
     `  answerable refused     ${ratio(summary.refused)}`,
     `  latency                p50 ${ms(summary.latency.p50)}, p95 ${ms(summary.latency.p95)}`,
+    `  code blocks            ${summary.codeBlocksLeftOpen.length === 0 ? 'all closed' : `left open in ${summary.codeBlocksLeftOpen.length}: ${summary.codeBlocksLeftOpen.join(', ')}`}`,
     `  follow-ups answerable  ${ratio(report.followUps.answerable)}  (page first: ${report.followUps.top1.hits}; from ${report.followUps.withFollowUps} of the first ${report.followUps.answers} answers)`,
     `  misses                 ${summary.misses.total}: ${summary.misses.retrieval} lost by retrieval, ${summary.misses.answer} by the answer${summary.misses.error > 0 ? `, ${summary.misses.error} failed queries` : ''}${summary.misses.unknown > 0 ? `, ${summary.misses.unknown} not diagnosed` : ''}`,
   ];

@@ -29,6 +29,7 @@ describe('scoreReply', () => {
       missingPhrases: [],
       refused: false,
       correct: true,
+      codeBlockLeftOpen: false,
     });
     expect(failedMeasures(score)).toEqual([]);
   });
@@ -60,7 +61,17 @@ describe('scoreReply', () => {
       missingPhrases: [],
       refused: false,
       correct: true,
+      codeBlockLeftOpen: false,
     });
+  });
+
+  it('tells an answer that leaves a code block open, whatever else it scores', () => {
+    const reply = {
+      answer:
+        'Read them from `c.env`:\n\n```ts\nc.env.KEY\n``` [1]\n\nAdd them with wrangler secret put.',
+      sources: [at('/docs/workers#env')],
+    };
+    expect(scoreReply(question, reply)).toMatchObject({ correct: true, codeBlockLeftOpen: true });
   });
 
   it('marks an answerable question refused when nothing is cited', () => {
@@ -75,9 +86,15 @@ describe('scoreReply', () => {
       declined: true,
       missingPhrases: [],
       correct: true,
+      codeBlockLeftOpen: false,
     });
     const quoted = scoreReply(unanswerable, { answer: 'Hono is fast.', sources: [at('/')] });
-    expect(quoted).toEqual({ declined: false, missingPhrases: [], correct: false });
+    expect(quoted).toEqual({
+      declined: false,
+      missingPhrases: [],
+      correct: false,
+      codeBlockLeftOpen: false,
+    });
     expect(failedMeasures(quoted)).toEqual(['declined']);
   });
 });

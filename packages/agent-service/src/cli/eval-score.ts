@@ -1,3 +1,4 @@
+import { leavesCodeBlockOpen } from './eval-code-fences.js';
 import { isDecline, isRefusal } from './eval-decline.js';
 import { normalizeEvalText } from './eval-normalize-text.js';
 import type { EvalQuestion } from './eval-questions.js';
@@ -27,6 +28,8 @@ export interface QuestionScore {
   refused?: boolean;
   /** Answerable: source@3 and every phrase; unanswerable: declined. */
   correct: boolean;
+  /** The answer leaves a fenced code block open (`leavesCodeBlockOpen`): unreadable past it. */
+  codeBlockLeftOpen: boolean;
 }
 
 const TOP = 3;
@@ -36,13 +39,18 @@ const TOP = 3;
  * ({@link isSamePage}), section@3 when a heading is given ({@link isSameSection}), phrase
  * when phrases are given (each phrase, normalised by {@link normalizeEvalText}, occurs in
  * the normalised answer), refused ({@link isRefusal}). Unanswerable: declined
- * ({@link isDecline}).
+ * ({@link isDecline}). Every reply: whether it leaves a code block open.
  */
 export function scoreReply(question: EvalQuestion, reply: EvalReply): QuestionScore {
   const { page } = question;
   if (page === null) {
     const declined = isDecline(reply);
-    return { declined, missingPhrases: [], correct: declined };
+    return {
+      declined,
+      missingPhrases: [],
+      correct: declined,
+      codeBlockLeftOpen: leavesCodeBlockOpen(reply.answer),
+    };
   }
   const top = reply.sources.slice(0, TOP);
   const answer = normalizeEvalText(reply.answer);
@@ -62,6 +70,7 @@ export function scoreReply(question: EvalQuestion, reply: EvalReply): QuestionSc
     missingPhrases,
     refused: isRefusal(reply),
     correct: source3 && phrase !== false,
+    codeBlockLeftOpen: leavesCodeBlockOpen(reply.answer),
   };
 }
 

@@ -30,6 +30,8 @@ export interface EvalSummary {
   misses: { total: number; retrieval: number; answer: number; error: number; unknown: number };
   /** When the first correct answer came back, ms after the run started (null: none). */
   firstCorrectAfterMs: number | null;
+  /** Questions whose answer leaves a fenced code block open, by id. */
+  codeBlocksLeftOpen: string[];
 }
 
 function tally(results: readonly EvalQuestionResult[], pick: (r: EvalQuestionResult) => unknown) {
@@ -70,5 +72,8 @@ export function summarizeEval(results: readonly EvalQuestionResult[]): EvalSumma
     latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95) },
     misses,
     firstCorrectAfterMs: correct.length === 0 ? null : Math.min(...correct),
+    codeBlocksLeftOpen: results
+      .filter((result) => result.score.codeBlockLeftOpen)
+      .map((result) => result.id),
   };
 }
