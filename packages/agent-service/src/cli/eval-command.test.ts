@@ -193,5 +193,6 @@ describe('agent-chat-service eval', () => {
     const help = io();
     expect(await runCli(['eval', '--help'], help.io)).toBe(0);
     expect(help.out()).toMatch(/^Usage: agent-chat-service eval --agent <id> <questions\.json>/);
+    expect(help.out()).toMatch(/code blocks +answers that leave a fenced code block open/);
   });
 });

@@ -109,6 +109,7 @@ Prints, with a line per miss:
                       answer of at most 200 characters
   refused             answerable: no sources, or "I don't know"
   latency             p50 / p95 per query over HTTP
+  code blocks         answers that leave a fenced code block open, listed
   lost by             for a miss, a datastore search (POST /api/datastores/{id}/query) for
                       the same question: retrieval when its top k lacks the page, section or
                       phrases too, else the answer
