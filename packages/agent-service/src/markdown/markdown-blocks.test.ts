@@ -71,5 +71,7 @@ describe('markdownBlocks', () => {
     const blocks = [...markdownBlocks('Text\n```js\nlet a;\n\n# not a heading')];
     expect(blocks.map((block) => block.kind)).toEqual(['text', 'code']);
     expect(blocks[1]?.text).toBe('```js\nlet a;\n\n# not a heading\n```');
+    expect(blocks[1]).toMatchObject({ kind: 'code', closed: false });
+    expect([...markdownBlocks('```\na\n```')][0]).toMatchObject({ kind: 'code', closed: true });
   });
 });

@@ -5,7 +5,15 @@
  */
 export type MarkdownBlock =
   | { kind: 'heading'; level: number; text: string; anchor?: string }
-  | { kind: 'code'; text: string; fence: string; info: string; lines: string[] }
+  | {
+      kind: 'code';
+      text: string;
+      fence: string;
+      info: string;
+      lines: string[];
+      /** False when no line closes the fence: the block runs to the document's end. */
+      closed: boolean;
+    }
   | { kind: 'table'; text: string; rows: string[] }
   | { kind: 'text'; text: string };
 
@@ -144,6 +152,7 @@ export function* markdownBlocks(markdown: string): Generator<MarkdownBlock> {
         body.push(lines[index] ?? '');
         index++;
       }
+      const closed = index < lines.length;
       index++;
       const opening = `${fence.fence}${fence.info}`;
       yield {
@@ -152,6 +161,7 @@ export function* markdownBlocks(markdown: string): Generator<MarkdownBlock> {
         fence: fence.fence,
         info: fence.info,
         lines: body,
+        closed,
       };
       continue;
     }
