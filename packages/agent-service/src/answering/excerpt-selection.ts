@@ -12,6 +12,14 @@ export interface Excerpt {
   blockIndex: number;
 }
 
+/**
+ * The section a passage belongs to: its page (datasource) and title. The chunks of one long
+ * section share it; an answer quotes them together and cites them once.
+ */
+export function sectionKeyOf(passage: Passage): string {
+  return `${passage.datasourceId}\n${passage.title}`;
+}
+
 /** The excerpts an extractive answer quotes, in the order it quotes them. */
 export interface ExtractivePlan {
   excerpts: Excerpt[];
@@ -248,10 +256,7 @@ export function planExcerpts(
   }
   // Sections in order of their best excerpt (the pieces of one long section together);
   // inside a section, document order.
-  const sectionOf = (passageIndex: number) => {
-    const passage = passages[passageIndex] as Passage;
-    return `${passage.datasourceId}\n${passage.title}`;
-  };
+  const sectionOf = (passageIndex: number) => sectionKeyOf(passages[passageIndex] as Passage);
   const rank = new Map<string, number>([[sectionOf(primary), -1]]);
   for (const candidate of candidates) {
     const section = sectionOf(candidate.passageIndex);

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 import { declineAnswer } from './decline.js';
-import { type ExtractivePlan, planExcerpts } from './excerpt-selection.js';
+import { type ExtractivePlan, planExcerpts, sectionKeyOf } from './excerpt-selection.js';
 import { isCodeBlock } from './excerpt-trimming.js';
 
 /** Options of {@link createExtractiveAnswerer}. */
@@ -72,7 +72,7 @@ export function composeExtractiveAnswer(
   // a quote from a page's intro and one from its "Options" link to where each stands; the
   // chunks of one long section are one section, cited once.
   const sectionOf = (excerpt: ExtractivePlan['excerpts'][number] | undefined) =>
-    excerpt && `${excerpt.passage.datasourceId}\n${excerpt.passage.title}`;
+    excerpt && sectionKeyOf(excerpt.passage);
   let runStart = 0;
   // An answer from several sections names each where its excerpts start.
   const labelled = new Set(plan.excerpts.map(sectionOf)).size > 1;

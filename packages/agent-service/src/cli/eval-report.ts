@@ -46,8 +46,8 @@ function missLine(result: EvalQuestionResult): string {
 /**
  * The report `agent-chat-service eval` prints: the totals (source@1, source@3, section@3,
  * phrase, unanswerable declined, answerable refused, latency, code blocks left open,
- * follow-ups answerable, misses by stage), then one line per miss (and per follow-up not answerable) unless `misses` is
- * false.
+ * follow-ups answerable, misses by stage), then one line per miss (and per follow-up not
+ * answerable) unless `misses` is false.
  */
 export function formatEvalReport(report: EvalReport, options: { misses?: boolean } = {}): string {
   const { summary } = report;

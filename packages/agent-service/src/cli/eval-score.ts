@@ -43,14 +43,10 @@ const TOP = 3;
  */
 export function scoreReply(question: EvalQuestion, reply: EvalReply): QuestionScore {
   const { page } = question;
+  const codeBlockLeftOpen = leavesCodeBlockOpen(reply.answer);
   if (page === null) {
     const declined = isDecline(reply);
-    return {
-      declined,
-      missingPhrases: [],
-      correct: declined,
-      codeBlockLeftOpen: leavesCodeBlockOpen(reply.answer),
-    };
+    return { declined, missingPhrases: [], correct: declined, codeBlockLeftOpen };
   }
   const top = reply.sources.slice(0, TOP);
   const answer = normalizeEvalText(reply.answer);
@@ -70,7 +66,7 @@ export function scoreReply(question: EvalQuestion, reply: EvalReply): QuestionSc
     missingPhrases,
     refused: isRefusal(reply),
     correct: source3 && phrase !== false,
-    codeBlockLeftOpen: leavesCodeBlockOpen(reply.answer),
+    codeBlockLeftOpen,
   };
 }
 

@@ -16,8 +16,9 @@ const CODE = /`/;
 /**
  * Whether a passage is a bare list: nothing but a list (two items or more) of short items
  * that state nothing and name no code — links, names ("See also", "Resources", "Related
- * rules", an index of integrations); a list of values or options in code is content. It points to where answers are; it answers nothing itself, however well
- * its names match the question (they are the page's own name, mostly).
+ * rules", an index of integrations); a list of values or options in code is content. A
+ * bare list points to where answers are; it answers nothing itself, however well its names
+ * match the question (they are the page's own name, mostly).
  *
  * @example
  * isBareList('- Rule source\n- Tests source') // true
