@@ -1,4 +1,4 @@
-import { queryTerms, TITLE_SEPARATOR, termsOf } from '../lexical-index/index.js';
+import { queryTerms, TITLE_SEPARATOR, termsOf, wordsOf } from '../lexical-index/index.js';
 import { markdownBlocks } from '../markdown/index.js';
 import type { Passage } from '../retrieval/index.js';
 import { bestPart, isCodeBlock, isListBlock } from './excerpt-trimming.js';
@@ -59,6 +59,42 @@ const SECONDARY_CHARS = 300;
 const MIN_ROOM = 120;
 /** How far past `maxChars` a quoted section's example may take the answer, in characters. */
 const EXAMPLE_OVERFLOW = 200;
+
+/** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
+const MIN_NAME_CHARS = 3;
+
+/** The words of each inline code span of a text (`"allowAfterThis": false` → 2 words). */
+function codeNames(text: string): string[][] {
+  return Array.from(text.matchAll(/`([^`\n]+)`/g), (match) => wordsOf(match[1] as string));
+}
+
+/** Whether `words` starts with `phrase`. */
+const startsWithWords = (words: readonly string[], phrase: readonly string[]) =>
+  phrase.every((word, offset) => words[offset] === word);
+
+/**
+ * The quoted excerpt that names `passage`, a subsection, the way an options list names
+ * each option's own subsection: an excerpt of its parent section (same page, title one
+ * heading shorter) with an inline code span starting with the subsection's heading
+ * (`"allowAfterThis": false` for `### allowAfterThis`). None when the subsection is quoted
+ * already, or one of its siblings is (the answer is about that one).
+ */
+function namingExcerpt(passage: Passage, chosen: readonly Excerpt[]): Excerpt | undefined {
+  const separator = passage.title.lastIndexOf(TITLE_SEPARATOR);
+  if (separator < 0) return undefined;
+  const heading = wordsOf(passage.title.slice(separator + TITLE_SEPARATOR.length));
+  if (heading.join('').length < MIN_NAME_CHARS) return undefined;
+  const parent = passage.title.slice(0, separator);
+  const onPage = chosen.filter((excerpt) => excerpt.passage.datasourceId === passage.datasourceId);
+  if (onPage.some((excerpt) => excerpt.passage.title.startsWith(`${parent}${TITLE_SEPARATOR}`))) {
+    return undefined;
+  }
+  return onPage.find(
+    (excerpt) =>
+      excerpt.passage.title === parent &&
+      codeNames(excerpt.text).some((name) => startsWithWords(name, heading)),
+  );
+}
 
 /** A passage's blocks (see `markdownBlocks`) as text, its headings written as Markdown again. */
 function blocksOf(content: string): string[] {
@@ -157,8 +193,10 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
  * first, each trimmed to what fits, put back in document order, with the code block a
  * quoted paragraph introduces (`…:`). Other passages add an excerpt only while room is
  * left and it scores at least {@link WEAKER_EXCERPT_SHARE} of the best (no padding); a
- * quoted section's example (`Passage.example`) follows it while it fits; no sentence is
- * quoted twice; a code block is never cut.
+ * subsection among the passages that a quoted line names in code (`namingExcerpt`) adds
+ * its best excerpt right after that line's section; a quoted section's example
+ * (`Passage.example`) follows it while it fits; no sentence is quoted twice; a code block
+ * is never cut.
  */
 export function planExcerpts(
   query: string,
@@ -248,6 +286,21 @@ export function planExcerpts(
     datasources.add(passage.datasourceId);
     pullIntroduced(passageIndex, best.blockIndex, block, SECONDARY_CHARS * 2);
   });
+  // A subsection that a quoted excerpt names in code, found by retrieval too: its best
+  // excerpt, right after the section naming it (an option's details after its line).
+  const namedBy = new Map<string, string>();
+  passages.forEach((passage, passageIndex) => {
+    const namer = namingExcerpt(passage, chosen);
+    if (!namer) return;
+    const best = candidates.find((candidate) => candidate.passageIndex === passageIndex);
+    const blockIndex = best?.blockIndex ?? firstProseBlock(blocks[passageIndex] ?? []);
+    const block = blocks[passageIndex]?.[blockIndex];
+    if (block === undefined || (isCodeBlock(block) && block.length > SECONDARY_CHARS * 2)) return;
+    const text = bestPart(block, terms, SECONDARY_CHARS, best ?? { titleHits: 0 });
+    if (!take(passageIndex, blockIndex, text)) return;
+    namedBy.set(sectionKeyOf(passage), sectionKeyOf(namer.passage));
+    pullIntroduced(passageIndex, blockIndex, block, SECONDARY_CHARS * 2);
+  });
   // A quoted section's example (a short code-only subsection) comes with it, after it.
   for (const passageIndex of new Set(chosen.map((excerpt) => excerpt.passageIndex))) {
     const example = passages[passageIndex]?.example;
@@ -261,6 +314,9 @@ export function planExcerpts(
   for (const candidate of candidates) {
     const section = sectionOf(candidate.passageIndex);
     if (!rank.has(section)) rank.set(section, rank.size);
+  }
+  for (const [section, namer] of namedBy) {
+    rank.set(section, (rank.get(namer) ?? rank.size) + 0.5);
   }
   chosen.sort(
     (left, right) =>

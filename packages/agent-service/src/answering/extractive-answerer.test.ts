@@ -239,6 +239,52 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.text).not.toMatch(/``` \[/);
   });
 
+  it('quotes the subsection a quoted options line names in code, right after it', () => {
+    const options = passage({
+      title: 'Rule › Options',
+      content:
+        '- `"allow"` allows specified identifiers\n- `"allowAfterThis": false` (default) disallows dangling underscores in members of the `this` object',
+      position: 1,
+    });
+    const named = passage({
+      chunkId: 'allow-after-this',
+      title: 'Rule › Options › allowAfterThis',
+      content:
+        'Examples of **correct** code for the `{ "allowAfterThis": true }` option:\n\n```js\nconst a = this.foo_;\n```',
+      position: 2,
+      // Too weak to be quoted on its own (below the share of the best passage).
+      score: 0.3,
+    });
+    const notToUse = passage({
+      chunkId: 'not-to-use',
+      title: 'Rule › When Not To Use It',
+      content: 'If you want dangling underscores in members, turn the rule off.',
+      position: 3,
+      score: 0.9,
+    });
+    const question = 'Can I allow dangling underscores in members of this only?';
+    const answer = composeExtractiveAnswer(question, [options, notToUse, named]);
+    expect(answer.text).toMatch(
+      /\*\*Options\*\*[\s\S]*\[1\]\n\n\*\*allowAfterThis\*\*\n\nExamples of \*\*correct\*\* code[\s\S]*```js\nconst a = this\.foo_;\n```\n\[2\]\n\n\*\*When Not To Use It\*\*/,
+    );
+    expect(answer.citations).toEqual([0, 2, 1]);
+
+    // Not when no quoted line names it in code, nor when the section is another's, nor
+    // when the answer quotes one of its siblings already.
+    const unnamed = { ...options, content: options.content.replaceAll('`', '') };
+    expect(answerOf(question, [unnamed, notToUse, named])).not.toContain('allowAfterThis**');
+    const elsewhere = { ...named, title: 'Other › Options › allowAfterThis' };
+    expect(answerOf(question, [options, notToUse, elsewhere])).not.toContain('this.foo_');
+    const sibling = passage({
+      chunkId: 'allow',
+      title: 'Rule › Options › allow',
+      content: 'Examples of code that allows dangling underscores in members: `_member`.',
+      position: 2,
+      score: 0.95,
+    });
+    expect(answerOf(question, [options, sibling, notToUse, named])).not.toContain('this.foo_');
+  });
+
   it('names no section in an answer from one section', () => {
     const answer = composeExtractiveAnswer('refund window', [
       passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),
