@@ -1,4 +1,11 @@
-import { queryTerms, TITLE_SEPARATOR, termsOf, wordsOf } from '../lexical-index/index.js';
+import {
+  queryTerms,
+  SYNONYM_WEIGHT,
+  synonymsOf,
+  TITLE_SEPARATOR,
+  termsOf,
+  wordsOf,
+} from '../lexical-index/index.js';
 import { markdownBlocks } from '../markdown/index.js';
 import type { Passage } from '../retrieval/index.js';
 import { bestPart, isCodeBlock, isListBlock } from './excerpt-trimming.js';
@@ -128,6 +135,15 @@ function meaningCandidate(blocks: readonly string[]): Candidate | undefined {
       };
 }
 
+/**
+ * How much a block (or title) with these terms holds a question term: 1 for the word
+ * itself, {@link SYNONYM_WEIGHT} for a synonym only (`synonymsOf`), as retrieval counts it.
+ */
+function credit(terms: ReadonlySet<string>, term: string): number {
+  if (terms.has(term)) return 1;
+  return synonymsOf(term).some((other) => terms.has(other)) ? SYNONYM_WEIGHT : 0;
+}
+
 /** Scores every block of every passage against the question (see {@link planExcerpts}). */
 function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], blocks: string[][]) {
   const titleTerms = passages.map((passage) => termsOf(passage.title));
@@ -139,7 +155,9 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
   );
   const weights = new Map<string, number>();
   for (const term of terms) {
-    const frequency = all.filter(({ set, title }) => set.has(term) || title.has(term)).length;
+    const frequency = all.filter(
+      ({ set, title }) => credit(set, term) + credit(title, term) > 0,
+    ).length;
     if (frequency > 0) weights.set(term, Math.log(1 + all.length / frequency));
   }
   const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
@@ -151,8 +169,9 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
     let titleWeight = 0;
     let titleHits = 0;
     for (const [term, weight] of weights) {
-      if (title.has(term)) {
-        titleWeight += weight;
+      const share = credit(title, term);
+      if (share > 0) {
+        titleWeight += weight * share;
         titleHits += 1;
       }
     }
@@ -163,7 +182,7 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
     blocks[passageIndex]?.forEach((block, blockIndex) => {
       const own = blockTerms[passageIndex]?.[blockIndex] as Set<string>;
       let ownWeight = 0;
-      for (const [term, weight] of weights) if (own.has(term)) ownWeight += weight;
+      for (const [term, weight] of weights) ownWeight += weight * credit(own, term);
       if (ownWeight === 0 && titleWeight === 0) return;
       // A block that only sits under a matching heading: the first ones explain it best.
       const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;

@@ -285,6 +285,26 @@ describe('composeExtractiveAnswer', () => {
     expect(answerOf(question, [options, sibling, notToUse, named])).not.toContain('this.foo_');
   });
 
+  it("reads a passage's synonym of a question word as retrieval does (at half its weight)", () => {
+    // "exclude" in the question, "ignore" in the second section (one synonym group): with
+    // it, the second section holds 2.5 of the first's 4 question words (over 0.6 of them).
+    const question = 'How do I exclude the build folder from linting in every project?';
+    const answer = composeExtractiveAnswer(question, [
+      passage({
+        title: 'Files › Patterns',
+        content: 'Patterns exclude a build folder from linting.',
+      }),
+      passage({
+        chunkId: 'global',
+        title: 'Files › Global',
+        content: 'To ignore it in every project, list it on its own.',
+        position: 1,
+        score: 0.9,
+      }),
+    ]);
+    expect(answer.text).toContain('list it on its own. [2]');
+  });
+
   it('names no section in an answer from one section', () => {
     const answer = composeExtractiveAnswer('refund window', [
       passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),

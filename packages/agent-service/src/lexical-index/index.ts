@@ -13,6 +13,7 @@ export { maintainLexicalIndex } from './lexical-index-maintenance.js';
 export { searchLexical } from './lexical-search.js';
 export { tsqueryLiteral, type WeightedText } from './query-terms.js';
 export { replaceChunksOf } from './replace-chunks.js';
+export { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
 export {
   lexemesOf,
   queryTerms,

@@ -2,7 +2,7 @@ import type { Queryable } from '../store/index.js';
 import { codeShapesOf } from './code-shapes.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
-import { synonymsOf } from './synonyms.js';
+import { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
 import { lexemesOf } from './text-terms.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
@@ -54,8 +54,6 @@ const CORRECTION_WEIGHT = 0.5;
  * sharing 6 words' weight).
  */
 const CODE_SHAPE_TERMS = 6;
-/** How much a synonym of a question word counts (`synonymsOf`), against the word itself. */
-const SYNONYM_WEIGHT = 0.5;
 
 /** A lexeme as a tsquery literal: quoted, with quotes and backslashes escaped. */
 export function tsqueryLiteral(term: string): string {

@@ -28,6 +28,12 @@ const GROUPS: readonly string[] = [
   'mandatory required',
 ];
 
+/**
+ * How much a synonym of a question word counts (`synonymsOf`), against the word itself: in
+ * retrieval's query and in the extractive answer's reading of a passage alike.
+ */
+export const SYNONYM_WEIGHT = 0.5;
+
 /** Stem → the stems of the other words of its group. */
 const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
   GROUPS.flatMap((group) => {
