@@ -9,6 +9,7 @@ describe('synonymsOf', () => {
       expect.arrayContaining([stemOf('argument'), stemOf('args')]),
     );
     expect(synonymsOf(stemOf('setting'))).toEqual([stemOf('option')]);
+    expect(synonymsOf(stemOf('detects'))).toEqual([stemOf('identifies')]);
   });
 
   it('gives nothing for a word without synonyms, and never the word itself', () => {

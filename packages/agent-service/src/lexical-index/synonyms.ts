@@ -26,6 +26,7 @@ const GROUPS: readonly string[] = [
   'configuration config',
   'shortcut shorthand',
   'mandatory required',
+  'detect identify',
 ];
 
 /**
