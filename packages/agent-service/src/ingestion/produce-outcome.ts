@@ -14,7 +14,7 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */
-const CHUNKING_VERSION = '4';
+const CHUNKING_VERSION = '5';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

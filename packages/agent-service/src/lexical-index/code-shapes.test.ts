@@ -30,6 +30,18 @@ describe('codeShapesOf', () => {
     expect(repeated).toEqual([...new Set(repeated)]);
   });
 
+  it('reads `...` before a closing bracket as code left out, not a spread', () => {
+    // `(function () { ... })();` is an IIFE whose body is elided: shaped as `{ }`.
+    expect(codeShapesOf('`(function () { ... })();`')).toEqual(
+      codeShapesOf('`(function () { })();`'),
+    );
+    expect(codeShapesOf('`f(...)` and `[a, ...]`').some((shape) => shape.includes('spread'))).toBe(
+      false,
+    );
+    expect(codeShapesOf('`f(...args)`')).toContain('code_lp_spread_x');
+    expect(codeShapesOf('`{ ...rest }`')).toContain('code_lc_spread_x');
+  });
+
   it('makes terms that no word of a text can be', () => {
     const text = 'code x and x: `x && x`';
     const words = new Set(lexemesOf(text).map((item) => item.lexeme));

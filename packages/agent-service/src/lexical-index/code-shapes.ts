@@ -86,13 +86,25 @@ const MAX_CODE_CHARS = 4_000;
 /** An inline code span. */
 const INLINE = /`([^`\n]+)`/g;
 
+/**
+ * Whether the `...` that ends before `from` stands for code left out (`{ ... }`, `f(...)`,
+ * `[a, ...]`): nothing but a closing bracket, a comma or the end follows it, where a spread
+ * is followed by what it spreads.
+ */
+function isElision(code: string, from: number): boolean {
+  const next = /\S/.exec(code.slice(from, from + 200));
+  return next === null || ')]},'.includes(next[0]);
+}
+
 /** The tokens of a piece of code, as shapes (see the module's comment). */
 function shapeTokens(code: string): string[] {
   const tokens: string[] = [];
   for (const match of code.slice(0, MAX_CODE_CHARS).matchAll(TOKEN)) {
     if (match[1] !== undefined || match[2] !== undefined) tokens.push('0');
     else if (match[3] !== undefined) tokens.push(KEYWORDS.has(match[3]) ? match[3] : 'x');
-    else {
+    else if (match[4] === '...' && isElision(code, (match.index ?? 0) + 3)) {
+      // `{ ... }`, `f(...)`: code left out, not a spread; it shapes nothing.
+    } else {
       const named = OPERATORS[match[4] as string];
       if (named !== undefined) tokens.push(named);
     }
