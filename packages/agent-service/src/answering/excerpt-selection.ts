@@ -334,8 +334,11 @@ export function planExcerpts(
     const section = sectionOf(candidate.passageIndex);
     if (!rank.has(section)) rank.set(section, rank.size);
   }
+  // A named subsection right after the section naming it: halfway to the next section's
+  // rank (a subsection named by a named subsection, halfway again).
   for (const [section, namer] of namedBy) {
-    rank.set(section, (rank.get(namer) ?? rank.size) + 0.5);
+    const after = rank.get(namer) ?? rank.size;
+    rank.set(section, (after + Math.floor(after) + 1) / 2);
   }
   chosen.sort(
     (left, right) =>

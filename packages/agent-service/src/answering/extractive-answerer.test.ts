@@ -285,6 +285,43 @@ describe('composeExtractiveAnswer', () => {
     expect(answerOf(question, [options, sibling, notToUse, named])).not.toContain('this.foo_');
   });
 
+  it('keeps a subsection named by a named subsection between them and the next section', () => {
+    const question = 'How do I cap retries of a failed upload, and the delay between them?';
+    const answer = composeExtractiveAnswer(question, [
+      passage({ title: 'Up', content: 'A failed upload is retried, with a delay, up to a cap.' }),
+      passage({
+        chunkId: 'options',
+        title: 'Up › Options',
+        content: '- `"retries"` caps retries of a failed upload.',
+        position: 1,
+        score: 0.95,
+      }),
+      passage({
+        chunkId: 'limits',
+        title: 'Up › Limits',
+        content: 'Retries of a failed upload stop at the cap.',
+        position: 2,
+        score: 0.9,
+      }),
+      passage({
+        chunkId: 'retries',
+        title: 'Up › Options › retries',
+        content: 'Set `"delay"` with the retries, in milliseconds.',
+        position: 3,
+        score: 0.2,
+      }),
+      passage({
+        chunkId: 'delay',
+        title: 'Up › Options › retries › delay',
+        content: 'The delay between retries doubles after each one.',
+        position: 4,
+        score: 0.2,
+      }),
+    ]);
+    // Options, its `retries`, that one's `delay`, then Limits.
+    expect(answer.citations).toEqual([0, 1, 3, 4, 2]);
+  });
+
   it("reads a passage's synonym of a question word as retrieval does (at half its weight)", () => {
     // "exclude" in the question, "ignore" in the second section (one synonym group): with
     // it, the second section holds 2.5 of the first's 4 question words (over 0.6 of them).
