@@ -6,8 +6,8 @@ import {
   termsOf,
   wordsOf,
 } from '../lexical-index/index.js';
-import { markdownBlocks } from '../markdown/index.js';
-import type { Passage } from '../retrieval/index.js';
+import { inlineCodeOf, markdownBlocks } from '../markdown/index.js';
+import { headingNameOf, type Passage } from '../retrieval/index.js';
 import { bestPart, isCodeBlock, isListBlock } from './excerpt-trimming.js';
 import { withoutRepeats } from './repeated-sentences.js';
 
@@ -67,12 +67,9 @@ const MIN_ROOM = 120;
 /** How far past `maxChars` a quoted section's example may take the answer, in characters. */
 const EXAMPLE_OVERFLOW = 200;
 
-/** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
-const MIN_NAME_CHARS = 3;
-
 /** The words of each inline code span of a text (`"allowAfterThis": false` → 2 words). */
 function codeNames(text: string): string[][] {
-  return Array.from(text.matchAll(/`([^`\n]+)`/g), (match) => wordsOf(match[1] as string));
+  return inlineCodeOf(text).map((code) => wordsOf(code));
 }
 
 /** Whether `words` starts with `phrase`. */
@@ -87,11 +84,9 @@ const startsWithWords = (words: readonly string[], phrase: readonly string[]) =>
  * already, or one of its siblings is (the answer is about that one).
  */
 function namingExcerpt(passage: Passage, chosen: readonly Excerpt[]): Excerpt | undefined {
-  const separator = passage.title.lastIndexOf(TITLE_SEPARATOR);
-  if (separator < 0) return undefined;
-  const heading = wordsOf(passage.title.slice(separator + TITLE_SEPARATOR.length));
-  if (heading.join('').length < MIN_NAME_CHARS) return undefined;
-  const parent = passage.title.slice(0, separator);
+  const heading = headingNameOf(passage.title);
+  if (!heading) return undefined;
+  const parent = passage.title.slice(0, passage.title.lastIndexOf(TITLE_SEPARATOR));
   const onPage = chosen.filter((excerpt) => excerpt.passage.datasourceId === passage.datasourceId);
   if (onPage.some((excerpt) => excerpt.passage.title.startsWith(`${parent}${TITLE_SEPARATOR}`))) {
     return undefined;

@@ -9,7 +9,7 @@
  * of letters and digits), so it never meets a word.
  */
 
-import { markdownBlocks } from '../markdown/index.js';
+import { inlineCodeOf, markdownBlocks } from '../markdown/index.js';
 
 /** Keywords of the common programming languages: they shape code, names do not. */
 const KEYWORDS = new Set(
@@ -83,8 +83,6 @@ const TOKEN =
 
 /** Code longer than this is read only this far: an example's shape shows early. */
 const MAX_CODE_CHARS = 4_000;
-/** An inline code span. */
-const INLINE = /`([^`\n]+)`/g;
 
 /**
  * Whether the `...` that ends before `from` stands for code left out (`{ ... }`, `f(...)`,
@@ -129,7 +127,7 @@ function codeOf(markdown: string): string[] {
   const code: string[] = [];
   for (const block of markdownBlocks(markdown)) {
     if (block.kind === 'code') code.push(block.lines.join('\n'));
-    else for (const match of block.text.matchAll(INLINE)) code.push(match[1] as string);
+    else code.push(...inlineCodeOf(block.text));
   }
   return code;
 }

@@ -7,4 +7,5 @@
  * names put first; also a datastore's search in the hosted API's shape.
  */
 export { searchDatastore } from './datastore-search.js';
+export { headingNameOf } from './named-subsection.js';
 export { type Passage, retrieve } from './retrieve.js';

@@ -4,6 +4,18 @@ import { type Bm25Parameters, bm25Score } from './bm25-score.js';
 /** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
 const MIN_HEADING_CHARS = 3;
 
+/**
+ * The words a section is named by: those of its own heading, the last part of its title
+ * (`Page › Options › allowAfterThis` → `allowafterthis`). `undefined` for a page's intro
+ * (no heading of its own) or a heading too short to name anything reliably.
+ */
+export function headingNameOf(title: string): string[] | undefined {
+  const separator = title.lastIndexOf(TITLE_SEPARATOR);
+  if (separator < 0) return undefined;
+  const words = wordsOf(title.slice(separator + TITLE_SEPARATOR.length));
+  return words.join('').length >= MIN_HEADING_CHARS ? words : undefined;
+}
+
 /** A chunk as {@link namedSubsection} reads it. */
 export interface SectionChunk {
   title: string;
@@ -48,12 +60,8 @@ export function namedSubsection<Chunk extends SectionChunk>(
 ): Chunk | undefined {
   const prefix = `${section.title}${TITLE_SEPARATOR}`;
   const headings = subsections.flatMap((chunk) => {
-    if (!chunk.title.startsWith(prefix)) return [];
-    const heading = chunk.title.slice(
-      chunk.title.lastIndexOf(TITLE_SEPARATOR) + TITLE_SEPARATOR.length,
-    );
-    const words = wordsOf(heading);
-    return words.join('').length >= MIN_HEADING_CHARS ? [{ chunk, words }] : [];
+    const words = chunk.title.startsWith(prefix) ? headingNameOf(chunk.title) : undefined;
+    return words ? [{ chunk, words }] : [];
   });
   if (headings.length === 0) return undefined;
   let best = 0;
