@@ -23,4 +23,24 @@ describe('termStatistics', () => {
       await service.close();
     }
   });
+
+  it("does not search what a negative contraction leaves (isn't → isn)", async () => {
+    const { service, datastoreId } = await startWithDocuments([
+      { name: 'faq.md', text: "# FAQ\n\nThe cache isn't shared. The log doesn't rotate." },
+      { name: 'cache.md', text: '# Cache\n\nThe cache is shared between workers.' },
+    ]);
+    try {
+      const { terms, unknown } = await termStatistics(
+        service.database,
+        [{ text: "Why isn't the cache shared, and doesn't it rotate?", weight: 1 }],
+        [datastoreId],
+      );
+      // `isn` and `doesn` are in one chunk of two, the rarest terms of the question: they
+      // would outweigh its topic. Only the topic's words are searched.
+      expect(terms.map((term) => term.term).sort()).toEqual(['cach', 'rotat', 'share']);
+      expect(unknown).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
 });

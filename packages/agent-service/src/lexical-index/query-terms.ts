@@ -37,9 +37,14 @@ export interface QueryTerm {
 const PHRASE_WEIGHT = 0.5;
 /**
  * Words Postgres does not treat as stop words but that say nothing about the topic of a
- * question ("What do I need…", "Tell me…"), as Postgres stems them.
+ * question ("What do I need…", "Tell me…"), as Postgres stems them; and what its parser
+ * leaves of a negative contraction ("isn't" → `isn`, `t`): rare in documentation, so the
+ * rarest "word" of many a question, which says only that something does not happen.
  */
-const FILLER_TERMS = new Set('explain show know want need get use way tell pleas'.split(' '));
+const FILLER_TERMS = new Set(
+  `explain show know want need get use way tell pleas
+  isn aren wasn weren doesn didn hasn haven hadn wouldn shouldn couldn mustn needn`.split(/\s+/),
+);
 /**
  * How much a term counts that stands in for a question word no chunk holds, one edit away
  * ("intercpetions" → "interceptions": `correctUnknownTerms`): less than the word itself,
