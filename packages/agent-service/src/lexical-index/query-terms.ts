@@ -1,5 +1,6 @@
 import type { Queryable } from '../store/index.js';
 import { codeShapesOf } from './code-shapes.js';
+import { expandNegativeContractions } from './contractions.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
@@ -37,14 +38,9 @@ export interface QueryTerm {
 const PHRASE_WEIGHT = 0.5;
 /**
  * Words Postgres does not treat as stop words but that say nothing about the topic of a
- * question ("What do I need…", "Tell me…"), as Postgres stems them; and what its parser
- * leaves of a negative contraction ("isn't" → `isn`, `t`): rare in documentation, so the
- * rarest "word" of many a question, which says only that something does not happen.
+ * question ("What do I need…", "Tell me…"), as Postgres stems them.
  */
-const FILLER_TERMS = new Set(
-  `explain show know want need get use way tell pleas
-  isn aren wasn weren doesn didn hasn haven hadn wouldn shouldn couldn mustn needn`.split(/\s+/),
-);
+const FILLER_TERMS = new Set('explain show know want need get use way tell pleas'.split(' '));
 /**
  * How much a term counts that stands in for a question word no chunk holds, one edit away
  * ("intercpetions" → "interceptions": `correctUnknownTerms`): less than the word itself,
@@ -84,8 +80,10 @@ export async function termStatistics(
   unknown: string[];
 }> {
   const analyzed = texts.map((text) => {
-    const emphasis = questionWeights(text.text);
-    return lexemesOf(text.text).map((item) => ({
+    // "isn't" is searched as "is not" (both stop words), not as `isn` (`expandNegativeContractions`).
+    const written = expandNegativeContractions(text.text);
+    const emphasis = questionWeights(written);
+    return lexemesOf(written).map((item) => ({
       ...item,
       weight: text.weight * (emphasis.get(item.position) ?? 1),
     }));
