@@ -1,6 +1,5 @@
 import type { Queryable } from '../store/index.js';
 import { codeShapesOf } from './code-shapes.js';
-import { expandNegativeContractions } from './contractions.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
@@ -80,10 +79,8 @@ export async function termStatistics(
   unknown: string[];
 }> {
   const analyzed = texts.map((text) => {
-    // "isn't" is searched as "is not" (both stop words), not as `isn` (`expandNegativeContractions`).
-    const written = expandNegativeContractions(text.text);
-    const emphasis = questionWeights(written);
-    return lexemesOf(written).map((item) => ({
+    const emphasis = questionWeights(text.text);
+    return lexemesOf(text.text).map((item) => ({
       ...item,
       weight: text.weight * (emphasis.get(item.position) ?? 1),
     }));

@@ -129,6 +129,13 @@ describe('analyzeChunk', () => {
       { lexeme: 'otter', position: 3 },
       { lexeme: 'sleep', position: 4 },
     ]);
+    // A question's "isn't" is "is not" (stop words), not `isn`; positions stay the text's.
+    expect(lexemesOf("Otters aren't asleep in New Haven")).toEqual([
+      { lexeme: 'otter', position: 1 },
+      { lexeme: 'asleep', position: 4 },
+      { lexeme: 'new', position: 6 },
+      { lexeme: 'haven', position: 7 },
+    ]);
   });
 
   it('indexes the words inside code identifiers beside the identifier, at its position', () => {

@@ -8,6 +8,7 @@ import stemEnglish from 'wink-porter2-stemmer';
 // From its module, not store/index: a chunk-analysis worker loads this without the database.
 import { TSVECTOR_MAX_POSITION, TSVECTOR_WEIGHT } from '../store/binary-arrays.js';
 import { codeShapesOf } from './code-shapes.js';
+import { expandNegativeContractions } from './contractions.js';
 
 /**
  * The tsvector weight of a chunk's code shapes (`codeShapesOf`): C, a third of its text's
@@ -157,12 +158,14 @@ export function identifierParts(written: string): string[] {
 
 /**
  * The lexemes of a text with their word positions (from 1, stop words counted), as
- * {@link analyzeChunk} indexes them: what a question is searched with.
+ * {@link analyzeChunk} indexes them: what a question is searched with. Its negative
+ * contractions are read as the words they contract (`expandNegativeContractions`: "isn't"
+ * as "is not", not as `isn`), in as many words, so positions stay those of the text.
  */
 export function lexemesOf(text: string): { lexeme: string; position: number }[] {
   const lexemes: { lexeme: string; position: number }[] = [];
   let position = 0;
-  for (const word of wordsOf(text)) {
+  for (const word of wordsOf(expandNegativeContractions(text))) {
     position += 1;
     if (INDEX_STOP_WORDS.has(word) || word.length > MAX_INDEXED_WORD_LENGTH) continue;
     lexemes.push({ lexeme: stemOf(word), position });
