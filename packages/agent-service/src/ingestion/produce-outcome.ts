@@ -10,11 +10,13 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * Bumped when loading, chunking or the chunks' analysis changes, so re-ingesting re-chunks
  * and re-indexes unchanged content (2: the headings of generator-made pages kept with their
  * ids; Markdown headings slugged. 3: the shapes of the chunks' code indexed. 4: a code
- * shape reads strings and numbers as one kind of literal).
+ * shape reads strings and numbers as one kind of literal. 5: `...` before a closing bracket
+ * is code left out, not a spread. 6: a permalink after its heading (Starlight) dropped, and
+ * a heading id with `_` kept as written).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */
-const CHUNKING_VERSION = '5';
+const CHUNKING_VERSION = '6';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

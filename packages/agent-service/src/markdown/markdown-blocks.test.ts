@@ -10,6 +10,17 @@ describe('parseHeadingLine', () => {
       anchor: 'linux-setup',
     });
     expect(parseHeadingLine('# C\\# tips')).toEqual({ level: 1, text: 'C# tips' });
+    // The HTML loader's Markdown writer escapes an id's underscores like text.
+    expect(parseHeadingLine('# Overview {#\\_top}')).toEqual({
+      level: 1,
+      text: 'Overview',
+      anchor: '_top',
+    });
+    expect(parseHeadingLine('## set\\_cookie {#set\\_cookie}')).toEqual({
+      level: 2,
+      text: 'set_cookie',
+      anchor: 'set_cookie',
+    });
     expect(parseHeadingLine('#hashtag')).toBeUndefined();
     expect(parseHeadingLine('####### seven')).toBeUndefined();
     expect(parseHeadingLine('    # indented code')).toBeUndefined();

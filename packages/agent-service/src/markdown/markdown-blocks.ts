@@ -35,7 +35,8 @@ function headingContent(raw: string): { text: string; anchor?: string } {
     const open = text.lastIndexOf('{#');
     const id = open >= 0 ? text.slice(open + 2, -1) : '';
     if (id && !/[\s{}]/.test(id)) {
-      anchor = id;
+      // Markdown writers escape an id's `_` and `*` as text (`{#\_top}`): the id is `_top`.
+      anchor = id.replace(markdownEscape, '$1');
       text = text.slice(0, open).trimEnd();
     }
   }

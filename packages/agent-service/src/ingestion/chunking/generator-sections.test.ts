@@ -13,6 +13,7 @@ const permalinkTraces = [
   'Permalink',
   'Permanent link',
   'Link to this heading',
+  'Section titled',
   '{#',
 ];
 

@@ -33,6 +33,20 @@ describe('loadHtml: headings', () => {
     ]);
   });
 
+  it('drops a permalink placed right after its heading (Starlight), and only that link', () => {
+    const body = [
+      '<div class="sl-heading-wrapper level-h2"><h2 id="retries">Retries</h2>',
+      '<a class="sl-anchor-link" href="#retries"><span class="sr-only">Section titled “Retries”</span></a></div>',
+      '<div><h2 id="%C3%BCbersicht">Übersicht</h2> <a href="#%C3%BCbersicht">Section titled “Übersicht”</a></div>',
+      '<h2 id="ordering">Ordering</h2><p><a href="#ordering">Back to Ordering</a> and <a href="#retries">see Retries</a>.</p>',
+    ].join('');
+    const markdown = loadHtml(`<main><h1>Guide</h1>${body}</main>`).markdown;
+    expect(markdown).not.toContain('Section titled');
+    expect(markdown).toContain('## Retries {#retries}');
+    // A link inside the section's text is content, even when it points at the heading.
+    expect(markdown).toContain('Back to Ordering and see Retries.');
+  });
+
   it('keeps the text of a heading that is all a link to itself', () => {
     expect(headings('<h2 id="a"><a class="anchor" href="#a">Configure</a></h2>')).toEqual([
       '## Configure {#a}',

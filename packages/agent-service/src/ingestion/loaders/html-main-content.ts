@@ -117,6 +117,24 @@ function isPermalink(node: ElementContent, heading: Element): boolean {
   return heading.children.some((child) => child !== node && hasWords(text(child)));
 }
 
+// A permalink placed right after its heading rather than inside it (Starlight wraps both:
+// `<div class="sl-heading-wrapper"><h2 id="x">…</h2><a href="#x">Section titled …</a>`):
+// a link to the id of the heading just before it.
+function isPermalinkAfter(node: Element, previous: ElementContent | RootContent | undefined) {
+  if (node.tagName !== 'a' || previous?.type !== 'element') return false;
+  if (!headingTags.has(previous.tagName)) return false;
+  const { href } = node.properties;
+  const id = previous.properties.id;
+  if (typeof href !== 'string' || typeof id !== 'string' || !href.startsWith('#')) return false;
+  const target = href.slice(1);
+  if (target === id) return true;
+  try {
+    return decodeURIComponent(target) === id;
+  } catch {
+    return false; // a malformed %-escape: not a link to this heading
+  }
+}
+
 // Zero-width characters that generators put into headings (VitePress and Docusaurus
 // permalinks hold a zero-width space): invisible, but they would stick to words.
 const zeroWidth = /[\u200B-\u200D\u2060\uFEFF]/g;
@@ -196,6 +214,10 @@ function prune(
     if (child.type === 'comment' || child.type === 'doctype') continue;
     if (child.type === 'element') {
       if (isChrome(child, context.inSection)) continue;
+      const previous = children.findLast(
+        (node) => node.type !== 'text' || node.value.trim() !== '',
+      );
+      if (isPermalinkAfter(child, previous)) continue;
       const { containerDepth } = context;
       const container = containerTags.has(child.tagName);
       if (container && containerDepth >= maxContainerNesting) child.tagName = 'div';

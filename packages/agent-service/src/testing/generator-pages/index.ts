@@ -8,12 +8,16 @@ import { mkdocsMaterialPage } from './mkdocs-material-page.js';
 import { nextraPage } from './nextra-page.js';
 import { plainPage } from './plain-page.js';
 import { sphinxPage, sphinxPageWithoutPermalinks } from './sphinx-page.js';
+import { starlightPage } from './starlight-page.js';
 import { vitepressPage } from './vitepress-page.js';
 
 export type { GeneratorPage, GeneratorSection } from './generator-page.js';
 export { docusaurusPage };
 
-/** One page per generator: Docusaurus, VitePress, MkDocs Material, Sphinx (with and without permalinks), Nextra and plain HTML. */
+/**
+ * One page per generator: Docusaurus, VitePress, MkDocs Material, Sphinx (with and without
+ * permalinks), Nextra, Starlight and plain HTML.
+ */
 export const GENERATOR_PAGES: readonly GeneratorPage[] = [
   docusaurusPage,
   vitepressPage,
@@ -21,5 +25,6 @@ export const GENERATOR_PAGES: readonly GeneratorPage[] = [
   sphinxPage,
   sphinxPageWithoutPermalinks,
   nextraPage,
+  starlightPage,
   plainPage,
 ];
