@@ -11,8 +11,9 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * and re-indexes unchanged content (2: the headings of generator-made pages kept with their
  * ids; Markdown headings slugged. 3: the shapes of the chunks' code indexed. 4: a code
  * shape reads strings and numbers as one kind of literal. 5: `...` before a closing bracket
- * is code left out, not a spread. 6: a permalink after its heading (Starlight) dropped, and
- * a heading id with `_` kept as written).
+ * is code left out, not a spread. 6: a permalink after its heading (Starlight) dropped, a
+ * heading id with `_` kept as written, code blocks without line numbers, every tab panel
+ * read).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */

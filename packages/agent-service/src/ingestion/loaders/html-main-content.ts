@@ -1,5 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { headingTags, isChrome, isHidden, sectioningTags } from './html-chrome.js';
+import { lineNumberedCode, normalizeCodeBlock } from './html-code-blocks.js';
+import { revealTabPanels } from './html-tabs.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
 // the tree small (the Markdown conversion slows down sharply with many siblings). Links
@@ -210,10 +212,14 @@ function prune(
     if (node.type === 'text' && last?.type === 'text') last.value += node.value;
     else children.push(node.type === 'text' ? { type: 'text', value: node.value } : node);
   };
-  for (const child of parent.children) {
-    if (child.type === 'comment' || child.type === 'doctype') continue;
+  for (const node of parent.children) {
+    if (node.type === 'comment' || node.type === 'doctype') continue;
+    // A line-numbered code table is its code; a code block loses its line numbers.
+    const child =
+      node.type === 'element' && node.tagName === 'table' ? (lineNumberedCode(node) ?? node) : node;
     if (child.type === 'element') {
       if (isChrome(child, context.inSection)) continue;
+      if (child.tagName === 'pre') normalizeCodeBlock(child);
       const previous = children.findLast(
         (node) => node.type !== 'text' || node.value.trim() !== '',
       );
@@ -284,6 +290,7 @@ export function mainContent(tree: Root): Root {
     content = articles.length === 1 ? articles[0] : undefined;
   }
   content ??= find(tree, (element) => element.tagName === 'body')[0] ?? tree;
+  revealTabPanels(tree);
   const root: Root = {
     type: 'root',
     children: content.type === 'root' ? content.children : [content],

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { loadHtml } from './html-loader.js';
+
+const markdownOf = (body: string) =>
+  loadHtml(`<main><h1>Guide</h1>${body}</main>`).markdown.replace(/^# Guide\n\n/, '');
+
+const pythonLines =
+  '<span class="kn">import</span> <span class="nn">foo</span>\n<span class="n">foo</span><span class="o">.</span><span class="n">run</span><span class="p">()</span>\n';
+
+describe('loadHtml: code blocks', () => {
+  it('reads a line-numbered code table (Pygments linenos: Sphinx, MkDocs) as its code', () => {
+    const sphinx = `<div class="highlight-python notranslate"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre><span class="normal">1</span>\n<span class="normal">2</span></pre></div></td><td class="code"><div class="highlight"><pre><span></span>${pythonLines}</pre></div></td></tr></table></div>`;
+    const mkdocs = `<div class="language-python highlight"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre><span></span><span class="normal"><a href="#__codelineno-0-1">1</a></span>\n<span class="normal"><a href="#__codelineno-0-2">2</a></span></pre></div></td><td class="code"><div><pre><span></span><code>${pythonLines}</code></pre></div></td></tr></table></div>`;
+    for (const body of [sphinx, mkdocs]) {
+      expect(markdownOf(body)).toBe('```\nimport foo\nfoo.run()\n```');
+    }
+  });
+
+  it('reads Hugo (Chroma) line numbers, in a table or inline, as nothing', () => {
+    const table = `<div class="highlight"><div class="chroma"><table class="lntable"><tr><td class="lntd"><pre tabindex="0" class="chroma"><code><span class="lnt">1\n</span><span class="lnt">2\n</span></code></pre></td><td class="lntd"><pre tabindex="0" class="chroma"><code class="language-go" data-lang="go"><span class="line"><span class="cl">import "foo"\n</span></span><span class="line"><span class="cl">foo.Run()\n</span></span></code></pre></td></tr></table></div></div>`;
+    const inline = `<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" data-lang="go"><span class="line"><span class="ln">1</span><span class="cl">import "foo"\n</span></span><span class="line"><span class="ln">2</span><span class="cl">foo.Run()\n</span></span></code></pre></div>`;
+    for (const body of [table, inline]) {
+      expect(markdownOf(body)).toBe('```go\nimport "foo"\nfoo.Run()\n```');
+    }
+  });
+
+  it('breaks lines written as elements without a newline between them (GitBook)', () => {
+    const gitbook = `<pre><code class="language-javascript"><span class="highlight-line"><span class="highlight-line-number" data-line-number="1"></span><span class="highlight-line-content">import foo</span></span><span class="highlight-line"><span class="highlight-line-number" data-line-number="2"></span><span class="highlight-line-content">foo.run()</span></span></code></pre>`;
+    expect(markdownOf(gitbook)).toBe('```javascript\nimport foo\nfoo.run()\n```');
+  });
+
+  it('adds no line break where the lines have one (Shiki, Prism with <br>, block lines)', () => {
+    const shiki =
+      '<pre class="shiki"><code><span class="line"><span>a()</span></span>\n<span class="line"><span>b()</span></span></code></pre>';
+    const prism =
+      '<pre class="prism-code"><code><span class="token-line">a()<br></span><span class="token-line">b()<br></span></code></pre>';
+    const blocks =
+      '<pre><code><div class="ec-line"><div class="code">a()</div></div><div class="ec-line"><div class="code">b()</div></div></code></pre>';
+    for (const body of [shiki, prism, blocks]) expect(markdownOf(body)).toBe('```\na()\nb()\n```');
+  });
+
+  it('keeps a table whose first column holds numbers as a table', () => {
+    const table =
+      '<table><tr><th>Code</th><th>Meaning</th></tr><tr><td>2</td><td>Fatal error</td></tr></table>';
+    expect(markdownOf(table)).toBe('| Code | Meaning |\n| - | - |\n| 2 | Fatal error |');
+    const numbersBesideText = '<table><tr><td><pre>1\n2</pre></td><td>Two steps</td></tr></table>';
+    expect(markdownOf(numbersBesideText)).toContain('Two steps');
+    expect(markdownOf(numbersBesideText)).toContain('|');
+  });
+});

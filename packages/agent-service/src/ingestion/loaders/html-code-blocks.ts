@@ -1,0 +1,105 @@
+import type { Element, ElementContent } from 'hast';
+
+// Classes of line-number gutters inside a code block: Chroma (Hugo) `ln`, `lnt`, Pygments
+// (Sphinx, MkDocs) `linenos`, `linenodiv`, GitBook `highlight-line-number`, Prism's
+// `line-numbers-rows`, and the like.
+const lineNumberClass =
+  /^(?:ln|lnt|lineno|linenos|linenodiv|line-?numbers?(?:-rows)?|[a-z]+(?:-[a-z]+)*-line-?number)$/i;
+
+// Classes of one line of a highlighted code block: Shiki `line`, GitBook `highlight-line`,
+// Prism (Docusaurus) `token-line`, Expressive Code `ec-line`, CodeMirror `cm-line`.
+const lineClass = /^(?:[a-z]+-)?line$/i;
+
+// Block elements: a reader of the code (and the Markdown writer) ends a line after them.
+const blockTags = new Set(['div', 'p', 'li', 'tr', 'table', 'pre']);
+
+function classesOf(element: Element): string[] {
+  const { className } = element.properties;
+  return Array.isArray(className) ? className.map(String) : [];
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join('');
+  return '';
+}
+
+function rowsOf(table: Element): Element[] {
+  const rows: Element[] = [];
+  for (const child of table.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'tr') rows.push(child);
+    else if (['thead', 'tbody', 'tfoot'].includes(child.tagName)) rows.push(...rowsOf(child));
+  }
+  return rows;
+}
+
+function holdsPre(element: Element): boolean {
+  return element.children.some(
+    (child) => child.type === 'element' && (child.tagName === 'pre' || holdsPre(child)),
+  );
+}
+
+/**
+ * The code of a line-numbered code table — one row of two cells, the line numbers and the
+ * `<pre>` (Pygments' `linenos` in Sphinx and MkDocs, Hugo's `lineNos: table`) — as a
+ * `<div>` holding the code cell's content; `undefined` for any other table. Read as a
+ * table, such a block would be two code blocks in a Markdown table.
+ */
+export function lineNumberedCode(table: Element): Element | undefined {
+  const rows = rowsOf(table);
+  if (rows.length !== 1) return undefined;
+  const cells = (rows[0] as Element).children.filter(
+    (cell): cell is Element =>
+      cell.type === 'element' && (cell.tagName === 'td' || cell.tagName === 'th'),
+  );
+  if (cells.length !== 2) return undefined;
+  const [numbers, code] = cells as [Element, Element];
+  if (!/^[\s\d]*\d[\s\d]*$/.test(textOf(numbers)) || !holdsPre(numbers) || !holdsPre(code)) {
+    return undefined;
+  }
+  return { type: 'element', tagName: 'div', properties: {}, children: code.children };
+}
+
+function endsLine(node: ElementContent): boolean {
+  if (node.type === 'text') return node.value.endsWith('\n');
+  if (node.type !== 'element') return false;
+  if (node.tagName === 'br' || blockTags.has(node.tagName)) return true;
+  const last = node.children.at(-1);
+  return last !== undefined && endsLine(last);
+}
+
+const isLine = (node: ElementContent | undefined): node is Element =>
+  node?.type === 'element' && classesOf(node).some((name) => lineClass.test(name));
+
+/**
+ * Cleans a `<pre>` in place before it is read as a code block: line-number gutters inside
+ * it are removed (`<span class="ln">1</span>import …` read as "1import …"), and a line
+ * element that ends without a line break gets one when another line follows (GitBook
+ * writes its lines as `<span class="highlight-line">` with no newline between them, which
+ * a browser breaks by CSS alone).
+ */
+export function normalizeCodeBlock(pre: Element): void {
+  const stack: Element[] = [pre];
+  while (stack.length > 0) {
+    const element = stack.pop() as Element;
+    const children: ElementContent[] = [];
+    for (const child of element.children) {
+      if (child.type === 'element' && classesOf(child).some((name) => lineNumberClass.test(name))) {
+        continue;
+      }
+      children.push(child);
+    }
+    element.children = children.flatMap((child, index) => {
+      if (child.type === 'element') stack.push(child);
+      const next = children[index + 1];
+      const breakAfter =
+        isLine(child) &&
+        isLine(next) &&
+        !blockTags.has(child.tagName) &&
+        !endsLine(child) &&
+        !(next.type === 'element' && blockTags.has(next.tagName));
+      return breakAfter ? [child, { type: 'text', value: '\n' } as const] : [child];
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import type { Element, ElementContent, Root } from 'hast';
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join('');
+  return '';
+}
+
+const roleOf = (element: Element) => {
+  const { role } = element.properties;
+  return typeof role === 'string' ? role.trim().toLowerCase() : '';
+};
+
+// How far up from a tab panel its tab list may sit: Docusaurus puts the list and the
+// panels' wrapper side by side (2), Starlight wraps the list once more (3).
+const MAX_TAB_LEVELS = 3;
+
+/**
+ * Shows a page's tab panels (`role="tabpanel"`) that only the tab state hides — the "Yarn"
+ * and "pnpm" commands beside "npm", the TypeScript version of an example — and starts each
+ * with its tab's label as a line that introduces it (`**Yarn**:`; an answer quoting the
+ * panel's code block quotes that line with it). A panel's label is the element its
+ * `aria-labelledby` names, else the tab (`role="tab"`) at its position in the nearest tab
+ * list around it. The tab list itself stays chrome. Changes `tree` in place.
+ */
+export function revealTabPanels(tree: Root): void {
+  const byId = new Map<string, Element>();
+  const parents = new Map<Element, Element | Root>();
+  const panels: Element[] = [];
+  const stack: (Element | Root)[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Element | Root;
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      parents.set(child, node);
+      const { id } = child.properties;
+      if (typeof id === 'string' && !byId.has(id)) byId.set(id, child);
+      if (roleOf(child) === 'tabpanel') panels.push(child);
+      stack.push(child);
+    }
+  }
+  if (panels.length === 0) return;
+  const within = (root: Element | Root, role: string): Element[] => {
+    const found: Element[] = [];
+    const pending: (Element | Root)[] = [root];
+    while (pending.length > 0) {
+      const node = pending.pop() as Element | Root;
+      for (let index = node.children.length - 1; index >= 0; index--) {
+        const child = node.children[index];
+        if (child?.type !== 'element') continue;
+        if (roleOf(child) === role) found.push(child);
+        else pending.push(child);
+      }
+    }
+    return found;
+  };
+  for (const panel of panels) {
+    let label: string | undefined;
+    const { ariaLabelledBy } = panel.properties;
+    const labelledBy = Array.isArray(ariaLabelledBy) ? ariaLabelledBy.join(' ') : ariaLabelledBy;
+    const labelElement =
+      typeof labelledBy === 'string' ? byId.get(labelledBy.split(/\s+/)[0] ?? '') : undefined;
+    if (labelElement) label = textOf(labelElement);
+    let ancestor = parents.get(panel);
+    for (let level = 0; label === undefined && ancestor && level < MAX_TAB_LEVELS; level++) {
+      const list = within(ancestor, 'tablist')[0];
+      if (list) {
+        const position = within(ancestor, 'tabpanel').indexOf(panel);
+        const tab = within(list, 'tab')[position];
+        label = tab ? textOf(tab) : undefined;
+        break;
+      }
+      ancestor = ancestor.type === 'element' ? parents.get(ancestor) : undefined;
+    }
+    delete panel.properties.hidden;
+    if (panel.properties.ariaHidden === 'true') delete panel.properties.ariaHidden;
+    if (typeof panel.properties.style === 'string') delete panel.properties.style;
+    const text = label?.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    panel.children.unshift({
+      type: 'element',
+      tagName: 'p',
+      properties: {},
+      children: [
+        {
+          type: 'element',
+          tagName: 'strong',
+          properties: {},
+          children: [{ type: 'text', value: text }],
+        },
+        { type: 'text', value: ':' },
+      ],
+    });
+  }
+}
