@@ -47,4 +47,22 @@ describe('loadHtml: code blocks', () => {
     expect(markdownOf(numbersBesideText)).toContain('Two steps');
     expect(markdownOf(numbersBesideText)).toContain('|');
   });
+
+  it('takes the language of a block from its wrapper or data-language, drops the label', () => {
+    const vitepress =
+      '<div class="language-sh vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">sh</span><pre class="shiki"><code><span class="line"><span>npm i x</span></span></code></pre></div>';
+    expect(markdownOf(vitepress)).toBe('```sh\nnpm i x\n```');
+    const sphinx =
+      '<div class="highlight-python notranslate"><div class="highlight"><pre><span></span>import foo\n</pre></div></div>';
+    expect(markdownOf(sphinx)).toBe('```python\nimport foo\n```');
+    const expressiveCode =
+      '<figure class="frame"><pre data-language="js"><code><div class="ec-line"><div class="code">run()</div></div></code></pre></figure>';
+    expect(markdownOf(expressiveCode)).toBe('```js\nrun()\n```');
+    const own = '<div class="language-sh"><pre><code class="language-bash">ls</code></pre></div>';
+    expect(markdownOf(own)).toBe('```bash\nls\n```');
+    const unnamed = '<div class="highlight-default notranslate"><pre>ls</pre></div>';
+    expect(markdownOf(unnamed)).toBe('```\nls\n```');
+    // A "lang" word that is no label of a code block stays.
+    expect(markdownOf('<p><span class="lang">fr</span> Bonjour</p>')).toBe('fr Bonjour');
+  });
 });

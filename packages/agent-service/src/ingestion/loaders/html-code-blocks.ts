@@ -103,3 +103,65 @@ export function normalizeCodeBlock(pre: Element): void {
     });
   }
 }
+
+// A code block's language as generators write it: `language-js` (Prism, Shiki, MkDocs
+// and VitePress wrappers), Sphinx's `highlight-python` wrapper.
+const languageClass = /^(?:language|lang|highlight)-([\w+#.-]{1,30})$/i;
+
+// What generators write when a block has no language (Sphinx's `highlight-default`).
+const unnamedLanguages = new Set(['default', 'none', 'nohighlight']);
+
+function languageOf(element: Element): string | undefined {
+  const { dataLanguage, dataLang } = element.properties;
+  for (const value of [dataLanguage, dataLang]) {
+    if (typeof value === 'string' && /^[\w+#.-]{1,30}$/.test(value)) return value;
+  }
+  for (const name of classesOf(element)) {
+    const match = languageClass.exec(name);
+    if (match && !unnamedLanguages.has((match[1] as string).toLowerCase())) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * Gives a `<pre>` its language where the generator wrote it elsewhere — on the `<pre>`
+ * (`data-language`: Expressive Code, rehype-pretty-code) or on a wrapper around it
+ * (`<div class="language-sh">`: VitePress, MkDocs; `<div class="highlight-python">`:
+ * Sphinx) — as the `language-…` class of its `<code>` (wrapping its content in one if it
+ * has none), which is where the Markdown writer reads a fence's language. `ancestors`:
+ * the `<pre>`'s parent, then grandparent. In place; a language already on `<code>` stays.
+ */
+export function labelCodeLanguage(pre: Element, ancestors: readonly (Element | undefined)[]) {
+  const code = pre.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'code',
+  );
+  if (code && classesOf(code).some((name) => name.startsWith('language-'))) return;
+  const language = [code, pre, ...ancestors]
+    .map((element) => (element ? languageOf(element) : undefined))
+    .find((value) => value !== undefined);
+  if (language === undefined) return;
+  const className = `language-${language}`;
+  if (code) {
+    code.properties.className = [...classesOf(code), className];
+    return;
+  }
+  pre.children = [
+    {
+      type: 'element',
+      tagName: 'code',
+      properties: { className: [className] },
+      children: pre.children,
+    },
+  ];
+}
+
+/**
+ * Whether an element is the language label a generator shows beside a code block
+ * (VitePress: `<span class="lang">sh</span>` next to the `<pre>`): one short word, class
+ * `lang`, with a `<pre>` among its siblings.
+ */
+export function isLanguageLabel(element: Element, siblings: readonly ElementContent[]): boolean {
+  if (!classesOf(element).includes('lang')) return false;
+  if (!/^\s*[\w+#.-]{1,20}\s*$/.test(textOf(element))) return false;
+  return siblings.some((sibling) => sibling.type === 'element' && sibling.tagName === 'pre');
+}

@@ -1,6 +1,11 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { headingTags, isChrome, isHidden, sectioningTags } from './html-chrome.js';
-import { lineNumberedCode, normalizeCodeBlock } from './html-code-blocks.js';
+import {
+  isLanguageLabel,
+  labelCodeLanguage,
+  lineNumberedCode,
+  normalizeCodeBlock,
+} from './html-code-blocks.js';
 import { revealTabPanels } from './html-tabs.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
@@ -219,7 +224,14 @@ function prune(
       node.type === 'element' && node.tagName === 'table' ? (lineNumberedCode(node) ?? node) : node;
     if (child.type === 'element') {
       if (isChrome(child, context.inSection)) continue;
-      if (child.tagName === 'pre') normalizeCodeBlock(child);
+      if (isLanguageLabel(child, parent.children as ElementContent[])) continue;
+      if (child.tagName === 'pre') {
+        normalizeCodeBlock(child);
+        labelCodeLanguage(child, [
+          parent.type === 'element' ? parent : undefined,
+          grandparent?.type === 'element' ? grandparent : undefined,
+        ]);
+      }
       const previous = children.findLast(
         (node) => node.type !== 'text' || node.value.trim() !== '',
       );

@@ -24,4 +24,21 @@ describe('loadHtml: tab panels', () => {
       '<div role="tabpanel" style="display: none"><p>Second example.</p></div><div hidden><p>Secret draft.</p></div>';
     expect(markdownOf(body)).toBe('Second example.');
   });
+
+  it('labels radio-button tabs by their <label>s (MkDocs Material, VitePress code groups)', () => {
+    const mkdocs =
+      '<div class="tabbed-set tabbed-alternate" data-tabs="1:2"><input checked="checked" id="__tabbed_1_1" name="__tabbed_1" type="radio"><input id="__tabbed_1_2" name="__tabbed_1" type="radio"><div class="tabbed-labels"><label for="__tabbed_1_1">npm</label><label for="__tabbed_1_2">Yarn</label></div><div class="tabbed-content"><div class="tabbed-block"><p>Run npm install foo.</p></div><div class="tabbed-block"><p>Run yarn add foo.</p></div></div></div>';
+    expect(markdownOf(mkdocs)).toBe(
+      '**npm**:\n\nRun npm install foo.\n\n**Yarn**:\n\nRun yarn add foo.',
+    );
+    const vitepress =
+      '<div class="vp-code-group"><div class="tabs"><input type="radio" name="g" id="tab-0" checked><label data-title="npm" for="tab-0">npm</label><input type="radio" name="g" id="tab-1"><label data-title="yarn" for="tab-1">yarn</label></div><div class="blocks"><div class="language-sh active"><pre><code>npm i x</code></pre></div><div class="language-sh"><pre><code>yarn add x</code></pre></div></div></div>';
+    expect(markdownOf(vitepress)).toBe(
+      '**npm**:\n\n```sh\nnpm i x\n```\n\n**yarn**:\n\n```sh\nyarn add x\n```',
+    );
+    // Labels that do not match the panels after them in number label nothing.
+    const uneven =
+      '<div><div><label for="a">One</label><label for="b">Two</label></div><div><p>Only one.</p></div></div>';
+    expect(markdownOf(uneven)).toBe('Only one.');
+  });
 });

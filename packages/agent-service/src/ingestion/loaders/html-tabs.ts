@@ -6,6 +6,47 @@ function textOf(node: ElementContent): string {
   return '';
 }
 
+/** Starts a panel with its tab's label as a line that introduces it: `**Yarn**:`. */
+function prependLabel(panel: Element, label: string): void {
+  const text = label.replace(/\s+/g, ' ').trim();
+  if (!text) return;
+  panel.children.unshift({
+    type: 'element',
+    tagName: 'p',
+    properties: {},
+    children: [
+      {
+        type: 'element',
+        tagName: 'strong',
+        properties: {},
+        children: [{ type: 'text', value: text }],
+      },
+      { type: 'text', value: ':' },
+    ],
+  });
+}
+
+// Tabs made of radio buttons and their <label for>s (MkDocs Material's content tabs,
+// VitePress's code groups): the labels in one element, the panels in the element right
+// after it, as many and in the same order. The labels are controls, dropped as chrome.
+function labelRadioTabs(group: Element, parent: Element | Root | undefined): void {
+  const labels = group.children.filter(
+    (child): child is Element =>
+      child.type === 'element' &&
+      child.tagName === 'label' &&
+      child.properties.htmlFor !== undefined,
+  );
+  if (labels.length < 2 || !parent) return;
+  const siblings: Element[] = [];
+  for (const child of parent.children) if (child.type === 'element') siblings.push(child);
+  const next = siblings[siblings.indexOf(group) + 1];
+  const panels = next?.children.filter((child): child is Element => child.type === 'element');
+  if (panels?.length !== labels.length) return;
+  panels.forEach((panel, index) => {
+    prependLabel(panel, textOf(labels[index] as Element));
+  });
+}
+
 const roleOf = (element: Element) => {
   const { role } = element.properties;
   return typeof role === 'string' ? role.trim().toLowerCase() : '';
@@ -27,6 +68,7 @@ export function revealTabPanels(tree: Root): void {
   const byId = new Map<string, Element>();
   const parents = new Map<Element, Element | Root>();
   const panels: Element[] = [];
+  const radioGroups = new Set<Element>();
   const stack: (Element | Root)[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop() as Element | Root;
@@ -36,9 +78,11 @@ export function revealTabPanels(tree: Root): void {
       const { id } = child.properties;
       if (typeof id === 'string' && !byId.has(id)) byId.set(id, child);
       if (roleOf(child) === 'tabpanel') panels.push(child);
+      if (child.tagName === 'label' && node.type === 'element') radioGroups.add(node);
       stack.push(child);
     }
   }
+  for (const group of radioGroups) labelRadioTabs(group, parents.get(group));
   if (panels.length === 0) return;
   const within = (root: Element | Root, role: string): Element[] => {
     const found: Element[] = [];
@@ -75,21 +119,6 @@ export function revealTabPanels(tree: Root): void {
     delete panel.properties.hidden;
     if (panel.properties.ariaHidden === 'true') delete panel.properties.ariaHidden;
     if (typeof panel.properties.style === 'string') delete panel.properties.style;
-    const text = label?.replace(/\s+/g, ' ').trim();
-    if (!text) continue;
-    panel.children.unshift({
-      type: 'element',
-      tagName: 'p',
-      properties: {},
-      children: [
-        {
-          type: 'element',
-          tagName: 'strong',
-          properties: {},
-          children: [{ type: 'text', value: text }],
-        },
-        { type: 'text', value: ':' },
-      ],
-    });
+    if (label !== undefined) prependLabel(panel, label);
   }
 }
