@@ -1,4 +1,5 @@
 import type { Element, ElementContent } from 'hast';
+import { textOf } from './html-tree.js';
 
 // Classes of line-number gutters inside a code block: Chroma (Hugo) `ln`, `lnt`, Pygments
 // (Sphinx, MkDocs) `linenos`, `linenodiv`, GitBook `highlight-line-number`, Prism's
@@ -16,12 +17,6 @@ const blockTags = new Set(['div', 'p', 'li', 'tr', 'table', 'pre']);
 function classesOf(element: Element): string[] {
   const { className } = element.properties;
   return Array.isArray(className) ? className.map(String) : [];
-}
-
-function textOf(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type === 'element') return node.children.map(textOf).join('');
-  return '';
 }
 
 function rowsOf(table: Element): Element[] {

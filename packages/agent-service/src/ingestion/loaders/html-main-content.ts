@@ -7,6 +7,7 @@ import {
   normalizeCodeBlock,
 } from './html-code-blocks.js';
 import { revealTabPanels } from './html-tabs.js';
+import { findElements, textOf } from './html-tree.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
 // the tree small (the Markdown conversion slows down sharply with many siblings). Links
@@ -64,12 +65,6 @@ const droppedWhenEmpty = new Set([
   'center',
 ]);
 
-function text(node: ElementContent | RootContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type === 'element') return node.children.map(text).join('');
-  return '';
-}
-
 const hasWords = (value: string) => /[\p{L}\p{N}]/u.test(value);
 
 // A heading's own id (Docusaurus, VitePress, MkDocs, plain `<hN id>`), else an id/name
@@ -119,9 +114,9 @@ function isPermalink(node: ElementContent, heading: Element): boolean {
   if (node.type !== 'element' || node.tagName !== 'a') return false;
   const href = node.properties.href;
   if (typeof href !== 'string' || !href.startsWith('#')) return false;
-  if (!hasWords(text(node))) return true;
+  if (!hasWords(textOf(node))) return true;
   if (!permalinkName.test(names(node))) return false;
-  return heading.children.some((child) => child !== node && hasWords(text(child)));
+  return heading.children.some((child) => child !== node && hasWords(textOf(child)));
 }
 
 // A permalink placed right after its heading rather than inside it (Starlight wraps both:
@@ -262,21 +257,6 @@ function prune(
   parent.children = children as typeof parent.children;
 }
 
-function find(node: Element | Root, test: (element: Element) => boolean): Element[] {
-  const found: Element[] = [];
-  const stack: (Element | Root)[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop() as Element | Root;
-    for (let index = current.children.length - 1; index >= 0; index--) {
-      const child = current.children[index];
-      if (child?.type !== 'element') continue;
-      if (test(child)) found.push(child);
-      else stack.push(child);
-    }
-  }
-  return found;
-}
-
 /**
  * The main content of a parsed page, pruned of chrome, as a new root: the `<main>` (or
  * `role="main"`) element, else the page's only top-level `<article>`, else `<body>`.
@@ -292,16 +272,16 @@ function find(node: Element | Root, test: (element: Element) => boolean): Elemen
  * containers dropped, and lists or quotes nested over 12 deep read as plain blocks.
  */
 export function mainContent(tree: Root): Root {
-  const mains = find(tree, (element) => {
+  const mains = findElements(tree, (element) => {
     const role = element.properties.role;
     return element.tagName === 'main' || (typeof role === 'string' && role === 'main');
   }).filter((element) => !isHidden(element));
   let content: Element | Root | undefined = mains[0];
   if (!content) {
-    const articles = find(tree, (element) => element.tagName === 'article');
+    const articles = findElements(tree, (element) => element.tagName === 'article');
     content = articles.length === 1 ? articles[0] : undefined;
   }
-  content ??= find(tree, (element) => element.tagName === 'body')[0] ?? tree;
+  content ??= findElements(tree, (element) => element.tagName === 'body')[0] ?? tree;
   revealTabPanels(tree);
   const root: Root = {
     type: 'root',
@@ -314,14 +294,14 @@ export function mainContent(tree: Root): Root {
 
 /** The text of the page's `<title>`, whitespace collapsed, or `undefined`. */
 export function pageTitle(tree: Root): string | undefined {
-  const titleElement = find(tree, (element) => element.tagName === 'title')[0];
-  const title = titleElement ? text(titleElement).replace(/\s+/g, ' ').trim() : '';
+  const titleElement = findElements(tree, (element) => element.tagName === 'title')[0];
+  const title = titleElement ? textOf(titleElement).replace(/\s+/g, ' ').trim() : '';
   return title || undefined;
 }
 
 /** The text of the first `<h1>` of `tree`, whitespace collapsed, or `undefined`. */
 export function firstHeading(tree: Root): string | undefined {
-  const heading = find(tree, (element) => element.tagName === 'h1')[0];
-  const title = heading ? text(heading).replace(/\s+/g, ' ').trim() : '';
+  const heading = findElements(tree, (element) => element.tagName === 'h1')[0];
+  const title = heading ? textOf(heading).replace(/\s+/g, ' ').trim() : '';
   return title || undefined;
 }

@@ -1,10 +1,5 @@
-import type { Element, ElementContent, Root } from 'hast';
-
-function textOf(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type === 'element') return node.children.map(textOf).join('');
-  return '';
-}
+import type { Element, Root } from 'hast';
+import { findElements, textOf } from './html-tree.js';
 
 /** Starts a panel with its tab's label as a line that introduces it: `**Yarn**:`. */
 function prependLabel(panel: Element, label: string): void {
@@ -84,20 +79,9 @@ export function revealTabPanels(tree: Root): void {
   }
   for (const group of radioGroups) labelRadioTabs(group, parents.get(group));
   if (panels.length === 0) return;
-  const within = (root: Element | Root, role: string): Element[] => {
-    const found: Element[] = [];
-    const pending: (Element | Root)[] = [root];
-    while (pending.length > 0) {
-      const node = pending.pop() as Element | Root;
-      for (let index = node.children.length - 1; index >= 0; index--) {
-        const child = node.children[index];
-        if (child?.type !== 'element') continue;
-        if (roleOf(child) === role) found.push(child);
-        else pending.push(child);
-      }
-    }
-    return found;
-  };
+  const within = (root: Element | Root, role: string) =>
+    findElements(root, (element) => roleOf(element) === role);
+
   for (const panel of panels) {
     let label: string | undefined;
     const { ariaLabelledBy } = panel.properties;

@@ -1,0 +1,27 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+
+/** The text of a node and everything inside it, as written (no spacing added). */
+export function textOf(node: ElementContent | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join('');
+  return '';
+}
+
+/**
+ * The elements inside `node` that pass `test`, in document order, without looking inside
+ * those that pass; without recursion (trees are up to `MAX_HTML_DEPTH` deep).
+ */
+export function findElements(node: Element | Root, test: (element: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  const stack: (Element | Root)[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as Element | Root;
+    for (let index = current.children.length - 1; index >= 0; index--) {
+      const child = current.children[index];
+      if (child?.type !== 'element') continue;
+      if (test(child)) found.push(child);
+      else stack.push(child);
+    }
+  }
+  return found;
+}
