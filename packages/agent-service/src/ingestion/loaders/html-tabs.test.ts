@@ -36,9 +36,13 @@ describe('loadHtml: tab panels', () => {
     expect(markdownOf(vitepress)).toBe(
       '**npm**:\n\n```sh\nnpm i x\n```\n\n**yarn**:\n\n```sh\nyarn add x\n```',
     );
-    // Labels that do not match the panels after them in number label nothing.
+    // Labels that do not match the panels after them in number label nothing, nor do
+    // labels of other controls.
     const uneven =
-      '<div><div><label for="a">One</label><label for="b">Two</label></div><div><p>Only one.</p></div></div>';
+      '<div><input type="radio" id="a"><input type="radio" id="b"><div><label for="a">One</label><label for="b">Two</label></div><div><p>Only one.</p></div></div>';
     expect(markdownOf(uneven)).toBe('Only one.');
+    const fields =
+      '<div><div><label for="n">Name</label><label for="e">Email</label></div><div><div><input id="n"><p>Your full name.</p></div><div><input id="e"><p>We never share it.</p></div></div></div>';
+    expect(markdownOf(fields)).toBe('Your full name.\n\nWe never share it.');
   });
 });

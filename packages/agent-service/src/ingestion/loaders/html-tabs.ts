@@ -22,15 +22,19 @@ function prependLabel(panel: Element, label: string): void {
 }
 
 // Tabs made of radio buttons and their <label for>s (MkDocs Material's content tabs,
-// VitePress's code groups): the labels in one element, the panels in the element right
-// after it, as many and in the same order. The labels are controls, dropped as chrome.
-function labelRadioTabs(group: Element, parent: Element | Root | undefined): void {
-  const labels = group.children.filter(
-    (child): child is Element =>
-      child.type === 'element' &&
-      child.tagName === 'label' &&
-      child.properties.htmlFor !== undefined,
-  );
+// VitePress's code groups): the labels (of radio inputs) in one element, the panels in
+// the element right after it, as many and in the same order. The labels are controls,
+// dropped as chrome.
+function labelRadioTabs(
+  group: Element,
+  parent: Element | Root | undefined,
+  byId: ReadonlyMap<string, Element>,
+): void {
+  const labels = group.children.filter((child): child is Element => {
+    if (child.type !== 'element' || child.tagName !== 'label') return false;
+    const target = byId.get(String(child.properties.htmlFor ?? ''));
+    return target?.tagName === 'input' && target.properties.type === 'radio';
+  });
   if (labels.length < 2 || !parent) return;
   const siblings: Element[] = [];
   for (const child of parent.children) if (child.type === 'element') siblings.push(child);
@@ -77,7 +81,7 @@ export function revealTabPanels(tree: Root): void {
       stack.push(child);
     }
   }
-  for (const group of radioGroups) labelRadioTabs(group, parents.get(group));
+  for (const group of radioGroups) labelRadioTabs(group, parents.get(group), byId);
   if (panels.length === 0) return;
   const within = (root: Element | Root, role: string) =>
     findElements(root, (element) => roleOf(element) === role);
