@@ -1,7 +1,8 @@
 import type { GeneratorPage } from './generator-page.js';
 
 // Docusaurus 3: <h2 class="anchor anchorWithStickyNavbar_…" id> with a `hash-link` holding a
-// zero-width space and labelled "Direct link to …"; the TOC in a column beside the article.
+// zero-width space and labelled "Direct link to …"; the TOC in a column beside the article;
+// tabs with every panel but the selected one `hidden`.
 const heading = (level: number, id: string, html: string, label: string) =>
   `<h${level} class="anchor anchorWithStickyNavbar_LWe7" id="${id}">${html}<a href="#${id}" class="hash-link" aria-label="Direct link to ${label}" title="Direct link to ${label}">&ZeroWidthSpace;</a></h${level}>`;
 
@@ -39,6 +40,7 @@ export const docusaurusPage: GeneratorPage = {
 <p>Tidewater keeps a local replica on the device so that screens render while the radio is off.</p>
 ${heading(2, 'how-sync-works', 'How sync works', 'How sync works')}
 <p>Each write lands in the outbox journal first and is pushed when the device regains a connection.</p>
+<div class="tabs-container tabList__CuJ"><ul role="tablist" aria-orientation="horizontal" class="tabs"><li role="tab" tabindex="0" aria-selected="true" class="tabs__item tabItem_LNqP tabs__item--active">iOS</li><li role="tab" tabindex="-1" aria-selected="false" class="tabs__item tabItem_LNqP">Android</li></ul><div class="margin-top--md"><div role="tabpanel" class="tabItem_Ymn6"><p>On iOS the push waits for a background task slot.</p></div><div role="tabpanel" class="tabItem_Ymn6" hidden=""><p>On Android the journal is flushed by a foreground service.</p></div></div></div>
 <div class="language-bash codeBlockContainer_Ckt0 theme-code-block"><div class="codeBlockContent_biex"><pre tabindex="0" class="prism-code language-bash codeBlock_bY9V"><code class="codeBlockLines_e6Vv"><span class="token-line"><span class="token plain">tide sync --watch</span></span></code></pre><div class="buttonGroup__atx"><button type="button" aria-label="Copy code to clipboard" title="Copy" class="clean-btn">Copy</button></div></div></div>
 ${heading(2, 'resolving-conflicts', 'Resolving conflicts', 'Resolving conflicts')}
 <p>Two devices that edit the same record offline produce a conflict on their next push.</p>
@@ -63,6 +65,9 @@ ${heading(2, 'storage-limits', 'Storage limits', 'Storage limits')}
   sections: [
     { path: [], id: undefined, phrase: 'screens render while the radio is off' },
     { path: ['How sync works'], id: 'how-sync-works', phrase: 'outbox journal' },
+    // The tab panel that only the tab state hides, read after its label.
+    { path: ['How sync works'], id: 'how-sync-works', phrase: '**Android**:' },
+    { path: ['How sync works'], id: 'how-sync-works', phrase: 'foreground service' },
     { path: ['Resolving conflicts'], id: 'resolving-conflicts', phrase: 'produce a conflict' },
     {
       path: ['Resolving conflicts', '`conflictPolicy`'],
