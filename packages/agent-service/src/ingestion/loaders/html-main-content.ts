@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { isAdmonitionTitle, mergeAdmonitionTitle } from './html-admonitions.js';
 import { headingTags, isChrome, isHidden, sectioningTags } from './html-chrome.js';
 import {
   isLanguageLabel,
@@ -220,6 +221,13 @@ function prune(
     if (child.type === 'element') {
       if (isChrome(child, context.inSection)) continue;
       if (isLanguageLabel(child, parent.children as ElementContent[])) continue;
+      if (isAdmonitionTitle(child)) {
+        const siblings = parent.children as ElementContent[];
+        const next = siblings
+          .slice(siblings.indexOf(child) + 1)
+          .find((sibling) => sibling.type !== 'text' || sibling.value.trim() !== '');
+        if (mergeAdmonitionTitle(child, next)) continue;
+      }
       if (child.tagName === 'pre') {
         normalizeCodeBlock(child);
         labelCodeLanguage(child, [

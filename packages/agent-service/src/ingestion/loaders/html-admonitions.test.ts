@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadHtml } from './html-loader.js';
+
+const markdownOf = (body: string) =>
+  loadHtml(`<main><h1>Guide</h1>${body}</main>`).markdown.replace(/^# Guide\n\n/, '');
+
+describe('loadHtml: admonitions', () => {
+  it('reads the title as the start of the first paragraph (Docusaurus, MkDocs, VitePress)', () => {
+    const docusaurus =
+      '<div class="theme-admonition theme-admonition-tip alert alert--success"><div class="admonitionHeading_Gvgb"><span class="admonitionIcon_Rf37"><svg viewBox="0 0 12 16"><path d="M6"></path></svg></span>tip</div><div class="admonitionContent_BuS1"><p>Merge functions get both versions.</p><p>Second paragraph.</p></div></div>';
+    expect(markdownOf(docusaurus)).toBe(
+      '**tip:** Merge functions get both versions.\n\nSecond paragraph.',
+    );
+    const mkdocs =
+      '<div class="admonition warning"><p class="admonition-title">Warning</p><p>Snapshots double the disk usage.</p></div>';
+    expect(markdownOf(mkdocs)).toBe('**Warning:** Snapshots double the disk usage.');
+    const vitepress =
+      '<div class="tip custom-block"><p class="custom-block-title">TIP:</p><p>Pin the version.</p></div>';
+    expect(markdownOf(vitepress)).toBe('**TIP:** Pin the version.');
+  });
+
+  it('keeps the title as a line of its own when no paragraph follows it', () => {
+    const list =
+      '<div class="admonition note"><p class="admonition-title">Note</p><ul><li>One</li><li>Two</li></ul></div>';
+    expect(markdownOf(list)).toBe('Note\n\n- One\n- Two');
+  });
+});

@@ -1,0 +1,50 @@
+import type { Element, ElementContent } from 'hast';
+import { textOf } from './html-tree.js';
+
+// The title line of an admonition ("Note", "tip", "WARNING") as generators mark it:
+// Sphinx and MkDocs `admonition-title`, VitePress `custom-block-title`, Docusaurus
+// `admonitionHeading_<hash>`, and `callout-title` (Obsidian-style callouts).
+const titleClass =
+  /^(?:admonition-title|admonition-heading|custom-block-title|callout-title|admonitionHeading(?:_\w+)?)$/;
+
+/** Whether an element is an admonition's title line (see {@link titleClass}). */
+export function isAdmonitionTitle(element: Element): boolean {
+  const { className } = element.properties;
+  return Array.isArray(className) && className.some((name) => titleClass.test(String(name)));
+}
+
+function firstParagraph(element: Element): Element | undefined {
+  if (element.tagName === 'p') return element;
+  for (const child of element.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'ul' || child.tagName === 'ol' || child.tagName === 'pre')
+      return undefined;
+    const found = firstParagraph(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Reads an admonition's title as the start of its text: "**Note:** Snapshots taken
+ * during compaction …" rather than a line "Note" of its own, which an answer could quote
+ * alone. The title goes into the first paragraph of `next` (the element after the title:
+ * that paragraph itself, or the admonition's content wrapper); returns whether it did, so
+ * that the caller drops the title element. In place.
+ */
+export function mergeAdmonitionTitle(title: Element, next: ElementContent | undefined): boolean {
+  const text = textOf(title).replace(/\s+/g, ' ').trim().replace(/:$/, '');
+  if (!text || next?.type !== 'element') return false;
+  const paragraph = firstParagraph(next);
+  if (!paragraph) return false;
+  paragraph.children.unshift(
+    {
+      type: 'element',
+      tagName: 'strong',
+      properties: {},
+      children: [{ type: 'text', value: `${text}:` }],
+    },
+    { type: 'text', value: ' ' },
+  );
+  return true;
+}
