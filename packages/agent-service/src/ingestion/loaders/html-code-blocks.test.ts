@@ -65,4 +65,21 @@ describe('loadHtml: code blocks', () => {
     // A "lang" word that is no label of a code block stays.
     expect(markdownOf('<p><span class="lang">fr</span> Bonjour</p>')).toBe('fr Bonjour');
   });
+
+  it("keeps a code frame's file name, not its caption for screen readers", () => {
+    const frame = (caption: string) =>
+      `<figure class="frame"><figcaption class="header">${caption}</figcaption><pre data-language="sh"><code>ls</code></pre></figure>`;
+    expect(
+      markdownOf(frame('<span class="title"></span><span class="sr-only">Terminal window</span>')),
+    ).toBe('```sh\nls\n```');
+    expect(markdownOf(frame('<span class="title">deploy.sh</span>'))).toBe(
+      'deploy.sh\n\n```sh\nls\n```',
+    );
+    // A figure's caption without code keeps all its text.
+    expect(
+      markdownOf(
+        '<figure><img src="a.png" alt=""><figcaption>Plot <span class="sr-only">(opens)</span></figcaption></figure>',
+      ),
+    ).toBe('Plot (opens)');
+  });
 });

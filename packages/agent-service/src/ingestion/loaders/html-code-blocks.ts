@@ -160,3 +160,30 @@ export function isLanguageLabel(element: Element, siblings: readonly ElementCont
   if (!/^\s*[\w+#.-]{1,20}\s*$/.test(textOf(element))) return false;
   return siblings.some((sibling) => sibling.type === 'element' && sibling.tagName === 'pre');
 }
+
+// Text for screen readers only (Tailwind and Bootstrap `sr-only`, `visually-hidden`,
+// WordPress `screen-reader-text`).
+const screenReaderClass = /^(?:sr-only|visually-?hidden|screen-reader-text)$/i;
+
+/**
+ * Whether an element is a code frame's caption, the `<figcaption>` of a `<figure>` that
+ * holds a `<pre>` (Expressive Code in Starlight): {@link captionWithoutScreenReaderText}
+ * keeps its file name, not its label for screen readers ("Terminal window").
+ */
+export function isCodeCaption(element: Element, siblings: readonly ElementContent[]): boolean {
+  return (
+    element.tagName === 'figcaption' &&
+    siblings.some((sibling) => sibling.type === 'element' && sibling.tagName === 'pre')
+  );
+}
+
+/** Removes the screen-reader-only text inside a code frame's caption. In place. */
+export function captionWithoutScreenReaderText(caption: Element): void {
+  caption.children = caption.children.filter(
+    (child) =>
+      child.type !== 'element' || !classesOf(child).some((name) => screenReaderClass.test(name)),
+  );
+  for (const child of caption.children) {
+    if (child.type === 'element') captionWithoutScreenReaderText(child);
+  }
+}

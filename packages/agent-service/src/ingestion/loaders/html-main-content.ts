@@ -2,6 +2,8 @@ import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { isAdmonitionTitle, mergeAdmonitionTitle } from './html-admonitions.js';
 import { headingTags, isChrome, isHidden, sectioningTags } from './html-chrome.js';
 import {
+  captionWithoutScreenReaderText,
+  isCodeCaption,
   isLanguageLabel,
   labelCodeLanguage,
   lineNumberedCode,
@@ -221,6 +223,9 @@ function prune(
     if (child.type === 'element') {
       if (isChrome(child, context.inSection)) continue;
       if (isLanguageLabel(child, parent.children as ElementContent[])) continue;
+      if (isCodeCaption(child, parent.children as ElementContent[])) {
+        captionWithoutScreenReaderText(child);
+      }
       if (isAdmonitionTitle(child)) {
         const siblings = parent.children as ElementContent[];
         const next = siblings

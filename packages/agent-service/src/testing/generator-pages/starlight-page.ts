@@ -3,7 +3,8 @@ import type { GeneratorPage } from './generator-page.js';
 // Starlight (Astro) 0.30: the heading and its permalink are siblings in a wrapper
 // (`<div class="sl-heading-wrapper"><h2 id>…</h2><a class="sl-anchor-link" href="#id">` with
 // a screen-reader label "Section titled …"), the page title is `<h1 id="_top">`, code
-// blocks are Expressive Code frames (one `<div class="ec-line">` per line, a copy button),
+// blocks are Expressive Code frames (one `<div class="ec-line">` per line, a copy button, a
+// terminal frame's caption for screen readers only),
 // the outline sits in an aside and the sidebar in a <nav> beside <main>.
 const heading = (level: number, id: string, text: string) =>
   `<div class="sl-heading-wrapper level-h${level}"><h${level} id="${id}">${text}</h${level}><a class="sl-anchor-link" href="#${id}"><span aria-hidden="true" class="sl-anchor-icon"><svg width="16" height="16" viewBox="0 0 24 24"><path fill="currentcolor" d="m12.11 15.39-3.88 3.88a2.52 2.52 0 0 1-3.5 0 2.47 2.47 0 0 1 0-3.5l3.88-3.88a1 1 0 0 0-1.42-1.42l-3.88 3.89a4.48 4.48 0 0 0 6.33 6.33l3.89-3.88a1 1 0 1 0-1.42-1.42Z"></path></svg></span><span class="sr-only">Section titled “${text}”</span></a></div>`;
@@ -36,6 +37,7 @@ ${heading(2, 'retries', 'Retries')}
 ${codeFrame('skyhook.config.mjs', ['export default {', '  retries: 8,', '};'])}
 ${heading(3, 'dead-letter-queue', 'Dead-letter queue')}
 <p>After the last attempt the event is parked in the dead-letter queue for a week.</p>
+<div class="expressive-code"><figure class="frame is-terminal not-content"><figcaption class="header"><span class="title"></span><span class="sr-only">Terminal window</span></figcaption><pre data-language="sh"><code><div class="ec-line"><div class="code"><span style="--0:#82AAFF">skyhook</span><span style="--0:#D6DEEB"> replay --dead-letter</span></div></div></code></pre><div class="copy"><button title="Copy to clipboard" data-copied="Copied!" data-code="skyhook replay --dead-letter"><div></div></button></div></figure></div>
 <aside aria-label="Note" class="starlight-aside starlight-aside--note"><p class="starlight-aside__title" aria-hidden="true"><svg viewBox="0 0 24 24" width="16" height="16" class="starlight-aside__icon"><path d="M12 11"></path></svg>Note</p><div class="starlight-aside__content"><p>Parked events keep their original signature headers.</p></div></aside>
 ${heading(2, 'ordering', 'Ordering')}
 <p>Events for one endpoint are sent one at a time unless <code dir="auto">parallel</code> is set.</p>
@@ -52,6 +54,11 @@ ${heading(2, 'ordering', 'Ordering')}
       id: 'dead-letter-queue',
       phrase: 'parked in the dead-letter queue',
     },
+    {
+      path: ['Retries', 'Dead-letter queue'],
+      id: 'dead-letter-queue',
+      phrase: 'skyhook replay --dead-letter',
+    },
     { path: ['Ordering'], id: 'ordering', phrase: 'one at a time' },
   ],
   chromePhrases: [
@@ -63,6 +70,7 @@ ${heading(2, 'ordering', 'Ordering')}
     'On this page',
     'Section titled',
     'Copy to clipboard',
+    'Terminal window',
     'Edit page',
     'Last updated',
     'Previous',
