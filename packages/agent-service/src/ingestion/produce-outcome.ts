@@ -13,7 +13,8 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * shape reads strings and numbers as one kind of literal. 5: `...` before a closing bracket
  * is code left out, not a spread. 6: a permalink after its heading (Starlight) dropped, a
  * heading id with `_` kept as written, code blocks without line numbers, every tab panel
- * read, an admonition's title at the start of its text).
+ * read, an admonition's title at the start of its text,
+ * Sphinx's API entries as sections).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */

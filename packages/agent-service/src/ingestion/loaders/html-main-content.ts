@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { isAdmonitionTitle, mergeAdmonitionTitle } from './html-admonitions.js';
+import { apiEntriesAsSections, isApiEntryHeading, isApiEntryList } from './html-api-entries.js';
 import { headingTags, isChrome, isHidden, sectioningTags } from './html-chrome.js';
 import {
   captionWithoutScreenReaderText,
@@ -188,6 +189,8 @@ interface PruneContext {
   containerDepth: number;
   /** Inside an emphasis or inline code element. */
   inFormatting: boolean;
+  /** The level of the last heading read so far (document order), shared by the whole walk. */
+  section: { level: number };
 }
 
 function prune(
@@ -196,6 +199,7 @@ function prune(
   grandparent: Element | Root | undefined,
 ): void {
   if (parent.type === 'element' && headingTags.has(parent.tagName)) {
+    if (!isApiEntryHeading(parent)) context.section.level = Number(parent.tagName.charAt(1));
     let id: string | undefined;
     try {
       id = headingId(parent, grandparent);
@@ -223,6 +227,7 @@ function prune(
     if (child.type === 'element') {
       if (isChrome(child, context.inSection)) continue;
       if (isLanguageLabel(child, parent.children as ElementContent[])) continue;
+      if (isApiEntryList(child)) apiEntriesAsSections(child, context.section.level + 1);
       if (isCodeCaption(child, parent.children as ElementContent[])) {
         captionWithoutScreenReaderText(child);
       }
@@ -256,6 +261,7 @@ function prune(
           inSection: context.inSection || sectioningTags.has(child.tagName),
           containerDepth: containerDepth + (containerTags.has(child.tagName) ? 1 : 0),
           inFormatting: context.inFormatting || formatting,
+          section: context.section,
         },
         parent,
       );
@@ -301,7 +307,11 @@ export function mainContent(tree: Root): Root {
     children: content.type === 'root' ? content.children : [content],
   };
   const inSection = content.type === 'element' && sectioningTags.has(content.tagName);
-  prune(root, { inSection, containerDepth: 0, inFormatting: false }, undefined);
+  prune(
+    root,
+    { inSection, containerDepth: 0, inFormatting: false, section: { level: 1 } },
+    undefined,
+  );
   return root;
 }
 

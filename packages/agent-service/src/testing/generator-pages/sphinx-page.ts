@@ -69,7 +69,12 @@ const sections = [
   { path: ['Worker pools'], id: 'worker-pools', phrase: 'one child per CPU core' },
   { path: ['Timeouts'], id: 'timeouts', phrase: 'soft timeout raises an exception' },
   { path: ['Timeouts', 'Hard limits'], id: 'hard-limits', phrase: 'supervisor kills the child' },
-  { path: ['Environment variables'], id: 'environment-variables', phrase: 'broker address' },
+  // An object description (`.. envvar::`, autodoc's functions) is a section of its own.
+  {
+    path: ['Environment variables', 'GULLWING_BROKER_URL'],
+    id: 'envvar-GULLWING_BROKER_URL',
+    phrase: 'broker address',
+  },
 ];
 
 const chromePhrases = [

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadHtml } from './html-loader.js';
+
+const headings = (body: string) =>
+  loadHtml(`<div role="main">${body}</div>`)
+    .markdown.split('\n')
+    .filter((line) => line.startsWith('#'));
+
+const signature = (id: string, html: string) =>
+  `<dt class="sig sig-object py" id="${id}">${html}<a class="headerlink" href="#${id}" title="Link to this definition">¶</a></dt>`;
+
+describe('loadHtml: API entries (Sphinx)', () => {
+  it('reads each signature as a heading with its id, the methods of a class one level down', () => {
+    const page = `<section id="module-skyhook"><h1>skyhook<a class="headerlink" href="#module-skyhook">¶</a></h1>
+      <dl class="py class">${signature('skyhook.Client', '<em class="property"><span class="pre">class</span><span class="w"> </span></em><span class="sig-prename descclassname"><span class="pre">skyhook.</span></span><span class="sig-name descname"><span class="pre">Client</span></span><span class="sig-paren">(</span><em class="sig-param">url</em><span class="sig-paren">)</span><a class="reference internal" href="_modules/skyhook.html#Client"><span class="viewcode-link"><span class="pre">[source]</span></span></a>')}
+      <dd><p>A connection to one relay.</p>
+        <dl class="py method">${signature('skyhook.Client.send', '<span class="sig-name descname">send</span><span class="sig-paren">(</span><em class="sig-param">event</em><span class="sig-paren">)</span>')}<dd><p>Sends one event.</p></dd></dl>
+        <dl class="py method">${signature('skyhook.Client.close', '<span class="sig-name descname">close</span><span class="sig-paren">()</span>')}<dd><p>Closes it.</p></dd></dl>
+      </dd></dl>
+      <dl class="py function">${signature('skyhook.connect', '<span class="sig-name descname">connect</span><span class="sig-paren">()</span>')}<dd><p>Opens a client.</p></dd></dl>
+      <section id="errors"><h2>Errors</h2><p>Every error derives from RelayError.</p></section></section>`;
+    expect(headings(page)).toEqual([
+      '# skyhook {#module-skyhook}',
+      '## class skyhook.Client(url) {#skyhook.Client}',
+      '### send(event) {#skyhook.Client.send}',
+      '### close() {#skyhook.Client.close}',
+      '## connect() {#skyhook.connect}',
+      '## Errors {#errors}',
+    ]);
+    const markdown = loadHtml(`<div role="main">${page}</div>`).markdown;
+    expect(markdown).toContain('Sends one event.');
+    expect(markdown).not.toContain('[source]');
+  });
+
+  it('keeps an overload as a line of its entry, and other definition lists as lists', () => {
+    const overload = `<h1>Guide</h1><dl class="py function">${signature('pkg.f', 'f(a)')}<dt class="sig sig-object py">f(a, b)</dt><dd><p>Adds.</p></dd></dl>`;
+    expect(headings(overload)).toEqual(['# Guide', '## f(a) {#pkg.f}']);
+    expect(loadHtml(overload).markdown).toContain('f(a, b)\n\nAdds.');
+    const glossary =
+      '<h1>Guide</h1><dl><dt id="term-relay">relay</dt><dd><p>A server.</p></dd></dl>';
+    expect(headings(glossary)).toEqual(['# Guide']);
+  });
+});
