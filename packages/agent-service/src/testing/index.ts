@@ -39,6 +39,7 @@ export {
 } from './html-fixture.js';
 export { type IndexedDocuments, startWithDocuments } from './indexed-documents.js';
 export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
+export { markdownInMain } from './main-markdown.js';
 export { nextServerRequest, type ServerExchange } from './next-server-request.js';
 export {
   type OpenAiTestReply,

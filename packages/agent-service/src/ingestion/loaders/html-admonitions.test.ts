@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadHtml } from './html-loader.js';
-
-const markdownOf = (body: string) =>
-  loadHtml(`<main><h1>Guide</h1>${body}</main>`).markdown.replace(/^# Guide\n\n/, '');
+import { markdownInMain as markdownOf } from '../../testing/index.js';
 
 describe('loadHtml: admonitions', () => {
   it('reads the title as the start of the first paragraph (Docusaurus, MkDocs, VitePress)', () => {

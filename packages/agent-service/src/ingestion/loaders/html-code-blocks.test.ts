@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadHtml } from './html-loader.js';
-
-const markdownOf = (body: string) =>
-  loadHtml(`<main><h1>Guide</h1>${body}</main>`).markdown.replace(/^# Guide\n\n/, '');
+import { markdownInMain as markdownOf } from '../../testing/index.js';
 
 const pythonLines =
   '<span class="kn">import</span> <span class="nn">foo</span>\n<span class="n">foo</span><span class="o">.</span><span class="n">run</span><span class="p">()</span>\n';
