@@ -1,5 +1,5 @@
 import type { Element, ElementContent } from 'hast';
-import { textOf } from './html-tree.js';
+import { classesOf, textOf } from './html-tree.js';
 
 // The title line of an admonition ("Note", "tip", "WARNING") as generators mark it:
 // Sphinx and MkDocs `admonition-title`, VitePress `custom-block-title`, Docusaurus
@@ -9,8 +9,7 @@ const titleClass =
 
 /** Whether an element is an admonition's title line (see {@link titleClass}). */
 export function isAdmonitionTitle(element: Element): boolean {
-  const { className } = element.properties;
-  return Array.isArray(className) && className.some((name) => titleClass.test(String(name)));
+  return classesOf(element).some((name) => titleClass.test(name));
 }
 
 function firstParagraph(element: Element): Element | undefined {

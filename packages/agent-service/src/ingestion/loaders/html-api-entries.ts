@@ -1,9 +1,5 @@
 import type { Element, ElementContent } from 'hast';
-
-function classesOf(element: Element): string[] {
-  const { className } = element.properties;
-  return Array.isArray(className) ? className.map(String) : [];
-}
+import { classesOf } from './html-tree.js';
 
 // Sphinx's API entries (autodoc and the domains: `.. py:function::`, `.. js:class::`, …):
 // `<dl class="py function"><dt class="sig sig-object py" id="pkg.send">…</dt><dd>…</dd></dl>`.

@@ -1,4 +1,5 @@
 import type { Element } from 'hast';
+import { classesOf } from './html-tree.js';
 
 // Elements that are never content: code, styling, embedded media, interactive controls
 // and the landmarks of site chrome.
@@ -74,8 +75,8 @@ export const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 export const sectioningTags = new Set(['article', 'section', 'main']);
 
 function tokens(element: Element): string[] {
-  const { className, id } = element.properties;
-  const classes = Array.isArray(className) ? className.map(String) : [];
+  const { id } = element.properties;
+  const classes = classesOf(element);
   return typeof id === 'string' ? [...classes, id] : classes;
 }
 

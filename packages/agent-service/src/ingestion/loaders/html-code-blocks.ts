@@ -1,5 +1,5 @@
 import type { Element, ElementContent } from 'hast';
-import { textOf } from './html-tree.js';
+import { classesOf, textOf } from './html-tree.js';
 
 // Classes of line-number gutters inside a code block: Chroma (Hugo) `ln`, `lnt`, Pygments
 // (Sphinx, MkDocs) `linenos`, `linenodiv`, GitBook `highlight-line-number`, Prism's
@@ -13,11 +13,6 @@ const lineClass = /^(?:[a-z]+-)?line$/i;
 
 // Block elements: a reader of the code (and the Markdown writer) ends a line after them.
 const blockTags = new Set(['div', 'p', 'li', 'tr', 'table', 'pre']);
-
-function classesOf(element: Element): string[] {
-  const { className } = element.properties;
-  return Array.isArray(className) ? className.map(String) : [];
-}
 
 function rowsOf(table: Element): Element[] {
   const rows: Element[] = [];

@@ -11,7 +11,7 @@ import {
   normalizeCodeBlock,
 } from './html-code-blocks.js';
 import { revealTabPanels } from './html-tabs.js';
-import { findElements, textOf } from './html-tree.js';
+import { classesOf, findElements, textOf } from './html-tree.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
 // the tree small (the Markdown conversion slows down sharply with many siblings). Links
@@ -105,8 +105,8 @@ const permalinkName =
   /permalink|permanent link|direct link|link to (?:this )?(?:heading|section)|anchor|hash-?link|headerlink/i;
 
 function names(element: Element): string {
-  const { className, ariaLabel, title } = element.properties;
-  const classes = Array.isArray(className) ? className.map(String) : [];
+  const { ariaLabel, title } = element.properties;
+  const classes = classesOf(element);
   return [...classes, ariaLabel, title].filter((name) => typeof name === 'string').join(' ');
 }
 

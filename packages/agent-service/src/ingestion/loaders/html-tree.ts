@@ -1,5 +1,11 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 
+/** An element's class names (`[]` when it has none). */
+export function classesOf(element: Element): string[] {
+  const { className } = element.properties;
+  return Array.isArray(className) ? className.map(String) : [];
+}
+
 /** The text of a node and everything inside it, as written (no spacing added). */
 export function textOf(node: ElementContent | RootContent): string {
   if (node.type === 'text') return node.value;
