@@ -8,7 +8,7 @@ import {
 } from '../lexical-index/index.js';
 import { inlineCodeOf, markdownBlocks } from '../markdown/index.js';
 import { headingNameOf, type Passage } from '../retrieval/index.js';
-import { bestPart, isCodeBlock, isListBlock } from './excerpt-trimming.js';
+import { bestPart, isCodeBlock, isListBlock, isTableBlock, tableRows } from './excerpt-trimming.js';
 import { withoutRepeats } from './repeated-sentences.js';
 
 /** A piece of a passage quoted in an answer. */
@@ -139,6 +139,30 @@ function credit(terms: ReadonlySet<string>, term: string): number {
   return synonymsOf(term).some((other) => terms.has(other)) ? SYNONYM_WEIGHT : 0;
 }
 
+/** The question's weight a text's terms hold (`credit` for each weighted term). */
+function weightOf(terms: ReadonlySet<string>, weights: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const [term, weight] of weights) total += weight * credit(terms, term);
+  return total;
+}
+
+/**
+ * What a table holds of the question: its best row's weight, with its header's words. A
+ * reference table of dozens of options holds many of a question's words across its rows;
+ * an answer quotes one or two of them (`bestPart`), so they are what it is scored by.
+ */
+function bestRowWeight(table: string, weights: ReadonlyMap<string, number>): number {
+  const { head, rows } = tableRows(table);
+  const header = termsOf(head);
+  let best = 0;
+  for (const row of rows) {
+    const terms = termsOf(row);
+    for (const term of header) terms.add(term);
+    best = Math.max(best, weightOf(terms, weights));
+  }
+  return best;
+}
+
 /** Scores every block of every passage against the question (see {@link planExcerpts}). */
 function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], blocks: string[][]) {
   const titleTerms = passages.map((passage) => termsOf(passage.title));
@@ -176,8 +200,9 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
     const opening = firstProseBlock(blocks[passageIndex] ?? []);
     blocks[passageIndex]?.forEach((block, blockIndex) => {
       const own = blockTerms[passageIndex]?.[blockIndex] as Set<string>;
-      let ownWeight = 0;
-      for (const [term, weight] of weights) ownWeight += weight * credit(own, term);
+      const ownWeight = isTableBlock(block)
+        ? bestRowWeight(block, weights)
+        : weightOf(own, weights);
       if (ownWeight === 0 && titleWeight === 0) return;
       // A block that only sits under a matching heading: the first ones explain it best.
       const position = ownWeight === 0 ? 1 - 0.08 * Math.min(blockIndex, 5) : 1;

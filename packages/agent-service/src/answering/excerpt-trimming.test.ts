@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queryTerms } from '../lexical-index/index.js';
-import { bestPart } from './excerpt-trimming.js';
+import { bestPart, isTableBlock } from './excerpt-trimming.js';
 
 const CAUSE = [
   'You have conflicting fixable rules in your configuration.',
@@ -32,5 +32,35 @@ describe('bestPart', () => {
     expect(bestPart(CAUSE, queryTerms(question), 1_000, { titleHits: 0 })).toBe(CAUSE);
     const code = '```js\nconst a = 1;\n```';
     expect(bestPart(code, queryTerms(question), 5, { titleHits: 0 })).toBe(code);
+  });
+
+  it('keeps of a long table its header and the rows holding the most question words, whole', () => {
+    const table = [
+      '| Option | Default | Description |',
+      '| :-- | :-: | --- |',
+      '| `outDir` | `dist` | Where the bundled files are written. Relative to the root. |',
+      '| `minify` | `false` | Minifies the output. Slower. |',
+      '| `emptyOutDir` | `true` | Empties the output directory first. A warning is printed otherwise. |',
+    ].join('\n');
+    const part = bestPart(table, queryTerms('Is the output directory emptied first?'), 90, {
+      titleHits: 0,
+    });
+    expect(part).toBe(
+      [
+        '| Option | Default | Description |',
+        '| :-- | :-: | --- |',
+        '| `emptyOutDir` | `true` | Empties the output directory first. A warning is printed otherwise. |',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('isTableBlock', () => {
+  it('is a header row followed by a delimiter row', () => {
+    expect(isTableBlock('| a | b |\n|---|---|\n| 1 | 2 |')).toBe(true);
+    expect(isTableBlock('a | b\n--- | ---')).toBe(true);
+    expect(isTableBlock('| a | b |\n| 1 | 2 |')).toBe(false);
+    expect(isTableBlock('Some text\n---')).toBe(false);
+    expect(isTableBlock('```\n| a |\n|---|\n```')).toBe(false);
   });
 });

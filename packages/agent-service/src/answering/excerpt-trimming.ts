@@ -1,8 +1,21 @@
 import { termsOf } from '../lexical-index/index.js';
+import { isTableDelimiter } from '../markdown/index.js';
 import { sentencesOf } from './sentences.js';
 
 /** Whether a block is a fenced code block. */
 export const isCodeBlock = (block: string) => /^\s*(```|~~~)/.test(block);
+
+/** Whether a block is a table: a row, then the delimiter row (as `markdownBlocks` reads it). */
+export function isTableBlock(block: string): boolean {
+  const [header, delimiter] = block.split('\n', 2);
+  return header?.includes('|') === true && isTableDelimiter(delimiter ?? '');
+}
+
+/** A table's header and delimiter rows, and its body rows. */
+export function tableRows(table: string): { head: string; rows: string[] } {
+  const [header = '', delimiter = '', ...rows] = table.split('\n');
+  return { head: `${header}\n${delimiter}`, rows };
+}
 
 const listItemPattern = /^\s*([-*+]|\d+[.)])\s+/;
 
@@ -37,7 +50,34 @@ function shorten(text: string, maxChars: number): string {
 }
 
 /**
- * Trims a block to what answers: of a long list, the items matching the most question
+ * Of a long table, its header with the rows that answer, in table order and never cut: the
+ * rows holding the most question terms (an option's row among a reference table's dozens),
+ * unless the table sits under a heading that matches the question and no row matches more
+ * than one term — then the table's first rows, as far as they fit. The first row kept is
+ * kept even when it alone is longer than `maxChars`: a row cut in half may pair one option
+ * with another's description.
+ */
+function bestRows(table: string, terms: ReadonlySet<string>, maxChars: number, titleHits: number) {
+  const { head, rows } = tableRows(table);
+  const counted = rows.map((row, index) => ({ row, index, hits: hits(row, terms) }));
+  const best = Math.max(0, ...counted.map((entry) => entry.hits));
+  const answering =
+    best >= 2 || (best > 0 && titleHits === 0)
+      ? counted.filter((entry) => entry.hits >= best)
+      : counted;
+  const kept: typeof counted = [];
+  let length = head.length;
+  for (const entry of answering) {
+    if (kept.length > 0 && length + entry.row.length + 1 > maxChars) break;
+    kept.push(entry);
+    length += entry.row.length + 1;
+  }
+  return [head, ...kept.map((entry) => entry.row)].join('\n');
+}
+
+/**
+ * Trims a block to what answers: of a long table, its header and the rows that answer
+ * (`bestRows`); of a long list, the items matching the most question
  * terms (plus the line introducing the list); of long prose, the sentences that mention
  * a term, back in document order, and the first one too when the block opens a section
  * whose own heading matches the question (`opensMatchingSection`). A code block is kept
@@ -51,6 +91,7 @@ export function bestPart(
 ) {
   const { titleHits } = match;
   if (isCodeBlock(block) || block.length <= maxChars) return block;
+  if (isTableBlock(block)) return bestRows(block, terms, maxChars, titleHits);
   const lines = block.split('\n');
   const items = lines.filter((line) => listItemPattern.test(line));
   if (items.length >= 2) {

@@ -404,6 +404,75 @@ describe('composeExtractiveAnswer', () => {
     expect(answer).not.toContain('item 3:');
   });
 
+  it("quotes a long table's header and the row that answers, whole, cited after the table", () => {
+    const rows = Array.from(
+      { length: 24 },
+      (_, index) =>
+        `| \`option${index}\` | number | \`${index}\` | Sets the weather limit of the harbour. Values above it are clamped. |`,
+    );
+    rows[13] =
+      '| `assetsInlineLimit` | number | `4096` | Assets smaller than this many bytes are inlined as base64 URLs. Set it to `0` to disable inlining. |';
+    const table = ['| Option | Type | Default | Description |', '|---|---|---|---|', ...rows];
+    const answer = answerOf(
+      'Small images become base64 URLs in my bundle. How do I disable inlining?',
+      [
+        passage({
+          title: 'Build Options › Reference',
+          content: `Build options:\n\n${table.join('\n')}`,
+        }),
+      ],
+      { maxChars: 600 },
+    );
+    // The row is quoted whole (a sentence cut from it could pair one option with another's
+    // text), under its header, and the citation is a paragraph of its own: on the line right
+    // after a table it would be read as one more row.
+    expect(answer).toContain(
+      `| Option | Type | Default | Description |\n|---|---|---|---|\n${rows[13]}\n\n[1]`,
+    );
+    expect(answer).not.toContain('option3`');
+    expect(answer).not.toContain('clamped');
+  });
+
+  it('quotes the rows of a table that a matching heading introduces while they fit', () => {
+    const rows = Array.from(
+      { length: 30 },
+      (_, index) => `| \`X-Header-${index}\` | sent on every response of the app | ${index} |`,
+    );
+    const table = ['| Header | When | Order |', '| - | - | - |', ...rows].join('\n');
+    const answer = answerOf(
+      'Which security headers are sent?',
+      [passage({ title: 'Security headers', content: table })],
+      { maxChars: 400 },
+    );
+    const quoted = answer.split('\n').filter((line) => line.startsWith('| `X-Header-'));
+    expect(quoted.length).toBeGreaterThan(3);
+    expect(quoted).toEqual(rows.slice(0, quoted.length));
+    expect(answer).toContain('| Header | When | Order |\n| - | - | - |\n| `X-Header-0`');
+  });
+
+  it("reads a table by its best row: a paragraph that answers beats a table's scattered words", () => {
+    const table = [
+      '| Flag | Meaning |',
+      '|---|---|',
+      '| `--cache` | Keep results between runs. |',
+      '| `--location` | Where the files go. |',
+      '| `--strategy` | How changes are detected; the default is metadata. |',
+    ].join('\n');
+    const prose = 'The cache location defaults to `.cache` in the project folder.';
+    const answer = answerOf(
+      'Where does the cache location default to?',
+      [
+        passage({
+          title: 'Caching',
+          content: `${table}\n\n${'Other words. '.repeat(70)}\n\n${prose}`,
+        }),
+      ],
+      { maxChars: 150 },
+    );
+    expect(answer).toContain(prose);
+    expect(answer).not.toContain('--strategy');
+  });
+
   it('answers with the best sentences of a long passage, within its budget', () => {
     const filler = Array.from(
       { length: 40 },

@@ -3,7 +3,7 @@ import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 import { declineAnswer } from './decline.js';
 import { type ExtractivePlan, planExcerpts, sectionKeyOf } from './excerpt-selection.js';
-import { isCodeBlock } from './excerpt-trimming.js';
+import { isCodeBlock, isTableBlock } from './excerpt-trimming.js';
 
 /** Options of {@link createExtractiveAnswerer}. */
 export interface ExtractiveAnswererOptions {
@@ -91,8 +91,10 @@ export function composeExtractiveAnswer(
       number = citations.length;
       numberOf.set(section, number);
     }
-    // After a code block, on its own line: "``` [1]" would not close the block.
-    return isCodeBlock(excerpt.text) ? `${text}\n[${number}]` : `${text} [${number}]`;
+    // After a code block, on its own line: "``` [1]" would not close the block. After a
+    // table, a paragraph of its own: a line right after a table is one more row.
+    if (isCodeBlock(excerpt.text)) return `${text}\n[${number}]`;
+    return isTableBlock(excerpt.text) ? `${text}\n\n[${number}]` : `${text} [${number}]`;
   });
   return { text: `${leadIn(plan)}\n\n${parts.join('\n\n')}`, citations };
 }

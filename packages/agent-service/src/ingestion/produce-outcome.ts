@@ -13,12 +13,12 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * shape reads strings and numbers as one kind of literal. 5: `...` before a closing bracket
  * is code left out, not a spread. 6: a permalink after its heading (Starlight) dropped, a
  * heading id with `_` kept as written, code blocks without line numbers, every tab panel
- * read, an admonition's title at the start of its text,
- * Sphinx's API entries as sections).
+ * read, an admonition's title at the start of its text, Sphinx's API entries as sections.
+ * 7: a table cell's paragraphs, breaks and lists read as one line).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */
-const CHUNKING_VERSION = '6';
+const CHUNKING_VERSION = '7';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

@@ -6,5 +6,5 @@
  * lexical index (code shapes) and the extractive answerer (excerpts).
  */
 export { inlineCodeOf } from './inline-code.js';
-export { type MarkdownBlock, markdownBlocks } from './markdown-blocks.js';
+export { isTableDelimiter, type MarkdownBlock, markdownBlocks } from './markdown-blocks.js';
 export { splitBlock, splitText } from './split-block.js';

@@ -87,7 +87,8 @@ function closesFence(line: string, fence: string): boolean {
   return true;
 }
 
-function isTableDelimiter(line: string): boolean {
+/** Whether a line is a table's delimiter row (`|---|:--:|`), the line after its header. */
+export function isTableDelimiter(line: string): boolean {
   return line.includes('-') && line.includes('|') && /^[\s|:-]+$/.test(line);
 }
 

@@ -6,6 +6,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { DocumentLoadError } from './document-load-error.js';
 import { pageLinks } from './html-links.js';
 import { firstHeading, mainContent, pageTitle } from './html-main-content.js';
+import { flattenTableCells } from './html-table-cells.js';
 import { parseHtml } from './parse-html.js';
 
 /** An HTML page read as Markdown. */
@@ -83,14 +84,16 @@ function parse(html: string): Root {
  * Reads an HTML page: parses it once, as browsers do (parse5; nesting capped), takes its
  * links when `pageUrl` is given, keeps only its main content (see {@link mainContent}: no
  * navigation, site header or footer, sidebars, scripts, styles, cookie banners or forms)
- * and writes it as GitHub-flavoured Markdown — headings with their ids, lists, tables and
- * code blocks (language kept) as Markdown; links as their text; images dropped.
+ * and writes it as GitHub-flavoured Markdown — headings with their ids, lists, tables (each
+ * row one line: `flattenTableCells`) and code blocks (language kept) as Markdown; links as
+ * their text; images dropped.
  */
 export function loadHtml(html: string, options: HtmlOptions = {}): HtmlParts {
   const tree = parse(html);
   // Before mainContent, which prunes the tree in place: the navigation's links count.
   const links = options.pageUrl === undefined ? undefined : pageLinks(tree, options.pageUrl);
   const content = mainContent(tree);
+  flattenTableCells(content);
   let markdown: string;
   try {
     const headings = headingHandlers(options.headingIds === false ? plainHeading : heading);
