@@ -47,5 +47,13 @@ describe('judgeAnswerability', () => {
         ['upload', 'vanish', 'carri'],
       ),
     ).toBeUndefined();
+    // Exactly a quarter (3 of 12 content words) is not more than a quarter: narration
+    // ("flagged", "exceeding") in a question about lines, spaces and characters.
+    expect(
+      await judge(
+        'My long URLs get flagged for exceeding 80 characters. How can I only flag lines that still have spaces past the limit?',
+        ['flag', 'exceed', 'limit'],
+      ),
+    ).toBeUndefined();
   });
 });
