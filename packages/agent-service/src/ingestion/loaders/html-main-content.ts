@@ -10,6 +10,7 @@ import {
   lineNumberedCode,
   normalizeCodeBlock,
 } from './html-code-blocks.js';
+import { revealDisclosurePanels } from './html-disclosures.js';
 import { revealTabPanels } from './html-tabs.js';
 import { classesOf, findElements, textOf } from './html-tree.js';
 
@@ -141,6 +142,16 @@ function isPermalinkAfter(node: Element, previous: ElementContent | RootContent 
   }
 }
 
+// A button inside a heading is the heading's text (an accordion's question: Bootstrap's
+// `<h2 class="accordion-header"><button>…</button></h2>`), not a control to drop.
+function unwrapButtons(node: Element): void {
+  node.children = node.children.flatMap((child) => {
+    if (child.type !== 'element') return [child];
+    unwrapButtons(child);
+    return child.tagName === 'button' ? child.children : [child];
+  });
+}
+
 // Zero-width characters that generators put into headings (VitePress and Docusaurus
 // permalinks hold a zero-width space): invisible, but they would stick to words.
 const zeroWidth = /[\u200B-\u200D\u2060\uFEFF]/g;
@@ -207,6 +218,7 @@ function prune(
       id = undefined; // a malformed %-escape in a permalink: no anchor rather than a failure
     }
     const heading = parent;
+    unwrapButtons(heading);
     heading.children = heading.children.filter((child) => !isPermalink(child, heading));
     dropZeroWidth(heading);
     if (id !== undefined) parent.properties.id = id;
@@ -302,6 +314,7 @@ export function mainContent(tree: Root): Root {
   }
   content ??= findElements(tree, (element) => element.tagName === 'body')[0] ?? tree;
   revealTabPanels(tree);
+  revealDisclosurePanels(tree);
   const root: Root = {
     type: 'root',
     children: content.type === 'root' ? content.children : [content],

@@ -1,0 +1,83 @@
+import type { Element, ElementContent, Root } from 'hast';
+import { headingTags, isHidden } from './html-chrome.js';
+import { findElements, textOf } from './html-tree.js';
+
+/** A panel whose text is mostly link text is a menu (a collapsed table of contents), not content. */
+const MAX_LINK_SHARE = 0.6;
+
+const tokensOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [])
+    .map((token) => token.trim())
+    .filter(Boolean);
+
+function linkShare(panel: Element): number {
+  const all = textOf(panel).replace(/\s+/g, '').length;
+  if (all === 0) return 1;
+  const linked = findElements(panel, (element) => element.tagName === 'a')
+    .map((link) => textOf(link).replace(/\s+/g, '').length)
+    .reduce((sum, length) => sum + length, 0);
+  return linked / all;
+}
+
+function show(panel: Element): void {
+  delete panel.properties.hidden;
+  if (panel.properties.ariaHidden === 'true') delete panel.properties.ariaHidden;
+  if (typeof panel.properties.style === 'string') delete panel.properties.style;
+}
+
+const paragraph = (children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName: 'p',
+  properties: {},
+  children,
+});
+
+/**
+ * Reads the collapsed panels of a page's accordions and disclosures (an FAQ's answers): a
+ * control with `aria-expanded` names its panel in `aria-controls`, and the panel is hidden
+ * until the visitor opens it, so the loader, which drops hidden elements, dropped every
+ * answer. A hidden panel so controlled is shown, led by its control's text in bold when the
+ * control is a `<button>` (the question: buttons are dropped as controls) outside a heading
+ * (a heading keeps its button's text). A panel that is mostly links (a collapsed menu or
+ * table of contents) stays hidden. Changes `tree` in place.
+ */
+export function revealDisclosurePanels(tree: Root): void {
+  const byId = new Map<string, Element>();
+  const controls: { control: Element; inHeading: boolean }[] = [];
+  const stack: { node: Element | Root; inHeading: boolean }[] = [{ node: tree, inHeading: false }];
+  while (stack.length > 0) {
+    const { node, inHeading } = stack.pop() as { node: Element | Root; inHeading: boolean };
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      const { id, ariaControls, ariaExpanded } = child.properties;
+      if (typeof id === 'string' && !byId.has(id)) byId.set(id, child);
+      if (ariaControls !== undefined && ariaExpanded !== undefined) {
+        controls.push({ control: child, inHeading });
+      }
+      stack.push({ node: child, inHeading: inHeading || headingTags.has(child.tagName) });
+    }
+  }
+  for (const { control, inHeading } of controls) {
+    for (const id of tokensOf(control.properties.ariaControls)) {
+      const panel = byId.get(id);
+      if (!panel || panel === control || !isHidden(panel) || linkShare(panel) > MAX_LINK_SHARE) {
+        continue;
+      }
+      show(panel);
+      const label = textOf(control).replace(/\s+/g, ' ').trim();
+      // Only a <button> is dropped as a control: other controls keep their text in place.
+      if (control.tagName === 'button' && !inHeading && label) {
+        panel.children.unshift(
+          paragraph([
+            {
+              type: 'element',
+              tagName: 'strong',
+              properties: {},
+              children: [{ type: 'text', value: label }],
+            },
+          ]),
+        );
+      }
+    }
+  }
+}
