@@ -15,7 +15,8 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * heading id with `_` kept as written, code blocks without line numbers, every tab panel
  * read, an admonition's title at the start of its text, Sphinx's API entries as sections.
  * 7: a table cell's paragraphs, breaks and lists read as one line; an accordion's collapsed
- * panels read, a button in a heading kept as its text).
+ * panels read, a button in a heading kept as its text, an aside inside the article read as a
+ * callout).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */

@@ -3,9 +3,10 @@ import { classesOf, textOf } from './html-tree.js';
 
 // The title line of an admonition ("Note", "tip", "WARNING") as generators mark it:
 // Sphinx and MkDocs `admonition-title`, VitePress `custom-block-title`, Docusaurus
-// `admonitionHeading_<hash>`, and `callout-title` (Obsidian-style callouts).
+// `admonitionHeading_<hash>`, Starlight `starlight-aside__title` (when not hidden: the aside's
+// label names it then), and `callout-title` (Obsidian-style callouts).
 const titleClass =
-  /^(?:admonition-title|admonition-heading|custom-block-title|callout-title|admonitionHeading(?:_\w+)?)$/;
+  /^(?:admonition-title|admonition-heading|custom-block-title|callout-title|starlight-aside__title|admonitionHeading(?:_\w+)?)$/;
 
 /** Whether an element is an admonition's title line (see {@link titleClass}). */
 export function isAdmonitionTitle(element: Element): boolean {

@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { classesOf } from './html-tree.js';
+import { classesOf, findElements, linkTextShare } from './html-tree.js';
 
 // Elements that are never content: code, styling, embedded media, interactive controls
 // and the landmarks of site chrome.
@@ -37,7 +37,6 @@ const droppedTags = new Set([
   'progress',
   'meter',
   'nav',
-  'aside',
   'dialog',
   'menu',
   'footer',
@@ -108,9 +107,30 @@ function holdsContent(element: Element): boolean {
   return false;
 }
 
+/** An aside holding this share of link text or more is a menu or a list of related pages. */
+const MAX_CALLOUT_LINK_SHARE = 0.5;
+
+/** What a callout holds: text in blocks (a page's metadata aside holds spans only). */
+const calloutBlockTags = new Set(['p', 'ul', 'ol', 'pre', 'table', 'blockquote', 'dl']);
+
+// An <aside> inside the article is a callout (Starlight's notes, tips and cautions) when it
+// holds paragraphs, lists, code or tables, unless it is a menu: it holds a <nav> or is
+// mostly links. Outside article/section/main it is a sidebar; one holding no such block
+// is metadata (MkDocs Material's "last update" aside).
+function isCallout(aside: Element, inSection: boolean): boolean {
+  if (!inSection) return false;
+  const inside = findElements(
+    aside,
+    (element) => element.tagName === 'nav' || calloutBlockTags.has(element.tagName),
+  );
+  if (inside.length === 0 || inside.some((element) => element.tagName === 'nav')) return false;
+  return linkTextShare(aside) < MAX_CALLOUT_LINK_SHARE;
+}
+
 /**
  * Whether an element is site chrome rather than content: scripts, styles, media, forms and
- * controls, nav/aside/footer/dialog/menu, a <header> outside article/section/main (the
+ * controls, nav/footer/dialog/menu, an <aside> unless it is a callout inside
+ * article/section/main (`isCallout`), a <header> outside article/section/main (the
  * site banner), a chrome landmark role (navigation, banner, contentinfo, complementary,
  * search, dialog…), a breadcrumb or cookie label, hidden elements, or a class or id naming
  * chrome (cookie/consent banners, breadcrumbs, sidebars, tables of contents, skip links,
@@ -122,6 +142,7 @@ function holdsContent(element: Element): boolean {
 export function isChrome(element: Element, inSection: boolean): boolean {
   if (droppedTags.has(element.tagName)) return true;
   if (element.tagName === 'header' && !inSection) return true;
+  if (element.tagName === 'aside' && !isCallout(element, inSection)) return true;
   const role = element.properties.role;
   if (typeof role === 'string' && droppedRoles.has(role.trim().toLowerCase())) return true;
   const label = element.properties.ariaLabel;

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { headingTags, isHidden } from './html-chrome.js';
-import { findElements, textOf } from './html-tree.js';
+import { linkTextShare, textOf } from './html-tree.js';
 
 /** A panel whose text is mostly link text is a menu (a collapsed table of contents), not content. */
 const MAX_LINK_SHARE = 0.6;
@@ -9,15 +9,6 @@ const tokensOf = (value: unknown): string[] =>
   (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [])
     .map((token) => token.trim())
     .filter(Boolean);
-
-function linkShare(panel: Element): number {
-  const all = textOf(panel).replace(/\s+/g, '').length;
-  if (all === 0) return 1;
-  const linked = findElements(panel, (element) => element.tagName === 'a')
-    .map((link) => textOf(link).replace(/\s+/g, '').length)
-    .reduce((sum, length) => sum + length, 0);
-  return linked / all;
-}
 
 function show(panel: Element): void {
   delete panel.properties.hidden;
@@ -60,7 +51,12 @@ export function revealDisclosurePanels(tree: Root): void {
   for (const { control, inHeading } of controls) {
     for (const id of tokensOf(control.properties.ariaControls)) {
       const panel = byId.get(id);
-      if (!panel || panel === control || !isHidden(panel) || linkShare(panel) > MAX_LINK_SHARE) {
+      if (
+        !panel ||
+        panel === control ||
+        !isHidden(panel) ||
+        linkTextShare(panel) > MAX_LINK_SHARE
+      ) {
         continue;
       }
       show(panel);

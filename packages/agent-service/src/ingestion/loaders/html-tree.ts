@@ -31,3 +31,17 @@ export function findElements(node: Element | Root, test: (element: Element) => b
   }
   return found;
 }
+
+/**
+ * The share of an element's text (whitespace aside) that is link text, 0..1 (1 when it has
+ * no text): a menu, a table of contents or a list of related pages is mostly links.
+ */
+export function linkTextShare(element: Element): number {
+  const all = textOf(element).replace(/\s+/g, '').length;
+  if (all === 0) return 1;
+  let linked = 0;
+  for (const link of findElements(element, (child) => child.tagName === 'a')) {
+    linked += textOf(link).replace(/\s+/g, '').length;
+  }
+  return linked / all;
+}

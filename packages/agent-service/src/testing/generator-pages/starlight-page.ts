@@ -59,6 +59,12 @@ ${heading(2, 'ordering', 'Ordering')}
       id: 'dead-letter-queue',
       phrase: 'skyhook replay --dead-letter',
     },
+    // An aside inside the article is a callout, not a sidebar.
+    {
+      path: ['Retries', 'Dead-letter queue'],
+      id: 'dead-letter-queue',
+      phrase: 'keep their original signature headers',
+    },
     { path: ['Ordering'], id: 'ordering', phrase: 'one at a time' },
   ],
   chromePhrases: [
