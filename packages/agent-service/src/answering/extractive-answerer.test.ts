@@ -111,6 +111,55 @@ describe('composeExtractiveAnswer', () => {
     expect(answer).not.toContain('Unrelated remark');
   });
 
+  it('ends no quote on a colon whose block is not quoted after it', () => {
+    const longCode = `\`\`\`js\n${Array.from({ length: 60 }, (_, index) => `check(item${index});`).join('\n')}\n\`\`\``;
+    const answer = answerOf(
+      'Does the retry rule accept a loop that checks every item?',
+      [
+        passage({
+          title: 'retry-rule › Rule Details',
+          content: [
+            'The retry rule reports a loop that checks every item without a pause.',
+            'Examples of **correct** code for this rule:',
+            longCode,
+            'Rules that check every item in a loop can use a retry budget, which the linter counts per file and reports when a loop exceeds it:',
+            longCode,
+          ].join('\n\n'),
+        }),
+      ],
+      { maxChars: 400 },
+    );
+    // A short introduction says nothing without its block: left out. A longer one states
+    // something: kept, ending with a full stop.
+    expect(answer).not.toContain('Examples of **correct** code');
+    expect(answer).toContain('reports when a loop exceeds it. [1]');
+    expect(answer).not.toMatch(/:\s*(\[\d\]|$)/);
+    expect(answer).not.toContain('check(item3);');
+  });
+
+  it("keeps a quote's colon when its block follows, in the section's next chunk", () => {
+    const answer = answerOf('How do I add a nonce to the script tags?', [
+      passage({
+        chunkId: 'c2',
+        title: 'Security › Nonce',
+        position: 8,
+        content:
+          '```ts\n// add a nonce to the script tags\nsecureHeaders({ scriptSrc: [nonce] })\n```',
+      }),
+      passage({
+        chunkId: 'c1',
+        title: 'Security › Nonce',
+        position: 7,
+        score: 0.9,
+        content:
+          'You can add a nonce to the script tags by passing a generator to the script sources:',
+      }),
+    ]);
+    expect(answer).toContain(
+      'by passing a generator to the script sources:\n\n```ts\n// add a nonce to the script tags\nsecureHeaders({ scriptSrc: [nonce] })\n```\n[1]',
+    );
+  });
+
   it('keeps a whole list whose heading matches the question', () => {
     const answer = answerOf('Which environment variables does the server read?', [
       passage({
