@@ -371,6 +371,9 @@ export function planExcerpts(
   return { excerpts: withoutDanglingIntroductions(chosen, blocks) };
 }
 
+/** Whether a quoted block is only a file name or path (`src/index.ts`): a code block's caption. */
+const isFileName = (text: string) => /^[`*]*[\w@~./-]*\w\.[A-Za-z]{1,8}[`*]*$/.test(text.trim());
+
 /** A dangling introduction of at most this many words says nothing by itself: it is left out. */
 const MAX_EMPTY_INTRODUCTION_WORDS = 15;
 
@@ -380,7 +383,8 @@ const MAX_EMPTY_INTRODUCTION_WORDS = 15;
  * style guides then also recommend:") that does not follow it — too long to quote, or not
  * chosen. A short such sentence is left out (an excerpt that was only that, too); a longer
  * one states something ("Route handlers … can access all variables … in a type-safe way:")
- * and ends with a full stop instead. An excerpt is followed by what it introduces when the
+ * and ends with a full stop instead; a code block's caption (a file name) alone is left out.
+ * An excerpt is followed by what it introduces when the
  * next excerpt is its passage's next block, or the first block of the section's next chunk.
  */
 function withoutDanglingIntroductions(
@@ -395,7 +399,10 @@ function withoutDanglingIntroductions(
         (sectionKeyOf(next.passage) === sectionKeyOf(excerpt.passage) &&
           next.passage.position === excerpt.passage.position + 1 &&
           next.blockIndex === firstProseBlock(blocks[next.passageIndex] ?? [])));
-    if (followed || isCodeBlock(excerpt.text) || !introducesNext(excerpt.text)) return [excerpt];
+    if (followed || isCodeBlock(excerpt.text)) return [excerpt];
+    // A code block's caption (its file name) says nothing without the code.
+    if (isFileName(excerpt.text)) return [];
+    if (!introducesNext(excerpt.text)) return [excerpt];
     const sentences = sentencesOf(excerpt.text);
     const last = (sentences.at(-1) ?? '').trimEnd();
     const kept =

@@ -137,6 +137,18 @@ describe('composeExtractiveAnswer', () => {
     expect(answer).not.toContain('check(item3);');
   });
 
+  it("leaves out a code block's file-name caption when its code is not quoted", () => {
+    const answer = answerOf('When do I check the session remotely?', [
+      passage({
+        title: 'Auth › Backend',
+        content:
+          'Check the session remotely when a route needs the full user object.\n\nsrc/index.ts',
+      }),
+    ]);
+    expect(answer).toContain('needs the full user object. [1]');
+    expect(answer).not.toContain('src/index.ts');
+  });
+
   it("keeps a quote's colon when its block follows, in the section's next chunk", () => {
     const answer = answerOf('How do I add a nonce to the script tags?', [
       passage({
