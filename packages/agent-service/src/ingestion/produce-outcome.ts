@@ -16,7 +16,7 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * read, an admonition's title at the start of its text, Sphinx's API entries as sections.
  * 7: a table cell's paragraphs, breaks and lists read as one line; an accordion's collapsed
  * panels read, a button in a heading kept as its text, an aside inside the article read as a
- * callout).
+ * callout; a Markdown file's reference links written inline).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */

@@ -2,9 +2,10 @@
  * Markdown as blocks: a document split in one linear pass into its headings, fenced code,
  * tables and paragraphs (`markdownBlocks`), a block too long for its place cut into pieces
  * that still read as Markdown (`splitBlock`, `splitText`), and a text's inline code spans
- * (`inlineCodeOf`). Shared by the loaders (a document's title), chunking (sections), the
+ * (`inlineCodeOf`), reference links written inline (`inlineReferenceLinks`). Shared by the loaders (a document's title), chunking (sections), the
  * lexical index (code shapes) and the extractive answerer (excerpts).
  */
 export { inlineCodeOf } from './inline-code.js';
 export { isTableDelimiter, type MarkdownBlock, markdownBlocks } from './markdown-blocks.js';
+export { inlineReferenceLinks } from './reference-links.js';
 export { splitBlock, splitText } from './split-block.js';

@@ -65,7 +65,8 @@ export function parseHeadingLine(line: string): HeadingLine | undefined {
   return { level, ...headingContent(raw) };
 }
 
-function openingFence(line: string): { fence: string; info: string } | undefined {
+/** The fence a line opens (`` ``` ``, `~~~~`) with its info string, or `undefined`. */
+export function openingFence(line: string): { fence: string; info: string } | undefined {
   let start = 0;
   while (start < 3 && line.charCodeAt(start) === 32) start++;
   const marker = line.charAt(start);
@@ -78,7 +79,8 @@ function openingFence(line: string): { fence: string; info: string } | undefined
   return { fence: marker.repeat(length), info };
 }
 
-function closesFence(line: string, fence: string): boolean {
+/** Whether a line closes a code block opened by `fence`. */
+export function closesFence(line: string, fence: string): boolean {
   const trimmed = line.trim();
   if (trimmed.length < fence.length || line.length - line.trimStart().length > 3) return false;
   for (let index = 0; index < trimmed.length; index++) {

@@ -49,6 +49,12 @@ describe('loadDocument: Markdown', () => {
     expect(document.title).toBe('notes.md');
     expect(document.markdown).toBe('Body text.');
   });
+
+  it('writes reference links inline, without their definitions', async () => {
+    const source = '# Rules\n\nSee the [table spec][spec].\n\n[spec]: https://example.com/spec\n';
+    const document = await loadDocument({ bytes: bytes(source), fileName: 'rules.md' });
+    expect(document.markdown).toBe('# Rules\n\nSee the [table spec](https://example.com/spec).');
+  });
 });
 
 describe('loadDocument: text', () => {

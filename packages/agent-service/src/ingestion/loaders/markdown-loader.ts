@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { markdownBlocks } from '../../markdown/index.js';
+import { inlineReferenceLinks, markdownBlocks } from '../../markdown/index.js';
 
 /** A Markdown document split into its front matter's title and its body. */
 export interface MarkdownParts {
@@ -34,13 +34,14 @@ export function firstH1(markdown: string): string | undefined {
 
 /**
  * Reads a Markdown document: strips YAML front matter (`---` … `---` at the very start)
- * and takes its `title`, else the first level-1 heading. The body is kept as written:
- * headings, lists, tables and code are already Markdown.
+ * and takes its `title`, else the first level-1 heading. The body is kept as written —
+ * headings, lists, tables and code are already Markdown — but for its reference links,
+ * written inline (`inlineReferenceLinks`: a chunk would hold a link without its definition).
  */
 export function loadMarkdown(text: string): MarkdownParts {
   const match = frontMatterPattern.exec(text);
   const body = match ? text.slice(match[0].length) : text;
   const title =
     (match?.[1] !== undefined ? frontMatterTitle(match[1]) : undefined) ?? firstH1(body);
-  return { title, markdown: body.trim() };
+  return { title, markdown: inlineReferenceLinks(body).trim() };
 }
