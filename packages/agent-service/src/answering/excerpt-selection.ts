@@ -384,8 +384,8 @@ const MAX_EMPTY_INTRODUCTION_WORDS = 15;
  * chosen. A short such sentence is left out (an excerpt that was only that, too); a longer
  * one states something ("Route handlers … can access all variables … in a type-safe way:")
  * and ends with a full stop instead; a code block's caption (a file name) alone is left out.
- * An excerpt is followed by what it introduces when the
- * next excerpt is its passage's next block, or the first block of the section's next chunk.
+ * An excerpt is followed by what it introduces when the next excerpt is its passage's next
+ * block, or the first block of the section's next chunk.
  */
 function withoutDanglingIntroductions(
   excerpts: readonly Excerpt[],

@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { classesOf, findElements, linkTextShare } from './html-tree.js';
+import { classesOf, findElements, isMostlyLinks } from './html-tree.js';
 
 // Elements that are never content: code, styling, embedded media, interactive controls
 // and the landmarks of site chrome.
@@ -107,9 +107,6 @@ function holdsContent(element: Element): boolean {
   return false;
 }
 
-/** An aside holding this share of link text or more is a menu or a list of related pages. */
-const MAX_CALLOUT_LINK_SHARE = 0.5;
-
 /** What a callout holds: text in blocks (a page's metadata aside holds spans only). */
 const calloutBlockTags = new Set(['p', 'ul', 'ol', 'pre', 'table', 'blockquote', 'dl']);
 
@@ -124,7 +121,7 @@ function isCallout(aside: Element, inSection: boolean): boolean {
     (element) => element.tagName === 'nav' || calloutBlockTags.has(element.tagName),
   );
   if (inside.length === 0 || inside.some((element) => element.tagName === 'nav')) return false;
-  return linkTextShare(aside) < MAX_CALLOUT_LINK_SHARE;
+  return !isMostlyLinks(aside);
 }
 
 /**

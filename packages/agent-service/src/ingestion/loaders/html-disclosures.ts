@@ -1,9 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { headingTags, isHidden } from './html-chrome.js';
-import { linkTextShare, textOf } from './html-tree.js';
-
-/** A panel whose text is mostly link text is a menu (a collapsed table of contents), not content. */
-const MAX_LINK_SHARE = 0.6;
+import { isMostlyLinks, textOf } from './html-tree.js';
 
 const tokensOf = (value: unknown): string[] =>
   (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [])
@@ -51,14 +48,7 @@ export function revealDisclosurePanels(tree: Root): void {
   for (const { control, inHeading } of controls) {
     for (const id of tokensOf(control.properties.ariaControls)) {
       const panel = byId.get(id);
-      if (
-        !panel ||
-        panel === control ||
-        !isHidden(panel) ||
-        linkTextShare(panel) > MAX_LINK_SHARE
-      ) {
-        continue;
-      }
+      if (!panel || panel === control || !isHidden(panel) || isMostlyLinks(panel)) continue;
       show(panel);
       const label = textOf(control).replace(/\s+/g, ' ').trim();
       // Only a <button> is dropped as a control: other controls keep their text in place.

@@ -36,7 +36,7 @@ export function findElements(node: Element | Root, test: (element: Element) => b
  * The share of an element's text (whitespace aside) that is link text, 0..1 (1 when it has
  * no text): a menu, a table of contents or a list of related pages is mostly links.
  */
-export function linkTextShare(element: Element): number {
+function linkTextShare(element: Element): number {
   const all = textOf(element).replace(/\s+/g, '').length;
   if (all === 0) return 1;
   let linked = 0;
@@ -44,4 +44,12 @@ export function linkTextShare(element: Element): number {
     linked += textOf(link).replace(/\s+/g, '').length;
   }
   return linked / all;
+}
+
+/** Link text from this share of an element's text on: a menu, an outline, related pages. */
+const MOSTLY_LINKS = 0.5;
+
+/** Whether an element is mostly links (see {@link linkTextShare}): navigation, not content. */
+export function isMostlyLinks(element: Element): boolean {
+  return linkTextShare(element) >= MOSTLY_LINKS;
 }
