@@ -40,9 +40,22 @@ async function admin(method: string, path: string, body?: unknown): Promise<Resp
 /** How many polls for a person's replies the page has started. */
 const startedPolls = (): Promise<number> => page.evaluate(() => window.__polls);
 
-/** Stops the page's clock where it is: from now on it moves only by `page.clock.runFor`. */
+/**
+ * Stops the page's clock where it is (50 ms on): from then on it moves only by
+ * `page.clock.runFor`. The clock runs on while its time is read and sent back, so pausing at
+ * the time read failed now and then ("Cannot fast-forward to the past"): the pause is a
+ * little ahead, and the time is read again if the clock still got past it.
+ */
 async function pauseClock(): Promise<void> {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+  for (let attempt = 1; ; attempt += 1) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 async function ask(question: string): Promise<string> {
