@@ -90,6 +90,17 @@ export function isHidden(element: Element): boolean {
   );
 }
 
+/**
+ * Shows an element that only its state hides (a tab panel not selected, an accordion panel
+ * closed): removes what {@link isHidden} reads — `hidden`, `aria-hidden="true"` and the
+ * inline style. In place.
+ */
+export function reveal(element: Element): void {
+  delete element.properties.hidden;
+  if (element.properties.ariaHidden === 'true') delete element.properties.ariaHidden;
+  if (typeof element.properties.style === 'string') delete element.properties.style;
+}
+
 // Whether the element holds the page's content (an <h1>, <main> or <article>): a layout
 // wrapper whose class happens to name chrome ("page has-sidebar") is not dropped.
 function holdsContent(element: Element): boolean {

@@ -1,24 +1,11 @@
-import type { Element, ElementContent, Root } from 'hast';
-import { headingTags, isHidden } from './html-chrome.js';
-import { isMostlyLinks, textOf } from './html-tree.js';
+import type { Element, Root } from 'hast';
+import { headingTags, isHidden, reveal } from './html-chrome.js';
+import { isMostlyLinks, prependStrongLine, textOf } from './html-tree.js';
 
 const tokensOf = (value: unknown): string[] =>
   (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [])
     .map((token) => token.trim())
     .filter(Boolean);
-
-function show(panel: Element): void {
-  delete panel.properties.hidden;
-  if (panel.properties.ariaHidden === 'true') delete panel.properties.ariaHidden;
-  if (typeof panel.properties.style === 'string') delete panel.properties.style;
-}
-
-const paragraph = (children: ElementContent[]): Element => ({
-  type: 'element',
-  tagName: 'p',
-  properties: {},
-  children,
-});
 
 /**
  * Reads the collapsed panels of a page's accordions and disclosures (an FAQ's answers): a
@@ -49,21 +36,9 @@ export function revealDisclosurePanels(tree: Root): void {
     for (const id of tokensOf(control.properties.ariaControls)) {
       const panel = byId.get(id);
       if (!panel || panel === control || !isHidden(panel) || isMostlyLinks(panel)) continue;
-      show(panel);
-      const label = textOf(control).replace(/\s+/g, ' ').trim();
+      reveal(panel);
       // Only a <button> is dropped as a control: other controls keep their text in place.
-      if (control.tagName === 'button' && !inHeading && label) {
-        panel.children.unshift(
-          paragraph([
-            {
-              type: 'element',
-              tagName: 'strong',
-              properties: {},
-              children: [{ type: 'text', value: label }],
-            },
-          ]),
-        );
-      }
+      if (control.tagName === 'button' && !inHeading) prependStrongLine(panel, textOf(control));
     }
   }
 }

@@ -1,25 +1,6 @@
 import type { Element, Root } from 'hast';
-import { findElements, textOf } from './html-tree.js';
-
-/** Starts a panel with its tab's label as a line that introduces it: `**Yarn**:`. */
-function prependLabel(panel: Element, label: string): void {
-  const text = label.replace(/\s+/g, ' ').trim();
-  if (!text) return;
-  panel.children.unshift({
-    type: 'element',
-    tagName: 'p',
-    properties: {},
-    children: [
-      {
-        type: 'element',
-        tagName: 'strong',
-        properties: {},
-        children: [{ type: 'text', value: text }],
-      },
-      { type: 'text', value: ':' },
-    ],
-  });
-}
+import { reveal } from './html-chrome.js';
+import { findElements, prependStrongLine, textOf } from './html-tree.js';
 
 // Tabs made of radio buttons and their <label for>s (MkDocs Material's content tabs,
 // VitePress's code groups): the labels (of radio inputs) in one element, the panels in
@@ -42,7 +23,7 @@ function labelRadioTabs(
   const panels = next?.children.filter((child): child is Element => child.type === 'element');
   if (panels?.length !== labels.length) return;
   panels.forEach((panel, index) => {
-    prependLabel(panel, textOf(labels[index] as Element));
+    prependStrongLine(panel, textOf(labels[index] as Element), ':');
   });
 }
 
@@ -104,9 +85,8 @@ export function revealTabPanels(tree: Root): void {
       }
       ancestor = ancestor.type === 'element' ? parents.get(ancestor) : undefined;
     }
-    delete panel.properties.hidden;
-    if (panel.properties.ariaHidden === 'true') delete panel.properties.ariaHidden;
-    if (typeof panel.properties.style === 'string') delete panel.properties.style;
-    if (label !== undefined) prependLabel(panel, label);
+    reveal(panel);
+    // The label as a line that introduces the panel: `**Yarn**:`.
+    if (label !== undefined) prependStrongLine(panel, label, ':');
   }
 }

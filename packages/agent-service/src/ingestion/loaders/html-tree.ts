@@ -53,3 +53,23 @@ const MOSTLY_LINKS = 0.5;
 export function isMostlyLinks(element: Element): boolean {
   return linkTextShare(element) >= MOSTLY_LINKS;
 }
+
+/**
+ * Starts `element` with a paragraph of `label` in bold (whitespace collapsed), then `after`:
+ * a tab's label before its panel (`**Yarn**:`), an accordion's question before its answer.
+ * Nothing when the label has no text. In place.
+ */
+export function prependStrongLine(element: Element, label: string, after = ''): void {
+  const text = label.replace(/\s+/g, ' ').trim();
+  if (!text) return;
+  const children: ElementContent[] = [
+    {
+      type: 'element',
+      tagName: 'strong',
+      properties: {},
+      children: [{ type: 'text', value: text }],
+    },
+  ];
+  if (after) children.push({ type: 'text', value: after });
+  element.children.unshift({ type: 'element', tagName: 'p', properties: {}, children });
+}
