@@ -2,6 +2,7 @@ import { LIMITS } from '@agent-chat/protocol';
 import { parseSitemap } from './parse-sitemap.js';
 import { createRobotsRules } from './robots-rules.js';
 import type { FetchedResource, HttpValidators, SafeFetcher } from './safe-fetch.js';
+import { sitemapText } from './sitemap-text.js';
 
 /** What a crawl's caller kept of a page from the previous sync. */
 export interface CrawlPageMemory {
@@ -62,6 +63,9 @@ export interface CrawlSummary {
   /** The limit that stopped the crawl before it ran out of pages, if any. */
   stoppedBy?: 'max_pages' | 'max_total_bytes';
 }
+
+/** The largest sitemap read (the protocol's own limit is 50 MB uncompressed). */
+const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Whether a sitemap's `<lastmod>` is before `readAt` (an unreadable date is not). */
 function unchangedSince(lastModified: string | undefined, readAt: Date | undefined): boolean {
@@ -128,10 +132,12 @@ export async function crawlSite(options: CrawlSiteOptions): Promise<CrawlSummary
       const sitemap = await options.fetcher.fetch(sitemaps[index] as string, {
         signal: options.signal,
         followRedirect: onSite,
-        maxBytes: 50 * 1024 * 1024,
+        maxBytes: SITEMAP_MAX_BYTES,
       });
       totalBytes += sitemap.bytes.length;
-      const entries = parseSitemap(new TextDecoder().decode(sitemap.bytes));
+      const entries = parseSitemap(
+        await sitemapText(sitemap.bytes, sitemap.url, SITEMAP_MAX_BYTES),
+      );
       for (const child of entries.sitemaps) {
         if (onSite(new URL(child, sitemap.url)) && !sitemaps.includes(child)) sitemaps.push(child);
       }

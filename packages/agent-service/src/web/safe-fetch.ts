@@ -2,6 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { blockedAddressReason, isIpLiteral } from './address-policy.js';
 import { FetchError } from './fetch-error.js';
 
@@ -69,6 +71,32 @@ export interface SafeFetcher {
   fetch(url: string, options?: SafeFetchOptions): Promise<FetchedResource>;
   /** Closes the kept-alive connections. */
   close(): void;
+}
+
+/** The content codings asked for (a server picks one of them). */
+const ACCEPTED_ENCODINGS = 'gzip, br';
+
+type Decoder = ReturnType<typeof createGunzip>;
+
+/**
+ * The decoder of a response's content coding: `null` for none, `undefined` for one that
+ * cannot be read. `deflate` is not asked for but read when a server sends it anyway.
+ */
+function decoderFor(encoding: string): Decoder | null | undefined {
+  switch (encoding) {
+    case 'identity':
+    case '':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'br':
+      return createBrotliDecompress();
+    case 'deflate':
+      return createInflate();
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -172,6 +200,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         headers: {
           'user-agent': options.userAgent ?? 'agent-chat-ingest/1.0',
           accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          ...(callOptions.method === 'POST' ? {} : { 'accept-encoding': ACCEPTED_ENCODINGS }),
           ...(callOptions.validators?.etag ? { 'if-none-match': callOptions.validators.etag } : {}),
           ...(callOptions.validators?.lastModified
             ? { 'if-modified-since': callOptions.validators.lastModified }
@@ -190,15 +219,44 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     url: string,
     maxBytes: number,
   ): Promise<Uint8Array> {
+    const encoding = String(response.headers['content-encoding'] ?? '')
+      .trim()
+      .toLowerCase();
+    const decoder = decoderFor(encoding);
+    if (decoder === undefined) {
+      response.destroy();
+      throw new FetchError(
+        'UNSUPPORTED_CONTENT',
+        `${url} is sent with Content-Encoding "${encoding}", which cannot be read (${ACCEPTED_ENCODINGS} can).`,
+      );
+    }
+    let body: Readable = response;
+    if (decoder !== null) {
+      // A failing response (timeout, reset) fails the decoder with its own error; a decoder
+      // failing on its own means the bytes are not what their coding says.
+      response.once('error', (error) => decoder.destroy(error));
+      body = response.pipe(decoder);
+    }
     const parts: Buffer[] = [];
     let total = 0;
-    for await (const part of response as AsyncIterable<Buffer>) {
-      total += part.length;
-      if (total > maxBytes) {
-        response.destroy();
-        throw new FetchError('TOO_LARGE', `${url} is larger than ${maxBytes} bytes.`);
+    try {
+      // maxBytes counts decoded bytes: a small compressed body may expand without bound.
+      for await (const part of body as AsyncIterable<Buffer>) {
+        total += part.length;
+        if (total > maxBytes) {
+          throw new FetchError('TOO_LARGE', `${url} is larger than ${maxBytes} bytes.`);
+        }
+        parts.push(part);
       }
-      parts.push(part);
+    } catch (error) {
+      response.destroy();
+      decoder?.destroy();
+      if (error instanceof FetchError || decoder === null || response.errored) throw error;
+      throw new FetchError(
+        'NETWORK_ERROR',
+        `${url} could not be decoded as ${encoding}: ${(error as Error).message}.`,
+        { cause: error },
+      );
     }
     return new Uint8Array(Buffer.concat(parts, total));
   }
