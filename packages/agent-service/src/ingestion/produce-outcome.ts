@@ -16,11 +16,13 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * read, an admonition's title at the start of its text, Sphinx's API entries as sections.
  * 7: a table cell's paragraphs, breaks and lists read as one line; an accordion's collapsed
  * panels read, a button in a heading kept as its text, an aside inside the article read as a
- * callout; a Markdown file's reference links written inline).
+ * callout; a Markdown file's reference links written inline. 8: a heading takes the id of
+ * the block it opens (DocBook's `div.sect2`), DocBook's navigation tables dropped and its
+ * admonition titles merged).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */
-const CHUNKING_VERSION = '7';
+const CHUNKING_VERSION = '8';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

@@ -1,4 +1,4 @@
-import type { Element, ElementContent } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { classesOf, textOf } from './html-tree.js';
 
 // The title line of an admonition ("Note", "tip", "WARNING") as generators mark it:
@@ -8,9 +8,23 @@ import { classesOf, textOf } from './html-tree.js';
 const titleClass =
   /^(?:admonition-title|admonition-heading|custom-block-title|callout-title|starlight-aside__title|admonitionHeading(?:_\w+)?)$/;
 
-/** Whether an element is an admonition's title line (see {@link titleClass}). */
-export function isAdmonitionTitle(element: Element): boolean {
-  return classesOf(element).some((name) => titleClass.test(name));
+// DocBook's admonitions: `<div class="tip"><h3 class="title">Tip</h3><p>…`.
+const docBookAdmonition = new Set(['note', 'tip', 'warning', 'caution', 'important']);
+
+/**
+ * Whether an element is an admonition's title line (see {@link titleClass}), or DocBook's:
+ * a `title` heading first in a `note`/`tip`/`warning`/`caution`/`important` block.
+ */
+export function isAdmonitionTitle(element: Element, parent?: Element | Root): boolean {
+  const classes = classesOf(element);
+  if (classes.some((name) => titleClass.test(name))) return true;
+  return (
+    /^h[1-6]$/.test(element.tagName) &&
+    classes.includes('title') &&
+    parent?.type === 'element' &&
+    classesOf(parent).some((name) => docBookAdmonition.has(name)) &&
+    parent.children.find((child) => child.type === 'element') === element
+  );
 }
 
 function firstParagraph(element: Element): Element | undefined {

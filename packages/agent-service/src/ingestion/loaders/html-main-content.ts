@@ -11,6 +11,7 @@ import {
   normalizeCodeBlock,
 } from './html-code-blocks.js';
 import { revealDisclosurePanels } from './html-disclosures.js';
+import { blockHeadingIds } from './html-section-ids.js';
 import { revealTabPanels } from './html-tabs.js';
 import { classesOf, findElements, textOf } from './html-tree.js';
 
@@ -74,9 +75,8 @@ const hasWords = (value: string) => /[\p{L}\p{N}]/u.test(value);
 
 // A heading's own id (Docusaurus, VitePress, MkDocs, plain `<hN id>`), else an id/name
 // anchor inside it (Nextra's `subheading-anchor`, old `<a name>`), else the target of its
-// permalink ("¶", "#"), else the id of the <section> it opens (Sphinx: the first heading
-// among the section's children, after any `<span id>` label targets).
-function headingId(heading: Element, parent: Element | Root | undefined): string | undefined {
+// permalink ("¶", "#"), else the id of the block it opens (see blockHeadingIds).
+function headingId(heading: Element, blockIds: WeakMap<Element, string>): string | undefined {
   const own = heading.properties.id;
   if (typeof own === 'string' && own) return own;
   for (const child of heading.children) {
@@ -88,14 +88,7 @@ function headingId(heading: Element, parent: Element | Root | undefined): string
       return decodeURIComponent(href.slice(1));
     }
   }
-  if (parent?.type === 'element' && parent.tagName === 'section') {
-    const first = parent.children.find(
-      (child) => child.type === 'element' && headingTags.has(child.tagName),
-    );
-    const id = parent.properties.id;
-    if (first === heading && typeof id === 'string' && id) return id;
-  }
-  return undefined;
+  return blockIds.get(heading);
 }
 
 // How generators name a permalink in its class, aria-label or title: Docusaurus
@@ -202,6 +195,8 @@ interface PruneContext {
   inFormatting: boolean;
   /** The level of the last heading read so far (document order), shared by the whole walk. */
   section: { level: number };
+  /** The id each heading takes from the block it opens (see blockHeadingIds). */
+  blockIds: WeakMap<Element, string>;
 }
 
 function prune(
@@ -213,7 +208,7 @@ function prune(
     if (!isApiEntryHeading(parent)) context.section.level = Number(parent.tagName.charAt(1));
     let id: string | undefined;
     try {
-      id = headingId(parent, grandparent);
+      id = headingId(parent, context.blockIds);
     } catch {
       id = undefined; // a malformed %-escape in a permalink: no anchor rather than a failure
     }
@@ -243,7 +238,7 @@ function prune(
       if (isCodeCaption(child, parent.children as ElementContent[])) {
         captionWithoutScreenReaderText(child);
       }
-      if (isAdmonitionTitle(child)) {
+      if (isAdmonitionTitle(child, parent)) {
         const siblings = parent.children as ElementContent[];
         const next = siblings
           .slice(siblings.indexOf(child) + 1)
@@ -274,6 +269,7 @@ function prune(
           containerDepth: containerDepth + (containerTags.has(child.tagName) ? 1 : 0),
           inFormatting: context.inFormatting || formatting,
           section: context.section,
+          blockIds: context.blockIds,
         },
         parent,
       );
@@ -296,8 +292,8 @@ function prune(
  * hidden elements, chrome landmarks (navigation, banner, contentinfo, complementary,
  * search…) and elements whose class or id names chrome (cookie/consent banners,
  * breadcrumbs, sidebars, tables of contents, pagination, share buttons). Every heading's
- * `id` is resolved (its own, an anchor's inside it, its permalink's target, or its
- * `<section>`'s), and permalink anchors are removed from heading text. A table without
+ * `id` is resolved (its own, an anchor's inside it, its permalink's target, or the id of
+ * the `<section>` or `<div>` it opens), and permalink anchors are removed from heading text. A table without
  * a header row gets its first row as header. Inline elements without a Markdown meaning
  * (span, font, links…) and emphasis inside emphasis are replaced by their content, empty
  * containers dropped, and lists or quotes nested over 12 deep read as plain blocks.
@@ -322,7 +318,13 @@ export function mainContent(tree: Root): Root {
   const inSection = content.type === 'element' && sectioningTags.has(content.tagName);
   prune(
     root,
-    { inSection, containerDepth: 0, inFormatting: false, section: { level: 1 } },
+    {
+      inSection,
+      containerDepth: 0,
+      inFormatting: false,
+      section: { level: 1 },
+      blockIds: blockHeadingIds(tree),
+    },
     undefined,
   );
   return root;
