@@ -28,12 +28,39 @@ describe('judgeAnswerability', () => {
     expect(await judge('How do I install it?', [])).toBeUndefined();
   });
 
+  it("takes an acronym that only sets the scene as the asker's jargon, not a name or a foreign word", async () => {
+    // DBA: neither a name the documents lack nor a foreign word (2 of 14, not 3).
+    expect(
+      await judge(
+        'Our DBA insists on char(n) because it is supposedly faster. Is there a speed difference between them in Postgres?',
+        ['dba', 'insist', 'suppos'],
+      ),
+    ).toBeUndefined();
+    expect(
+      await judge('We join on SKU. The import had two rows for one SKU; which price wins?', [
+        'sku',
+      ]),
+    ).toBeUndefined();
+    // Asked about, or in a question that asks in no sentence, it still counts.
+    expect(await judge('We use QUIC. Which QUIC settings do I need?', ['quic'])).toBe(
+      'unknown-name',
+    );
+    expect(await judge('We serve QUIC. Tell me the settings.', ['quic'])).toBe('unknown-name');
+    // A capitalised name sets the scene as a subject: it still counts.
+    expect(await judge('We post results to Slack. How do I do that in CI?', ['slack'])).toBe(
+      'unknown-name',
+    );
+  });
+
   it('refuses a three-word name whose words never occur together', async () => {
     const question = 'How do I deploy to Google App Engine?';
     expect(await judge(question, [])).toBe('unknown-phrase');
     expect(await judge(question, [], [['googl', 'app', 'engin']])).toBeUndefined();
-    // Two capitalised words are often title case, not a name.
+    // Two capitalised words are often title case, not a name; capitals only are code.
     expect(await judge('Can I use it as Pages Functions middleware?', [])).toBeUndefined();
+    expect(
+      await judge('Why does GRANT SELECT ON ALL TABLES IN SCHEMA not last?', []),
+    ).toBeUndefined();
   });
 
   it('refuses a question whose words are largely foreign to the documents', async () => {

@@ -27,32 +27,46 @@ const MIN_PHRASE_WORDS = 3;
 /** Names shorter than this are too often units or abbreviations ("MB", "UI", "v2"). */
 const MIN_NAME_LENGTH = 3;
 
+/** A run of words a question writes as a name (see {@link namesIn}). */
+interface NameGroup {
+  words: string[];
+  /** Whether its sentence asks (ends with "?"), or the question asks in no sentence. */
+  asked: boolean;
+}
+
 /**
  * The runs of words a question writes as names: capitalised inside a sentence ("Python"), all
  * capitals ("QUIC"), or camelCase ("propTypes"). Inline code is left out: there a person
  * quotes their own code (`publicUser`), not the documents' vocabulary.
  */
-function namesIn(question: string): string[][] {
-  const groups: string[][] = [];
+function namesIn(question: string): NameGroup[] {
+  const groups: NameGroup[] = [];
   const prose = question.replace(/`[^`]*`/g, ' , ');
-  for (const sentence of prose.split(/(?<=[.?!:;])\s+|[,()"“”]/)) {
-    const words = sentence.match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? [];
-    let group: string[] = [];
-    words.forEach((word, index) => {
-      const camel = /\p{Ll}\p{Lu}/u.test(word);
-      const acronym = /^\p{Lu}{2,}s?$/u.test(word);
-      const capitalised = index > 0 && /^\p{Lu}\p{Ll}/u.test(word) && word !== 'I';
-      if (camel || acronym || capitalised) {
-        group.push(word);
-        return;
-      }
-      if (group.length > 0) groups.push(group);
-      group = [];
-    });
-    if (group.length > 0) groups.push(group);
+  const sentences = prose.split(/(?<=[.?!:;])\s+/);
+  const asks = sentences.some((sentence) => sentence.trimEnd().endsWith('?'));
+  for (const sentence of sentences) {
+    const asked = !asks || sentence.trimEnd().endsWith('?');
+    for (const part of sentence.split(/[,()"“”]/)) {
+      const words = part.match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? [];
+      let group: string[] = [];
+      const close = () => {
+        if (group.length > 0) groups.push({ words: group, asked });
+        group = [];
+      };
+      words.forEach((word, index) => {
+        const camel = /\p{Ll}\p{Lu}/u.test(word);
+        const acronym = isAcronym(word);
+        const capitalised = index > 0 && /^\p{Lu}\p{Ll}/u.test(word) && word !== 'I';
+        if (camel || acronym || capitalised) group.push(word);
+        else close();
+      });
+      close();
+    }
   }
   return groups;
 }
+
+const isAcronym = (word: string) => /^\p{Lu}{2,}s?$/u.test(word);
 
 /** What {@link judgeAnswerability} reads. */
 export interface AnswerabilityInput {
@@ -78,8 +92,18 @@ export interface AnswerabilityInput {
 export async function judgeAnswerability(
   input: AnswerabilityInput,
 ): Promise<OutOfScopeReason | undefined> {
-  const unknown = new Set(input.unknownTerms);
   const groups = namesIn(input.question);
+  // An acronym that only sets the scene ("Our DBA insists …", "joining on SKU.") before the
+  // sentence that asks is the asker's own jargon, not what they ask about: when the
+  // documents lack it, it is neither a name they lack nor a foreign word.
+  const stemsOf = (words: readonly string[]) => words.flatMap((word) => wordsOf(word).map(stemOf));
+  const asked = new Set(stemsOf(groups.filter((group) => group.asked).flatMap((g) => g.words)));
+  const jargon = new Set(
+    stemsOf(groups.flatMap((group) => (group.asked ? [] : group.words.filter(isAcronym)))),
+  );
+  for (const stem of asked) jargon.delete(stem);
+  const unknown = new Set(input.unknownTerms);
+  for (const stem of jargon) if (!unknown.delete(stem)) jargon.delete(stem);
   const isUnknown = (word: string) => {
     const stems = wordsOf(word).map(stemOf);
     return stems.length > 0 && stems.every((stem) => unknown.has(stem));
@@ -87,18 +111,23 @@ export async function judgeAnswerability(
   for (const group of groups) {
     // "Yarn Berry" in docs that mention Yarn is still partly known: only a name none of
     // whose words the documents use counts.
-    const words = group.filter((word) => word.length >= MIN_NAME_LENGTH);
+    const words = group.words.filter((word) => word.length >= MIN_NAME_LENGTH);
     if (words.length > 0 && words.every(isUnknown)) return 'unknown-name';
   }
-  for (const group of groups) {
+  for (const { words: group } of groups) {
     // Two capitalised words side by side are often just title case ("Pages Functions");
-    // three make a name ("Google App Engine").
-    if (group.length < MIN_PHRASE_WORDS) continue;
+    // three make a name ("Google App Engine"). Capitals only are code, not a name ("GRANT
+    // SELECT ON ALL TABLES IN SCHEMA": SQL keywords, stop words dropped between them).
+    if (group.length < MIN_PHRASE_WORDS || group.every(isAcronym)) continue;
     const lexemes = lexemesOf(group.join(' ')).map((item) => item.lexeme);
     if (lexemes.length < 2 || lexemes.some((lexeme) => unknown.has(lexeme))) continue;
     if (!(await input.holdsPhrase(lexemes))) return 'unknown-phrase';
   }
-  const content = new Set(lexemesOf(input.question).map((item) => item.lexeme));
+  const content = new Set(
+    lexemesOf(input.question)
+      .map((item) => item.lexeme)
+      .filter((lexeme) => !jargon.has(lexeme)),
+  );
   if (
     !input.paraphrasesFound &&
     unknown.size >= FOREIGN_WORDS &&
