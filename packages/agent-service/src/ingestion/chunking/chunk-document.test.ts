@@ -39,6 +39,19 @@ describe('chunkDocument', () => {
     expect(chunks).toEqual([{ title: 'notes.md › Setup', content: 'Text.', anchor: 'setup' }]);
   });
 
+  it('reads a no-break space in a heading as a space (DocBook: "8.3.&nbsp;Types")', () => {
+    const chunks = chunkDocument(
+      htmlDocument(
+        '## 8.3.\u00a0Types {#t}\n\nText.\n\n### 8.3.1.\u00a0Padding\n\nMore.',
+        '8.3. Types',
+      ),
+    );
+    expect(chunks.map((chunk) => chunk.title)).toEqual([
+      '8.3. Types',
+      '8.3. Types › 8.3.1. Padding',
+    ]);
+  });
+
   it('gives Markdown headings the ids GitHub gives them, unless they carry {#id}', () => {
     const markdown = [
       '# Guide',

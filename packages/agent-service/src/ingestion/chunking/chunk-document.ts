@@ -58,9 +58,12 @@ interface ChunkState {
   carry: string;
 }
 
+/** Whitespace as one plain space: DocBook numbers headings with a no-break space ("8.3.&nbsp;Types"). */
+const plainSpaces = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 function titleOf(state: ChunkState): string {
-  const path = state.headings.map((heading) => heading.text).filter(Boolean);
-  const documentTitle = state.documentTitle.trim();
+  const path = state.headings.map((heading) => plainSpaces(heading.text)).filter(Boolean);
+  const documentTitle = plainSpaces(state.documentTitle);
   const first = path[0]?.toLowerCase();
   if (first !== undefined && documentTitle.toLowerCase().includes(first)) path.shift();
   return [documentTitle, ...path].filter(Boolean).join(TITLE_SEPARATOR) || 'Untitled';

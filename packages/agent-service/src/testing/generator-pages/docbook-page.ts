@@ -5,7 +5,8 @@ import type { GeneratorPage } from './generator-page.js';
 // in its title page without an id of its own (`<div class="titlepage"><div><div><h2>`), and
 // so do its `sect2`s; a navigation table above and below (`navheader`, `navfooter`: Prev,
 // Up, Home, Next), the chapter's table of contents in `div.toc`, empty index-term anchors,
-// admonitions as `<div class="tip"><h3 class="title">Tip</h3>`.
+// admonitions as `<div class="tip"><h3 class="title">Tip</h3>`; a no-break space after each
+// section number.
 const titlePage = (level: number, text: string) =>
   `<div class="titlepage"><div><div><h${level} class="title"${level === 2 ? ' style="clear: both"' : ''}>${text}</h${level}></div></div></div>`;
 
@@ -14,17 +15,17 @@ export const docBookPage: GeneratorPage = {
   generator: 'DocBook',
   title: '4.2. Rotating Keys',
   html: `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8" /><title>4.2. Rotating Keys</title><link rel="stylesheet" type="text/css" href="stylesheet.css" /><meta name="generator" content="DocBook XSL Stylesheets Vsnapshot" /><link rel="prev" href="vault-storing.html" title="4.1. Storing Keys" /><link rel="next" href="vault-revoking.html" title="4.3. Revoking Keys" /></head><body id="docContent" class="container-fluid col-10"><div class="navheader"><table width="100%" summary="Navigation header"><tr><th colspan="5" align="center">4.2. Rotating Keys</th></tr><tr><td width="10%" align="left"><a accesskey="p" href="vault-storing.html">Prev</a> </td><td width="10%" align="left"><a accesskey="u" href="vault-keys.html">Up</a></td><th width="60%" align="center">Chapter 4. Key Management</th><td width="10%" align="right"><a accesskey="h" href="index.html">Home</a></td><td width="10%" align="right"> <a accesskey="n" href="vault-revoking.html">Next</a></td></tr></table><hr /></div><div class="sect1" id="VAULT-ROTATING">${titlePage(2, '4.2. Rotating Keys')}<div class="toc"><dl class="toc"><dt><span class="sect2"><a href="vault-rotating.html#VAULT-ROTATING-SCHEDULE">4.2.1. Rotation Schedule</a></span></dt><dt><span class="sect2"><a href="vault-rotating.html#VAULT-ROTATING-OLD">4.2.2. Old Key Versions</a></span></dt></dl></div><a id="id-1.4.6.3.2" class="indexterm"></a><p>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8" /><title>4.2.&nbsp;Rotating Keys</title><link rel="stylesheet" type="text/css" href="stylesheet.css" /><meta name="generator" content="DocBook XSL Stylesheets Vsnapshot" /><link rel="prev" href="vault-storing.html" title="4.1. Storing Keys" /><link rel="next" href="vault-revoking.html" title="4.3. Revoking Keys" /></head><body id="docContent" class="container-fluid col-10"><div class="navheader"><table width="100%" summary="Navigation header"><tr><th colspan="5" align="center">4.2. Rotating Keys</th></tr><tr><td width="10%" align="left"><a accesskey="p" href="vault-storing.html">Prev</a> </td><td width="10%" align="left"><a accesskey="u" href="vault-keys.html">Up</a></td><th width="60%" align="center">Chapter 4. Key Management</th><td width="10%" align="right"><a accesskey="h" href="index.html">Home</a></td><td width="10%" align="right"> <a accesskey="n" href="vault-revoking.html">Next</a></td></tr></table><hr /></div><div class="sect1" id="VAULT-ROTATING">${titlePage(2, '4.2.&nbsp;Rotating Keys')}<div class="toc"><dl class="toc"><dt><span class="sect2"><a href="vault-rotating.html#VAULT-ROTATING-SCHEDULE">4.2.1. Rotation Schedule</a></span></dt><dt><span class="sect2"><a href="vault-rotating.html#VAULT-ROTATING-OLD">4.2.2. Old Key Versions</a></span></dt></dl></div><a id="id-1.4.6.3.2" class="indexterm"></a><p>
     Quillvault replaces a data key by writing a new <em class="firstterm">key version</em>
     and re-wrapping it under the master key.
-  </p><div class="sect2" id="VAULT-ROTATING-SCHEDULE">${titlePage(3, '4.2.1. Rotation Schedule')}<a id="id-1.4.6.3.3.2" class="indexterm"></a><p>
+  </p><div class="sect2" id="VAULT-ROTATING-SCHEDULE">${titlePage(3, '4.2.1.&nbsp;Rotation Schedule')}<a id="id-1.4.6.3.3.2" class="indexterm"></a><p>
     By default every data key is rotated after ninety days; set
     <code class="varname">rotation_period</code> to change it.
   </p><div class="tip"><h3 class="title">Tip</h3><p>
      Rotate by hand right after a staff member leaves.
     </p></div><pre class="programlisting">
 quillvault rotate --key billing
-</pre></div><div class="sect2" id="VAULT-ROTATING-OLD">${titlePage(3, '4.2.2. Old Key Versions')}<p>
+</pre></div><div class="sect2" id="VAULT-ROTATING-OLD">${titlePage(3, '4.2.2.&nbsp;Old Key Versions')}<p>
     Retired versions stay readable for decryption until they are purged.
   </p></div></div><div class="navfooter"><hr /><table width="100%" summary="Navigation footer"><tr><td width="40%" align="left"><a accesskey="p" href="vault-storing.html">Prev</a> </td><td width="20%" align="center"><a accesskey="u" href="vault-keys.html">Up</a></td><td width="40%" align="right"> <a accesskey="n" href="vault-revoking.html">Next</a></td></tr><tr><td width="40%" align="left" valign="top">4.1. Storing Keys </td><td width="20%" align="center"><a accesskey="h" href="index.html">Home</a></td><td width="40%" align="right" valign="top"> 4.3. Revoking Keys</td></tr></table></div></body></html>`,
   sections: [
