@@ -276,19 +276,34 @@ describe('web_site', () => {
       config: { source_url: `${site.url}/`, max_depth: 0 },
     });
     expect(depthLimited.config.pages).toBe(1);
-    // A page with no content of its own (all navigation) is an error, but its links lead on.
+    // A page of a site with no content of its own (all navigation) is synched with nothing
+    // to index, not an error, and its links lead on.
     const fromHub = await create({
       type: 'web_site',
       config: { source_url: `${site.url}/empty`, max_depth: 1 },
     });
-    const reached = await service.database.query<{ url: string; status: string }>(
-      `SELECT config ->> 'source_url' AS url, status FROM datasources WHERE group_id = $1`,
+    expect(fromHub.config).toMatchObject({ failed_pages: 0 });
+    const reached = await service.database.query<{ url: string; status: string; chunks: number }>(
+      `SELECT d.config ->> 'source_url' AS url, d.status,
+              (SELECT count(*)::int FROM chunks c WHERE c.datasource_id = d.id) AS chunks
+       FROM datasources d WHERE d.group_id = $1`,
       [fromHub.id],
     );
-    expect(Object.fromEntries(reached.map((row) => [row.url, row.status]))).toMatchObject({
-      [`${site.url}/empty`]: 'error',
-      [`${site.url}/`]: 'synched',
-      [`${site.url}/guide`]: 'synched',
+    expect(
+      Object.fromEntries(reached.map((row) => [row.url, `${row.status} ${row.chunks > 0}`])),
+    ).toMatchObject({
+      [`${site.url}/empty`]: 'synched false',
+      [`${site.url}/`]: 'synched true',
+      [`${site.url}/guide`]: 'synched true',
+    });
+    // A site none of whose pages has text (rendered in the browser) is an error that says so.
+    const shells = await create({
+      type: 'web_site',
+      config: { source_url: `${site.url}/empty`, max_depth: 0 },
+    });
+    expect(shells).toMatchObject({
+      status: 'error',
+      config: { errorMessage: expect.stringMatching(/only navigation.*rendered by JavaScript/) },
     });
   });
 });

@@ -97,6 +97,16 @@ describe('agent-chat-service ingest', () => {
     const crawl = io();
     expect(await runCli(['ingest', datastoreId, `${site.url}/`, '--crawl'], crawl.io)).toBe(0);
     expect(crawl.out()).toMatch(/\/\t\S+\tcreated\tsynched \(3 pages\)/);
+    // A page of navigation only is said, not failed: the command succeeds.
+    const hub = io();
+    expect(
+      await runCli(
+        ['ingest', datastoreId, `${site.url}/empty`, '--crawl', '--max-pages', '2'],
+        hub.io,
+      ),
+    ).toBe(0);
+    expect(hub.out()).toMatch(/\/empty\t\S+\tcreated\tsynched \(2 pages, 1 without text\)/);
+    expect(hub.err()).toBe('');
     await mkdir(path.join(cwd, 'empty'), { recursive: true });
     const empty = io();
     expect(await runCli(['ingest', datastoreId, 'empty'], empty.io)).toBe(2);

@@ -189,7 +189,12 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
           `${String(page.config.source_url ?? page.name)}: error: ${String(page.config.errorMessage ?? 'unknown')}`,
         );
       }
-      detail = ` (${pages.length - failed.length} pages${failed.length > 0 ? `, ${failed.length} failed` : ''})`;
+      // Navigation-only pages (a table of contents, a landing page of links) are synched
+      // with nothing to index: said, not counted as failures.
+      const withoutText = pages.filter(
+        (page) => page.status === 'synched' && page.nbChunks === 0,
+      ).length;
+      detail = ` (${pages.length - failed.length} pages${withoutText > 0 ? `, ${withoutText} without text` : ''}${failed.length > 0 ? `, ${failed.length} failed` : ''})`;
     }
     progress.settled(
       `${item.label}\t${item.id}\t${item.replaced ? 'replaced' : 'created'}\t${item.status}${detail}`,

@@ -60,9 +60,12 @@ export interface WebSiteSync {
  * - a page that answers 5xx, times out or cannot be reached keeps its content (its status
  *   says why); only a 404/410 removes a page, or its absence from the site: from a sitemap
  *   that was read, or from a crawl that could follow every page's links;
+ * - a page with no text of its own (a table of contents, a landing page of links) is
+ *   synched with no chunks, not failed;
  * - a sitemap that cannot be read, a site none of whose pages can be, or one that stops
  *   answering (20 pages in a row; the crawl stops there) removes nothing and puts the site
- *   in `error` with the reason.
+ *   in `error` with the reason; so does a site none of whose pages has text (rendered in
+ *   the browser).
  * The site's own outcome: `synched` with `config.pages`, `config.failed_pages` and
  * `config.stopped_by` (the limit that ended the crawl, `max_pages` or `max_total_bytes`;
  * `null` when it reached the end), or `error`.
@@ -89,6 +92,9 @@ export async function ingestWebSite(
   const visited = new Set<string>();
   const counts: SyncCounts = { added: 0, changed: 0, unchanged: 0, removed: 0, failed: 0 };
   let succeeded = 0;
+  // Pages read with nothing to index (navigation only): when every page is, the site is
+  // rendered in the browser or its content is not where a reader looks for it.
+  let withoutText = 0;
   // Failures that say nothing about the page; `blind`: those of pages whose links are unknown.
   let transient = 0;
   let blind = 0;
@@ -140,6 +146,7 @@ export async function ingestWebSite(
     if (outcome.ok) failuresInARow = 0;
     if (outcome.ok) {
       succeeded += 1;
+      if (outcome.chunks.length === 0) withoutText += 1;
       if (child.previous === undefined) counts.added += 1;
       else if (rewritten) counts.changed += 1;
       else counts.unchanged += 1;
@@ -221,9 +228,14 @@ export async function ingestWebSite(
         let links: string[] = [];
         let outcome: IngestionOutcome;
         try {
-          outcome = await outcomeOfPage(child, page, (found) => {
-            links = found;
-          });
+          outcome = await outcomeOfPage(
+            child,
+            page,
+            (found) => {
+              links = found;
+            },
+            true,
+          );
           if (outcome.ok) outcome = { ...outcome, links };
         } catch (error) {
           outcome = { ok: false, message: describeFailure(error) };
@@ -285,6 +297,15 @@ export async function ingestWebSite(
       );
       counts.removed += removed.length;
     }
+  }
+  if (succeeded > 0 && withoutText === succeeded) {
+    return {
+      outcome: {
+        ok: false,
+        message: `None of the ${succeeded} pages read has text of its own, only navigation: is the site rendered by JavaScript in the browser? Its pages must be served as HTML to be ingested.`,
+      },
+      counts,
+    };
   }
   if (succeeded === 0) {
     const root = String(site.config.sitemap ?? site.config.source_url);

@@ -82,12 +82,18 @@ export function describeFailure(error: unknown): string {
   return message;
 }
 
-function chunksOf(document: LoadedDocument): {
+function chunksOf(
+  document: LoadedDocument,
+  allowEmpty = false,
+): {
   chunks: DocumentChunk[];
   config: Record<string, unknown>;
 } {
-  const chunks = chunkDocument(document);
+  let chunks = chunkDocument(document);
   if (!chunks.some((chunk) => /[\p{L}\p{N}]/u.test(chunk.content))) {
+    chunks = [];
+  }
+  if (chunks.length === 0 && !allowEmpty) {
     throw Object.assign(new Error('The document contains no words to index.'), {
       code: 'EMPTY_DOCUMENT',
     });
@@ -104,20 +110,38 @@ function chunksOf(document: LoadedDocument): {
 /**
  * The outcome of a fetched web page (a `web_page` datasource, or a page of a site).
  * `onLinks` receives an HTML page's links, from the same parse as its content (a crawl
- * follows them), even when the page turns out to have no content of its own.
+ * follows them), even when the page turns out to have no content of its own. Such a page
+ * is an error (`EMPTY_DOCUMENT`), unless `allowEmpty`: a site's table-of-contents or landing
+ * page holds only navigation, which is nothing to index but nothing wrong either, so a
+ * crawl synchs it with no chunks (any it had before are removed).
  */
 export async function outcomeOfPage(
   record: DatasourceRecord,
   page: FetchedResource,
   onLinks?: (links: string[]) => void,
+  allowEmpty = false,
 ): Promise<IngestionOutcome> {
-  const document = await loadDocument({
-    bytes: page.bytes,
-    url: page.url,
-    ...(page.mediaType === '' ? {} : { mimeType: page.mediaType }),
-    ...(onLinks === undefined ? {} : { onLinks }),
-  });
-  const { chunks, config } = chunksOf(document);
+  let document: LoadedDocument;
+  try {
+    document = await loadDocument({
+      bytes: page.bytes,
+      url: page.url,
+      ...(page.mediaType === '' ? {} : { mimeType: page.mediaType }),
+      ...(onLinks === undefined ? {} : { onLinks }),
+    });
+  } catch (error) {
+    if (!allowEmpty || (error as { code?: unknown }).code !== 'EMPTY_DOCUMENT') throw error;
+    return {
+      ok: true,
+      chunks: [],
+      contentHash: textHashOf(
+        { ...record, name: String(record.config.source_url ?? record.name) },
+        [],
+      ),
+      validators: page.validators,
+    };
+  }
+  const { chunks, config } = chunksOf(document, allowEmpty);
   return {
     ok: true,
     chunks,
