@@ -31,3 +31,24 @@ describe('asides', () => {
     ).toBe('# Guide\n\nBody.');
   });
 });
+
+describe('a page without <main> or a single <article>', () => {
+  const links = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, index) => `<li><a href="/m${index}">Module ${index}</a></li>`,
+    ).join('');
+
+  it('drops a column of ten links or more that is mostly links (a sidebar no markup names)', () => {
+    const markdown = loadHtml(
+      `<body><div id="content"><div id="column2" class="interior"><a href="/">Home</a><ul>${links(12)}</ul></div><div id="column1"><h1>Files</h1><p>Read and write files.</p><div><p>See the ${links(3)} pages.</p></div></div></div></body>`,
+    ).markdown;
+    expect(markdown).not.toContain('Module 11');
+    expect(markdown).toContain('Read and write files.');
+    expect(markdown).toContain('Module 2');
+  });
+
+  it('keeps such a list inside <main>: there the page says what its content is', () => {
+    expect(page(`<div><ul>${links(12)}</ul></div>`)).toContain('Module 11');
+  });
+});

@@ -33,6 +33,17 @@ describe('loadHtml: headings', () => {
     ]);
   });
 
+  it('drops a permalink wrapped in a span of its own (Node.js API docs), keeping a span of words', () => {
+    expect(
+      headings(
+        [
+          '<h2>File system<span><a class="mark" href="#file-system" id="file-system">#</a></span><a aria-hidden="true" class="legacy" id="fs_file_system"></a></h2>',
+          '<h2 id="b">Stable <span class="badge">v2</span></h2>',
+        ].join(''),
+      ),
+    ).toEqual(['## File system {#fs_file_system}', '## Stable v2 {#b}']);
+  });
+
   it('drops a permalink placed right after its heading (Starlight), and only that link', () => {
     const body = [
       '<div class="sl-heading-wrapper level-h2"><h2 id="retries">Retries</h2>',

@@ -13,7 +13,7 @@ import {
 import { revealDisclosurePanels } from './html-disclosures.js';
 import { blockHeadingIds } from './html-section-ids.js';
 import { revealTabPanels } from './html-tabs.js';
-import { classesOf, findElements, textOf } from './html-tree.js';
+import { classesOf, findElements, isMostlyLinks, textOf } from './html-tree.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
 // the tree small (the Markdown conversion slows down sharply with many siblings). Links
@@ -109,7 +109,14 @@ function names(element: Element): string {
 // permalink while the heading has words of its own besides (so a heading whose whole
 // text is a link to itself keeps that text).
 function isPermalink(node: ElementContent, heading: Element): boolean {
-  if (node.type !== 'element' || node.tagName !== 'a') return false;
+  if (node.type !== 'element') return false;
+  // Wrapped in a span of its own (Node.js's API docs: `<span><a class="mark" href="#x">#</a></span>`).
+  if (node.tagName === 'span') {
+    const inner = node.children.filter((child) => child.type === 'element');
+    const loose = node.children.some((child) => child.type === 'text' && hasWords(child.value));
+    return inner.length === 1 && !loose && isPermalink(inner[0] as Element, heading);
+  }
+  if (node.tagName !== 'a') return false;
   const href = node.properties.href;
   if (typeof href !== 'string' || !href.startsWith('#')) return false;
   if (!hasWords(textOf(node))) return true;
@@ -185,6 +192,22 @@ const containerTags = new Set(['ul', 'ol', 'blockquote', 'dl']);
 // Markdown writer's cost grows steeply with nested emphasis (200 nested <b>: a minute).
 const formattingTags = new Set(['strong', 'b', 'em', 'i', 's', 'del', 'strike', 'code', 'tt']);
 
+// A page without <main> or a single <article> is read from <body>, sidebar included
+// unless its markup names it (Node.js's API docs: `<div id="column2" class="interior">`, a
+// list of every module): there, a <div> of this many links or more that is mostly link
+// text and holds no page heading (h1, h2: a wrapper of a short page and its sidebar does)
+// is navigation.
+const LINK_COLUMN_LINKS = 10;
+
+function isLinkColumn(element: Element): boolean {
+  if (element.tagName !== 'div') return false;
+  const links = findElements(element, (child) => child.tagName === 'a').length;
+  if (links < LINK_COLUMN_LINKS || !isMostlyLinks(element)) return false;
+  return (
+    findElements(element, (child) => child.tagName === 'h1' || child.tagName === 'h2').length === 0
+  );
+}
+
 /** Where {@link prune} is in the tree. */
 interface PruneContext {
   /** Inside article/section/main: a <header> there is content. */
@@ -197,6 +220,8 @@ interface PruneContext {
   section: { level: number };
   /** The id each heading takes from the block it opens (see blockHeadingIds). */
   blockIds: WeakMap<Element, string>;
+  /** Read from <body> (no <main>, no single <article>): link columns are navigation. */
+  pageWide: boolean;
 }
 
 function prune(
@@ -233,6 +258,7 @@ function prune(
       node.type === 'element' && node.tagName === 'table' ? (lineNumberedCode(node) ?? node) : node;
     if (child.type === 'element') {
       if (isChrome(child, context.inSection)) continue;
+      if (context.pageWide && isLinkColumn(child)) continue;
       if (isLanguageLabel(child, parent.children as ElementContent[])) continue;
       if (isApiEntryList(child)) apiEntriesAsSections(child, context.section.level + 1);
       if (isCodeCaption(child, parent.children as ElementContent[])) {
@@ -270,6 +296,7 @@ function prune(
           inFormatting: context.inFormatting || formatting,
           section: context.section,
           blockIds: context.blockIds,
+          pageWide: context.pageWide,
         },
         parent,
       );
@@ -308,6 +335,7 @@ export function mainContent(tree: Root): Root {
     const articles = findElements(tree, (element) => element.tagName === 'article');
     content = articles.length === 1 ? articles[0] : undefined;
   }
+  const pageWide = content === undefined;
   content ??= findElements(tree, (element) => element.tagName === 'body')[0] ?? tree;
   revealTabPanels(tree);
   revealDisclosurePanels(tree);
@@ -324,6 +352,7 @@ export function mainContent(tree: Root): Root {
       inFormatting: false,
       section: { level: 1 },
       blockIds: blockHeadingIds(tree),
+      pageWide,
     },
     undefined,
   );
