@@ -19,7 +19,8 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * callout; a Markdown file's reference links written inline. 8: a heading takes the id of
  * the block it opens (DocBook's `div.sect2`), DocBook's navigation tables dropped and its
  * admonition titles merged, no-break spaces in headings read as spaces; a permalink in a
- * span of its own dropped; a page read from <body> loses its heading-less link columns).
+ * span of its own dropped; a page read from <body> loses its heading-less link columns;
+ * AsciiDoc admonitions read as text led by their label; a `footer` class or id is chrome).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */

@@ -21,4 +21,19 @@ describe('loadHtml: admonitions', () => {
       '<div class="admonition note"><p class="admonition-title">Note</p><ul><li>One</li><li>Two</li></ul></div>';
     expect(markdownOf(list)).toBe('Note\n\n- One\n- Two');
   });
+
+  it('reads AsciiDoc admonitions (a one-row table) as their text, led by their label', () => {
+    const asciidocPy =
+      '<div class="admonitionblock"><table><tr><td class="icon"><div class="title">Note</div></td><td class="content"><code>ORIG_HEAD</code> may have moved.</td></tr></table></div>';
+    expect(markdownOf(asciidocPy)).toBe('**Note:** `ORIG_HEAD` may have moved.');
+    const asciidoctor =
+      '<div class="admonitionblock warning"><table><tbody><tr><td class="icon"><div class="title">Warning</div></td><td class="content"><div class="paragraph"><p>Back up first.</p></div><div class="paragraph"><p>Then migrate.</p></div></td></tr></tbody></table></div>';
+    expect(markdownOf(asciidoctor)).toBe('**Warning:** Back up first.\n\nThen migrate.');
+    const fontIcon =
+      '<div class="admonitionblock tip"><table><tr><td class="icon"><i class="fa icon-tip" title="Tip"></i></td><td class="content">Use a mirror.</td></tr></table></div>';
+    expect(markdownOf(fontIcon)).toBe('**Tip:** Use a mirror.');
+    const bare =
+      '<div class="admonitionblock caution"><table><tr><td class="icon"></td><td class="content">Slow.</td></tr></table></div>';
+    expect(markdownOf(bare)).toBe('**caution:** Slow.');
+  });
 });

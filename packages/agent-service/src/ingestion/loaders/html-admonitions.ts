@@ -62,3 +62,68 @@ export function mergeAdmonitionTitle(title: Element, next: ElementContent | unde
   );
   return true;
 }
+
+const admonitionKinds = ['note', 'tip', 'warning', 'caution', 'important'];
+
+/** The cells of a table's rows, in order (through `tbody`). */
+function cellsOf(table: Element): Element[] {
+  const cells: Element[] = [];
+  const stack: Element[] = [table];
+  while (stack.length > 0) {
+    for (const child of (stack.pop() as Element).children) {
+      if (child.type !== 'element') continue;
+      if (child.tagName === 'td' || child.tagName === 'th') cells.push(child);
+      else if (['tbody', 'thead', 'tr'].includes(child.tagName)) stack.push(child);
+    }
+  }
+  return cells;
+}
+
+/**
+ * AsciiDoc's admonitions (asciidoc-py and Asciidoctor: Git's manual, Antora sites) are a
+ * one-row table, `<div class="admonitionblock note"><table><tr><td class="icon"><div
+ * class="title">Note</div></td><td class="content">…`, which would be read as a table of
+ * two cells. The block becomes its content, led by "**Note:**" (the icon cell's text, its
+ * icon's `title`, or the kind in the block's class). In place; returns whether it did.
+ */
+export function unwrapAsciiDocAdmonition(block: Element): boolean {
+  const classes = classesOf(block);
+  if (!classes.includes('admonitionblock')) return false;
+  const table = block.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'table',
+  );
+  if (table === undefined) return false;
+  const cells = cellsOf(table);
+  const icon = cells.find((cell) => classesOf(cell).includes('icon'));
+  const content = cells.find((cell) => classesOf(cell).includes('content'));
+  if (icon === undefined || content === undefined) return false;
+  const iconTitle = (element: Element): string | undefined => {
+    if (typeof element.properties.title === 'string') return element.properties.title;
+    for (const child of element.children) {
+      if (child.type !== 'element') continue;
+      const found = iconTitle(child);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const label =
+    textOf(icon).replace(/\s+/g, ' ').trim() ||
+    iconTitle(icon) ||
+    admonitionKinds.find((kind) => classes.includes(kind)) ||
+    '';
+  // asciidoc-py writes the text straight into the cell: a paragraph to lead.
+  const blocks = content.children.some(
+    (child) => child.type === 'element' && /^(?:p|div|ul|ol|pre|table)$/.test(child.tagName),
+  );
+  block.children = blocks
+    ? content.children
+    : [{ type: 'element', tagName: 'p', properties: {}, children: content.children }];
+  const title: Element = {
+    type: 'element',
+    tagName: 'div',
+    properties: {},
+    children: [{ type: 'text', value: label }],
+  };
+  if (label) mergeAdmonitionTitle(title, block);
+  return true;
+}

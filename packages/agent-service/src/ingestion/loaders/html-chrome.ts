@@ -65,7 +65,7 @@ const droppedRoles = new Set([
 // `print:hidden`, Nextra's `print:nx-hidden`, Bootstrap's `d-print-none`, `noprint`):
 // the previous/next links and toolbars inside an article.
 const chromeToken =
-  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|(?:^|[-_])toc(?:$|[-_])|table-?of-?contents|skip-link|skip-to|pagination|^pager$|^nav(?:header|footer)$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$|(?:^|:)print:(?:[a-z]+-)?hidden$|^d-print-none$|^no-?print$/i;
+  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|(?:^|[-_])toc(?:$|[-_])|table-?of-?contents|skip-link|skip-to|pagination|^pager$|^nav(?:header|footer)$|^(?:site-|page-)?footer$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$|(?:^|:)print:(?:[a-z]+-)?hidden$|^d-print-none$|^no-?print$/i;
 
 /** The heading elements, `<h1>` to `<h6>`. */
 export const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

@@ -1,5 +1,9 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { isAdmonitionTitle, mergeAdmonitionTitle } from './html-admonitions.js';
+import {
+  isAdmonitionTitle,
+  mergeAdmonitionTitle,
+  unwrapAsciiDocAdmonition,
+} from './html-admonitions.js';
 import { apiEntriesAsSections, isApiEntryHeading, isApiEntryList } from './html-api-entries.js';
 import { headingTags, isChrome, isHidden, sectioningTags } from './html-chrome.js';
 import {
@@ -264,6 +268,7 @@ function prune(
       if (isCodeCaption(child, parent.children as ElementContent[])) {
         captionWithoutScreenReaderText(child);
       }
+      unwrapAsciiDocAdmonition(child);
       if (isAdmonitionTitle(child, parent)) {
         const siblings = parent.children as ElementContent[];
         const next = siblings

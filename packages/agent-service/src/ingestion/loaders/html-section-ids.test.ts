@@ -32,8 +32,15 @@ describe('loadHtml: a heading takes the id of the block it opens', () => {
           '<div id="b"><div><div><div><div><div><h2>Too deep</h2></div></div></div></div></div><p>Text.</p></div>',
           '<div id="c"><h2 id="own">Own id</h2><p>Text.</p></div>',
           '<span id="d"><h2>Inline wrapper</h2></span><p>Text.</p>',
+          '<div id="header"><h2>Layout block</h2></div><p>Text.</p>',
         ].join(''),
       ),
-    ).toEqual(['## After text', '## Too deep', '## Own id {#own}', '## Inline wrapper']);
+    ).toEqual([
+      '## After text',
+      '## Too deep',
+      '## Own id {#own}',
+      '## Inline wrapper',
+      '## Layout block',
+    ]);
   });
 });

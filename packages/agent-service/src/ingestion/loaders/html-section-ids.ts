@@ -10,6 +10,10 @@ const blockTags = new Set(['div', 'section', 'article']);
 // DocBook nests a title three wrappers deep; deeper is not a title page.
 const maxWrapperDepth = 4;
 
+// Ids that name a part of the page's layout, not a section: a heading opening one keeps
+// none (Asciidoctor's `<div id="header"><h1>`).
+const layoutId = /^(?:header|content|main|page|container|wrapper|top|app|root|layout|body)$/i;
+
 /** Whether an element holds no text (stops at the first text it meets). */
 function isBlank(element: Element): boolean {
   const stack: Element[] = [element];
@@ -56,7 +60,13 @@ export function blockHeadingIds(tree: Root): WeakMap<Element, string> {
   while (stack.length > 0) {
     const node = stack.pop() as Element | Root;
     const id = node.type === 'element' ? node.properties.id : undefined;
-    if (node.type === 'element' && blockTags.has(node.tagName) && typeof id === 'string' && id) {
+    if (
+      node.type === 'element' &&
+      blockTags.has(node.tagName) &&
+      typeof id === 'string' &&
+      id &&
+      !layoutId.test(id)
+    ) {
       const heading = leadingHeading(node);
       if (heading !== undefined) ids.set(heading, id);
     }

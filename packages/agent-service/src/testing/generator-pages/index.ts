@@ -2,6 +2,7 @@
  * Documentation pages written the way the common site generators write them, each with
  * the sections and chrome a reader must find: for tests of HTML loading and chunking.
  */
+import { asciidoctorPage } from './asciidoctor-page.js';
 import { docBookPage } from './docbook-page.js';
 import { docusaurusPage } from './docusaurus-page.js';
 import type { GeneratorPage } from './generator-page.js';
@@ -17,7 +18,7 @@ export { docusaurusPage };
 
 /**
  * One page per generator: Docusaurus, VitePress, MkDocs Material, Sphinx (with and without
- * permalinks), Nextra, Starlight, DocBook and plain HTML.
+ * permalinks), Nextra, Starlight, DocBook, Asciidoctor and plain HTML.
  */
 export const GENERATOR_PAGES: readonly GeneratorPage[] = [
   docusaurusPage,
@@ -28,5 +29,6 @@ export const GENERATOR_PAGES: readonly GeneratorPage[] = [
   nextraPage,
   starlightPage,
   docBookPage,
+  asciidoctorPage,
   plainPage,
 ];
