@@ -68,7 +68,8 @@ the vector size differs; run it again to resume), 2 wrong usage.
 ${PGLITE_ONE_PROCESS}
 `,
   ingest: `Usage: agent-chat-service ingest <datastoreId> <files | folders | URLs | sitemap URLs>…
-         [--url <url>] [--key <key>] [--crawl] [--max-pages <n>] [--sync-every <30m|1h|1d|1w>]
+         [--url <url>] [--key <key>] [--crawl] [--max-pages <n>] [--exclude <prefix>]…
+         [--sync-every <30m|1h|1d|1w>]
 
 Sends each item to a running service and waits until every one is synched or in error
 (a progress bar on a terminal, one line per item otherwise), then lists the failures.
@@ -79,6 +80,8 @@ Sends each item to a running service and waits until every one is synched or in 
   --crawl        URLs are crawled as sites from there (same origin, robots.txt)
   --max-pages <n>  Most pages of each site (default ${LIMITS.crawlPages.default}, at most ${LIMITS.crawlPages.max}); when
                  it ends a crawl the command says so ("stopped at … pages (max_pages)")
+  --exclude <prefix>  Skip a site's pages under this URL prefix or path (/fr/, /blog/);
+                 repeat it for several
   --sync-every <interval>  Re-sync the pages and sites on a schedule: 30m, 1h, 1d or 1w
                  (a number and m, h, d or w; 5m to 30d); without it they are synched
                  only when ingested again. Re-syncs ask for changes only (ETag,

@@ -147,6 +147,41 @@ describe('agent-chat-service ingest', () => {
     expect(page.err()).toMatch(/--max-pages applies to sites/);
   });
 
+  it('skips the pages of a site under --exclude prefixes (paths or URLs), and refuses one for a page', async () => {
+    const sitemap = `${site.url}/sitemap-big.xml`;
+    const run = io();
+    expect(
+      await runCli(
+        ['ingest', datastoreId, sitemap, '--exclude', '/page/1', '--exclude', `${site.url}/page/4`],
+        run.io,
+      ),
+    ).toBe(0);
+    // /page/1 and /page/4 of /page/1 … /page/5.
+    expect(run.out()).toMatch(/sitemap-big\.xml\t\S+\t(?:created|replaced)\tsynched \(3 pages\)\n/);
+    const list = (
+      await createApiClient(service.url, apiKey)(
+        'GET',
+        `/api/datastores/${datastoreId}/datasources`,
+      )
+    ).body as { groupId: string | null; config: Record<string, unknown>; id: string }[];
+    const created = list.find((datasource) => datasource.config.sitemap === sitemap);
+    expect(created?.config.black_listed_urls).toEqual([`${site.url}/page/1`, `${site.url}/page/4`]);
+    const pages = list
+      .filter((datasource) => datasource.groupId === created?.id)
+      .map((datasource) => new URL(String(datasource.config.source_url)).pathname)
+      .sort();
+    expect(pages).toEqual(['/page/2', '/page/3', '/page/5']);
+
+    const bad = io();
+    expect(await runCli(['ingest', datastoreId, sitemap, '--exclude', 'fr'], bad.io)).toBe(2);
+    expect(bad.err()).toMatch(/--exclude takes a URL prefix .* or a path \(\/fr\/\); got "fr"/);
+    const page = io();
+    expect(
+      await runCli(['ingest', datastoreId, `${site.url}/guide`, '--exclude', '/a/'], page.io),
+    ).toBe(2);
+    expect(page.err()).toMatch(/--exclude applies to sites/);
+  });
+
   it('schedules re-syncs of pages and sites with --sync-every, and refuses a bad interval', async () => {
     const daily = io();
     expect(

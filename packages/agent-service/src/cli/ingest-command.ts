@@ -56,6 +56,7 @@ async function submit(
   existingId: string | undefined,
   maxPages: number | undefined,
   syncEvery: number | undefined,
+  excluded: readonly string[],
 ): Promise<Datasource> {
   if (target.kind === 'file') {
     const form = new FormData();
@@ -71,6 +72,9 @@ async function submit(
       ? { sitemap: target.url }
       : { source_url: target.url }),
     ...(target.kind === 'web_site' && maxPages !== undefined ? { max_pages: maxPages } : {}),
+    ...(target.kind === 'web_site' && excluded.length > 0
+      ? { black_listed_urls: excluded.map((prefix) => new URL(prefix, target.url).href) }
+      : {}),
     ...(syncEvery === undefined ? {} : { sync_interval_minutes: syncEvery }),
   };
   return client.request<Datasource>('POST', '/api/datasources', {
@@ -78,6 +82,26 @@ async function submit(
     type: target.kind,
     config,
     ...(existingId === undefined ? {} : { id: existingId }),
+  });
+}
+
+/**
+ * `--exclude` values: URL prefixes (`https://docs.example.com/fr/`) or paths resolved against
+ * each site's URL (`/fr/`), whose pages a crawl skips (`config.black_listed_urls`).
+ */
+function excludedPrefixesOf(values: readonly string[]): string[] {
+  return values.map((value) => {
+    const prefix = value.trim();
+    if (prefix.startsWith('/')) return prefix;
+    try {
+      const url = new URL(prefix);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+    } catch {
+      // reported below
+    }
+    throw new UsageError(
+      `--exclude takes a URL prefix (https://docs.example.com/fr/) or a path (/fr/); got "${value}".`,
+    );
   });
 }
 
@@ -99,7 +123,7 @@ function crawlStopMessage(config: Record<string, unknown>): string | undefined {
 
 /**
  * `ingest <datastoreId> <files | folders | URLs | sitemap URLs>… [--crawl] [--max-pages n]
- * [--sync-every 1d]`: sends each
+ * [--exclude prefix]… [--sync-every 1d]`: sends each
  * item to a running service (`POST /api/datasources`; files as multipart uploads, a
  * datasource with the same name or URL is replaced), then waits until every item is
  * `synched` or `error` — a progress bar on a terminal, one line per item otherwise — and
@@ -115,6 +139,7 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
       crawl: { type: 'boolean', default: false },
       'max-pages': { type: 'string' },
       'sync-every': { type: 'string' },
+      exclude: { type: 'string', multiple: true },
     },
     allowPositionals: true,
   });
@@ -131,6 +156,10 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
   if (maxPages !== undefined && !targets.some((target) => target.kind === 'web_site')) {
     throw new UsageError('--max-pages applies to sites: a sitemap URL, or URLs with --crawl.');
   }
+  const excluded = excludedPrefixesOf(values.exclude ?? []);
+  if (excluded.length > 0 && !targets.some((target) => target.kind === 'web_site')) {
+    throw new UsageError('--exclude applies to sites: a sitemap URL, or URLs with --crawl.');
+  }
   if (syncEvery !== undefined && targets.some((target) => target.kind === 'file')) {
     throw new UsageError(
       '--sync-every applies to web pages and sites (URLs); files are synched by ingesting them again.',
@@ -146,7 +175,15 @@ export async function ingest(args: string[], io: CliIo): Promise<number> {
     const label = target.kind === 'file' ? target.name : target.url;
     const known = existing.find((datasource) => sameSource(target, datasource));
     try {
-      const created = await submit(client, datastoreId, target, known?.id, maxPages, syncEvery);
+      const created = await submit(
+        client,
+        datastoreId,
+        target,
+        known?.id,
+        maxPages,
+        syncEvery,
+        excluded,
+      );
       items.push({
         label,
         id: created.id,
