@@ -347,6 +347,26 @@ describe('Knowledge page (Chromium)', () => {
     await page.getByLabel('Sitemap or site crawl').check();
     expect(await page.getByLabel('Most pages').inputValue()).toBe('1000');
     expect(await axeViolations(page)).toEqual([]);
+    // Pages under paths or URL prefixes can be skipped; a line that is neither is refused.
+    await page.getByLabel('Sitemap URL').fill('https://lang.example.com/sitemap.xml');
+    const skip = page.getByLabel(/Skip pages under/);
+    await skip.fill('/fr/\nblog');
+    await page.getByRole('button', { name: 'Add site' }).click();
+    expect(await skip.evaluate((field: HTMLTextAreaElement) => field.validationMessage)).toBe(
+      '"blog" is neither a path (/fr/) nor a URL (https://example.com/blog/).',
+    );
+    await skip.fill('/fr/\nhttps://lang.example.com/blog/');
+    await page.getByRole('button', { name: 'Add site' }).click();
+    await row(page, /lang\.example\.com/).waitFor();
+    const sites = await admin<{ config: Record<string, unknown> }[]>(
+      'GET',
+      `/api/datastores/${datastore.id}/datasources`,
+    );
+    expect(
+      sites.find((site) => site.config.sitemap === 'https://lang.example.com/sitemap.xml')?.config
+        .black_listed_urls,
+    ).toEqual(['https://lang.example.com/fr/', 'https://lang.example.com/blog/']);
+    expect(await skip.inputValue()).toBe('');
     await context.close();
   });
 

@@ -26,11 +26,30 @@ function Submit({ model, label }: { model: KnowledgeModel; label: string }) {
   );
 }
 
+/** The lines of the "Skip pages under" field: paths or URL prefixes. */
+function skippedPrefixes(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Whether a line is a path (`/fr/`) or an http(s) URL prefix. */
+function isPrefix(line: string): boolean {
+  if (line.startsWith('/')) return true;
+  try {
+    return ['http:', 'https:'].includes(new URL(line).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** The form of one kind of datasource; `submit` resolves true when it was added. */
 function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: KnowledgeModel }) {
   const [url, setUrl] = useState('');
   const [siteMode, setSiteMode] = useState<'sitemap' | 'crawl'>('sitemap');
   const [maxPages, setMaxPages] = useState(String(LIMITS.crawlPages.default));
+  const [skipped, setSkipped] = useState('');
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [pairs, setPairs] = useState<QaPair[]>([{ question: '', answer: '' }]);
@@ -45,6 +64,13 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
           config: {
             ...(siteMode === 'sitemap' ? { sitemap: url.trim() } : { source_url: url.trim() }),
             max_pages: Number(maxPages) || LIMITS.crawlPages.default,
+            ...(skippedPrefixes(skipped).length > 0
+              ? {
+                  black_listed_urls: skippedPrefixes(skipped).map(
+                    (prefix) => new URL(prefix, url.trim()).href,
+                  ),
+                }
+              : {}),
           },
         };
       case 'text':
@@ -74,8 +100,22 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
       aria-label={KINDS.find(([value]) => value === kind)?.[1]}
       onSubmit={async (event) => {
         event.preventDefault();
+        if (kind === 'web_site') {
+          const field = event.currentTarget.querySelector<HTMLTextAreaElement>('#add-skip');
+          const wrong = skippedPrefixes(skipped).find((line) => !isPrefix(line));
+          field?.setCustomValidity(
+            wrong === undefined
+              ? ''
+              : `"${wrong}" is neither a path (/fr/) nor a URL (https://example.com/blog/).`,
+          );
+          if (wrong !== undefined) {
+            field?.reportValidity();
+            return;
+          }
+        }
         if (await model.add(draft())) {
           setUrl('');
+          setSkipped('');
           setName('');
           setText('');
           setPairs([{ question: '', answer: '' }]);
@@ -138,6 +178,17 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
             max={LIMITS.crawlPages.max}
             value={maxPages}
             onInput={(event) => setMaxPages(event.currentTarget.value)}
+          />
+          <label for="add-skip">Skip pages under (optional, one path or URL per line)</label>
+          <textarea
+            id="add-skip"
+            rows={2}
+            placeholder={'/fr/\n/blog/'}
+            value={skipped}
+            onInput={(event) => {
+              event.currentTarget.setCustomValidity('');
+              setSkipped(event.currentTarget.value);
+            }}
           />
           <Submit model={model} label="Add site" />
         </>
