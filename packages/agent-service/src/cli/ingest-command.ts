@@ -1,6 +1,11 @@
 import { openAsBlob } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Datasource, isDatasourceSettled, LIMITS } from '@agent-chat/protocol';
+import {
+  type Datasource,
+  isDatasourceSettled,
+  LIMITS,
+  resolveUrlPrefix,
+} from '@agent-chat/protocol';
 import { ingestOptionsFrom } from '../options/index.js';
 import { type CliIo, UsageError } from './cli-io.js';
 import { createIngestProgress } from './ingest-progress.js';
@@ -73,7 +78,11 @@ async function submit(
       : { source_url: target.url }),
     ...(target.kind === 'web_site' && maxPages !== undefined ? { max_pages: maxPages } : {}),
     ...(target.kind === 'web_site' && excluded.length > 0
-      ? { black_listed_urls: excluded.map((prefix) => new URL(prefix, target.url).href) }
+      ? {
+          black_listed_urls: excluded.flatMap(
+            (prefix) => resolveUrlPrefix(prefix, target.url) ?? [],
+          ),
+        }
       : {}),
     ...(syncEvery === undefined ? {} : { sync_interval_minutes: syncEvery }),
   };
@@ -90,19 +99,14 @@ async function submit(
  * each site's URL (`/fr/`), whose pages a crawl skips (`config.black_listed_urls`).
  */
 function excludedPrefixesOf(values: readonly string[]): string[] {
-  return values.map((value) => {
-    const prefix = value.trim();
-    if (prefix.startsWith('/')) return prefix;
-    try {
-      const url = new URL(prefix);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
-    } catch {
-      // reported below
+  for (const value of values) {
+    if (resolveUrlPrefix(value, 'https://site.invalid/') === undefined) {
+      throw new UsageError(
+        `--exclude takes a URL prefix (https://docs.example.com/fr/) or a path (/fr/); got "${value}".`,
+      );
     }
-    throw new UsageError(
-      `--exclude takes a URL prefix (https://docs.example.com/fr/) or a path (/fr/); got "${value}".`,
-    );
-  });
+  }
+  return [...values];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LIMITS, type QaPair } from '@agent-chat/protocol';
+import { LIMITS, type QaPair, resolveUrlPrefix } from '@agent-chat/protocol';
 import { useState } from 'preact/hooks';
 import type { DatasourceDraft, KnowledgeModel } from '../models/knowledge-model.js';
 import { FileDrop } from './file-drop.js';
@@ -34,16 +34,6 @@ function skippedPrefixes(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Whether a line is a path (`/fr/`) or an http(s) URL prefix. */
-function isPrefix(line: string): boolean {
-  if (line.startsWith('/')) return true;
-  try {
-    return ['http:', 'https:'].includes(new URL(line).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /** The form of one kind of datasource; `submit` resolves true when it was added. */
 function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: KnowledgeModel }) {
   const [url, setUrl] = useState('');
@@ -66,8 +56,8 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
             max_pages: Number(maxPages) || LIMITS.crawlPages.default,
             ...(skippedPrefixes(skipped).length > 0
               ? {
-                  black_listed_urls: skippedPrefixes(skipped).map(
-                    (prefix) => new URL(prefix, url.trim()).href,
+                  black_listed_urls: skippedPrefixes(skipped).flatMap(
+                    (prefix) => resolveUrlPrefix(prefix, url.trim()) ?? [],
                   ),
                 }
               : {}),
@@ -102,7 +92,9 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
         event.preventDefault();
         if (kind === 'web_site') {
           const field = event.currentTarget.querySelector<HTMLTextAreaElement>('#add-skip');
-          const wrong = skippedPrefixes(skipped).find((line) => !isPrefix(line));
+          const wrong = skippedPrefixes(skipped).find(
+            (line) => resolveUrlPrefix(line, 'https://site.invalid/') === undefined,
+          );
           field?.setCustomValidity(
             wrong === undefined
               ? ''
