@@ -46,6 +46,10 @@ describe('judgeAnswerability', () => {
       'unknown-name',
     );
     expect(await judge('We serve QUIC. Tell me the settings.', ['quic'])).toBe('unknown-name');
+    // An acronym in a longer name names a product: it still counts.
+    expect(await judge('We run on AWS Lambda. How do I deploy there?', ['aw', 'lambda'])).toBe(
+      'unknown-name',
+    );
     // A capitalised name sets the scene as a subject: it still counts.
     expect(await judge('We post results to Slack. How do I do that in CI?', ['slack'])).toBe(
       'unknown-name',

@@ -95,11 +95,14 @@ export async function judgeAnswerability(
   const groups = namesIn(input.question);
   // An acronym that only sets the scene ("Our DBA insists …", "joining on SKU.") before the
   // sentence that asks is the asker's own jargon, not what they ask about: when the
-  // documents lack it, it is neither a name they lack nor a foreign word.
+  // documents lack it, it is neither a name they lack nor a foreign word. Not when it is
+  // part of a longer name ("We run on AWS Lambda."): that names a product.
   const stemsOf = (words: readonly string[]) => words.flatMap((word) => wordsOf(word).map(stemOf));
   const asked = new Set(stemsOf(groups.filter((group) => group.asked).flatMap((g) => g.words)));
   const jargon = new Set(
-    stemsOf(groups.flatMap((group) => (group.asked ? [] : group.words.filter(isAcronym)))),
+    stemsOf(
+      groups.flatMap((group) => (group.asked || !group.words.every(isAcronym) ? [] : group.words)),
+    ),
   );
   for (const stem of asked) jargon.delete(stem);
   const unknown = new Set(input.unknownTerms);
