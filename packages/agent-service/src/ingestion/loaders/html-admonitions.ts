@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { classesOf, textOf } from './html-tree.js';
+import { classesOf, rowCells, tableRows, textOf } from './html-tree.js';
 
 // The title line of an admonition ("Note", "tip", "WARNING") as generators mark it:
 // Sphinx and MkDocs `admonition-title`, VitePress `custom-block-title`, Docusaurus
@@ -65,20 +65,6 @@ export function mergeAdmonitionTitle(title: Element, next: ElementContent | unde
 
 const admonitionKinds = ['note', 'tip', 'warning', 'caution', 'important'];
 
-/** The cells of a table's rows, in order (through `tbody`). */
-function cellsOf(table: Element): Element[] {
-  const cells: Element[] = [];
-  const stack: Element[] = [table];
-  while (stack.length > 0) {
-    for (const child of (stack.pop() as Element).children) {
-      if (child.type !== 'element') continue;
-      if (child.tagName === 'td' || child.tagName === 'th') cells.push(child);
-      else if (['tbody', 'thead', 'tr'].includes(child.tagName)) stack.push(child);
-    }
-  }
-  return cells;
-}
-
 /**
  * AsciiDoc's admonitions (asciidoc-py and Asciidoctor: Git's manual, Antora sites) are a
  * one-row table, `<div class="admonitionblock note"><table><tr><td class="icon"><div
@@ -93,7 +79,7 @@ export function unwrapAsciiDocAdmonition(block: Element): boolean {
     (child): child is Element => child.type === 'element' && child.tagName === 'table',
   );
   if (table === undefined) return false;
-  const cells = cellsOf(table);
+  const cells = tableRows(table).flatMap(rowCells);
   const icon = cells.find((cell) => classesOf(cell).includes('icon'));
   const content = cells.find((cell) => classesOf(cell).includes('content'));
   if (icon === undefined || content === undefined) return false;

@@ -1,5 +1,5 @@
 import type { Element, ElementContent } from 'hast';
-import { classesOf, textOf } from './html-tree.js';
+import { classesOf, rowCells, tableRows, textOf } from './html-tree.js';
 
 // Classes of line-number gutters inside a code block: Chroma (Hugo) `ln`, `lnt`, Pygments
 // (Sphinx, MkDocs) `linenos`, `linenodiv`, GitBook `highlight-line-number`, Prism's
@@ -14,16 +14,6 @@ const lineClass = /^(?:[a-z]+-)?line$/i;
 // Block elements: a reader of the code (and the Markdown writer) ends a line after them.
 const blockTags = new Set(['div', 'p', 'li', 'tr', 'table', 'pre']);
 
-function rowsOf(table: Element): Element[] {
-  const rows: Element[] = [];
-  for (const child of table.children) {
-    if (child.type !== 'element') continue;
-    if (child.tagName === 'tr') rows.push(child);
-    else if (['thead', 'tbody', 'tfoot'].includes(child.tagName)) rows.push(...rowsOf(child));
-  }
-  return rows;
-}
-
 function holdsPre(element: Element): boolean {
   return element.children.some(
     (child) => child.type === 'element' && (child.tagName === 'pre' || holdsPre(child)),
@@ -37,12 +27,9 @@ function holdsPre(element: Element): boolean {
  * table, such a block would be two code blocks in a Markdown table.
  */
 export function lineNumberedCode(table: Element): Element | undefined {
-  const rows = rowsOf(table);
+  const rows = tableRows(table);
   if (rows.length !== 1) return undefined;
-  const cells = (rows[0] as Element).children.filter(
-    (cell): cell is Element =>
-      cell.type === 'element' && (cell.tagName === 'td' || cell.tagName === 'th'),
-  );
+  const cells = rowCells(rows[0] as Element);
   if (cells.length !== 2) return undefined;
   const [numbers, code] = cells as [Element, Element];
   if (!/^[\s\d]*\d[\s\d]*$/.test(textOf(numbers)) || !holdsPre(numbers) || !holdsPre(code)) {

@@ -17,7 +17,14 @@ import {
 import { revealDisclosurePanels } from './html-disclosures.js';
 import { blockHeadingIds } from './html-section-ids.js';
 import { revealTabPanels } from './html-tabs.js';
-import { classesOf, findElements, isMostlyLinks, textOf } from './html-tree.js';
+import {
+  classesOf,
+  findElements,
+  isMostlyLinks,
+  rowCells,
+  tableRows,
+  textOf,
+} from './html-tree.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
 // the tree small (the Markdown conversion slows down sharply with many siblings). Links
@@ -171,18 +178,11 @@ function dropZeroWidth(node: Element): void {
 // as the header: Markdown tables need one, and the first row names the columns far more
 // often than not (Word and many CMSs never mark header rows).
 function promoteHeaderRow(table: Element): void {
-  const rows: Element[] = [];
-  for (const child of table.children) {
-    if (child.type !== 'element') continue;
-    if (child.tagName === 'thead') return;
-    if (child.tagName === 'tr') rows.push(child);
-    if (child.tagName === 'tbody' || child.tagName === 'tfoot') {
-      for (const row of child.children) {
-        if (row.type === 'element' && row.tagName === 'tr') rows.push(row);
-      }
-    }
+  if (table.children.some((child) => child.type === 'element' && child.tagName === 'thead')) {
+    return;
   }
-  const cells = (rows[0]?.children ?? []).filter((cell) => cell.type === 'element');
+  const first = tableRows(table)[0];
+  const cells = first ? rowCells(first) : [];
   if (cells.length === 0 || cells.some((cell) => cell.tagName === 'th')) return;
   for (const cell of cells) cell.tagName = 'th';
 }

@@ -73,3 +73,24 @@ export function prependStrongLine(element: Element, label: string, after = ''): 
   if (after) children.push({ type: 'text', value: after });
   element.children.unshift({ type: 'element', tagName: 'p', properties: {}, children });
 }
+
+/** A table's rows in order: its own and those of its `thead`, `tbody` and `tfoot`. */
+export function tableRows(table: Element): Element[] {
+  const rows: Element[] = [];
+  for (const child of table.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'tr') rows.push(child);
+    else if (child.tagName === 'thead' || child.tagName === 'tbody' || child.tagName === 'tfoot') {
+      rows.push(...tableRows(child));
+    }
+  }
+  return rows;
+}
+
+/** A table row's cells (`td` and `th`). */
+export function rowCells(row: Element): Element[] {
+  return row.children.filter(
+    (cell): cell is Element =>
+      cell.type === 'element' && (cell.tagName === 'td' || cell.tagName === 'th'),
+  );
+}
