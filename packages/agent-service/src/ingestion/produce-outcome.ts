@@ -123,7 +123,7 @@ export async function outcomeOfPage(
   onLinks?: (links: string[]) => void,
   allowEmpty = false,
 ): Promise<IngestionOutcome> {
-  let document: LoadedDocument;
+  let document: LoadedDocument | undefined;
   try {
     document = await loadDocument({
       bytes: page.bytes,
@@ -133,17 +133,8 @@ export async function outcomeOfPage(
     });
   } catch (error) {
     if (!allowEmpty || (error as { code?: unknown }).code !== 'EMPTY_DOCUMENT') throw error;
-    return {
-      ok: true,
-      chunks: [],
-      contentHash: textHashOf(
-        { ...record, name: String(record.config.source_url ?? record.name) },
-        [],
-      ),
-      validators: page.validators,
-    };
   }
-  const { chunks, config } = chunksOf(document, allowEmpty);
+  const { chunks, config } = document ? chunksOf(document, allowEmpty) : { chunks: [], config: {} };
   return {
     ok: true,
     chunks,
@@ -151,11 +142,15 @@ export async function outcomeOfPage(
       { ...record, name: String(record.config.source_url ?? record.name) },
       chunks,
     ),
-    config: {
-      ...config,
-      title: document.title,
-      ...(page.url === record.config.source_url ? {} : { final_url: page.url }),
-    },
+    ...(document === undefined
+      ? {}
+      : {
+          config: {
+            ...config,
+            title: document.title,
+            ...(page.url === record.config.source_url ? {} : { final_url: page.url }),
+          },
+        }),
     validators: page.validators,
   };
 }

@@ -108,7 +108,7 @@ export async function judgeAnswerability(
   const unknown = new Set(input.unknownTerms);
   for (const stem of jargon) if (!unknown.delete(stem)) jargon.delete(stem);
   const isUnknown = (word: string) => {
-    const stems = wordsOf(word).map(stemOf);
+    const stems = stemsOf([word]);
     return stems.length > 0 && stems.every((stem) => unknown.has(stem));
   };
   for (const group of groups) {

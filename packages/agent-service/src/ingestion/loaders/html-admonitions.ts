@@ -8,8 +8,9 @@ import { classesOf, rowCells, tableRows, textOf } from './html-tree.js';
 const titleClass =
   /^(?:admonition-title|admonition-heading|custom-block-title|callout-title|starlight-aside__title|admonitionHeading(?:_\w+)?)$/;
 
-// DocBook's admonitions: `<div class="tip"><h3 class="title">Tip</h3><p>…`.
-const docBookAdmonition = new Set(['note', 'tip', 'warning', 'caution', 'important']);
+// The kinds of admonition DocBook and AsciiDoc name in a block's class: DocBook's
+// `<div class="tip"><h3 class="title">Tip</h3><p>…`, AsciiDoc's `admonitionblock tip`.
+const admonitionKinds = new Set(['note', 'tip', 'warning', 'caution', 'important']);
 
 /**
  * Whether an element is an admonition's title line (see {@link titleClass}), or DocBook's:
@@ -22,7 +23,7 @@ export function isAdmonitionTitle(element: Element, parent?: Element | Root): bo
     /^h[1-6]$/.test(element.tagName) &&
     classes.includes('title') &&
     parent?.type === 'element' &&
-    classesOf(parent).some((name) => docBookAdmonition.has(name)) &&
+    classesOf(parent).some((name) => admonitionKinds.has(name)) &&
     parent.children.find((child) => child.type === 'element') === element
   );
 }
@@ -40,16 +41,14 @@ function firstParagraph(element: Element): Element | undefined {
 }
 
 /**
- * Reads an admonition's title as the start of its text: "**Note:** Snapshots taken
- * during compaction …" rather than a line "Note" of its own, which an answer could quote
- * alone. The title goes into the first paragraph of `next` (the element after the title:
- * that paragraph itself, or the admonition's content wrapper); returns whether it did, so
- * that the caller drops the title element. In place.
+ * Starts the first paragraph of `block` (that paragraph itself, or a wrapper holding it) with
+ * an admonition's label in bold: "**Note:** Snapshots taken …". Returns whether it did (no
+ * label, or no paragraph before a list or code: nothing). In place.
  */
-export function mergeAdmonitionTitle(title: Element, next: ElementContent | undefined): boolean {
-  const text = textOf(title).replace(/\s+/g, ' ').trim().replace(/:$/, '');
-  if (!text || next?.type !== 'element') return false;
-  const paragraph = firstParagraph(next);
+function leadWithLabel(label: string, block: ElementContent | undefined): boolean {
+  const text = label.replace(/\s+/g, ' ').trim().replace(/:$/, '');
+  if (!text || block?.type !== 'element') return false;
+  const paragraph = firstParagraph(block);
   if (!paragraph) return false;
   paragraph.children.unshift(
     {
@@ -63,7 +62,16 @@ export function mergeAdmonitionTitle(title: Element, next: ElementContent | unde
   return true;
 }
 
-const admonitionKinds = ['note', 'tip', 'warning', 'caution', 'important'];
+/**
+ * Reads an admonition's title as the start of its text: "**Note:** Snapshots taken
+ * during compaction …" rather than a line "Note" of its own, which an answer could quote
+ * alone. The title goes into the first paragraph of `next` (the element after the title:
+ * that paragraph itself, or the admonition's content wrapper); returns whether it did, so
+ * that the caller drops the title element. In place.
+ */
+export function mergeAdmonitionTitle(title: Element, next: ElementContent | undefined): boolean {
+  return leadWithLabel(textOf(title), next);
+}
 
 /**
  * AsciiDoc's admonitions (asciidoc-py and Asciidoctor: Git's manual, Antora sites) are a
@@ -95,7 +103,7 @@ export function unwrapAsciiDocAdmonition(block: Element): boolean {
   const label =
     textOf(icon).replace(/\s+/g, ' ').trim() ||
     iconTitle(icon) ||
-    admonitionKinds.find((kind) => classes.includes(kind)) ||
+    classes.find((name) => admonitionKinds.has(name)) ||
     '';
   // asciidoc-py writes the text straight into the cell: a paragraph to lead.
   const blocks = content.children.some(
@@ -104,12 +112,6 @@ export function unwrapAsciiDocAdmonition(block: Element): boolean {
   block.children = blocks
     ? content.children
     : [{ type: 'element', tagName: 'p', properties: {}, children: content.children }];
-  const title: Element = {
-    type: 'element',
-    tagName: 'div',
-    properties: {},
-    children: [{ type: 'text', value: label }],
-  };
-  if (label) mergeAdmonitionTitle(title, block);
+  leadWithLabel(label, block);
   return true;
 }

@@ -323,10 +323,11 @@ function prune(
  * `<aside>`, `<footer>`, site `<header>`s (those outside article/section/main), dialogs,
  * hidden elements, chrome landmarks (navigation, banner, contentinfo, complementary,
  * search…) and elements whose class or id names chrome (cookie/consent banners,
- * breadcrumbs, sidebars, tables of contents, pagination, share buttons). Every heading's
- * `id` is resolved (its own, an anchor's inside it, its permalink's target, or the id of
- * the `<section>` or `<div>` it opens), and permalink anchors are removed from heading text. A table without
- * a header row gets its first row as header. Inline elements without a Markdown meaning
+ * breadcrumbs, sidebars, tables of contents, pagination, share buttons); read from <body>,
+ * heading-less columns of links too. Every heading's `id` is resolved (its own, an anchor's
+ * inside it, its permalink's target, or the id of the `<section>` or `<div>` it opens), and
+ * permalink anchors are removed from heading text. A table without a header row gets its
+ * first row as header. Inline elements without a Markdown meaning
  * (span, font, links…) and emphasis inside emphasis are replaced by their content, empty
  * containers dropped, and lists or quotes nested over 12 deep read as plain blocks.
  */
