@@ -233,7 +233,7 @@ export {
   type StreamEvent,
 } from './stream-event.js';
 export { findForbiddenCharacter, hasNul } from './text-rules.js';
-export { resolveUrlPrefix } from './url-prefix.js';
+export { isUrlPrefix, resolveUrlPrefix } from './url-prefix.js';
 export {
   type DeleteConversationRequest,
   type DeleteConversationResponse,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveUrlPrefix } from './url-prefix.js';
+import { isUrlPrefix, resolveUrlPrefix } from './url-prefix.js';
 
 describe('resolveUrlPrefix', () => {
   const site = 'https://docs.example.com/sitemap.xml';
@@ -16,5 +16,12 @@ describe('resolveUrlPrefix', () => {
     expect(resolveUrlPrefix('ftp://docs.example.com/x', site)).toBeUndefined();
     expect(resolveUrlPrefix('//evil.example/', site)).toBeUndefined();
     expect(resolveUrlPrefix('/fr/', 'not a url')).toBeUndefined();
+  });
+
+  it('tells a readable prefix without a site', () => {
+    expect(isUrlPrefix('/fr/')).toBe(true);
+    expect(isUrlPrefix('https://docs.example.com/blog/')).toBe(true);
+    expect(isUrlPrefix('blog')).toBe(false);
+    expect(isUrlPrefix('//evil.example/')).toBe(false);
   });
 });

@@ -14,3 +14,8 @@ export function resolveUrlPrefix(value: string, siteUrl: string): string | undef
     return undefined;
   }
 }
+
+/** Whether a person's value is a page prefix {@link resolveUrlPrefix} can read. */
+export function isUrlPrefix(value: string): boolean {
+  return resolveUrlPrefix(value, 'https://site.invalid/') !== undefined;
+}

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import {
   type Datasource,
   isDatasourceSettled,
+  isUrlPrefix,
   LIMITS,
   resolveUrlPrefix,
 } from '@agent-chat/protocol';
@@ -100,7 +101,7 @@ async function submit(
  */
 function excludedPrefixesOf(values: readonly string[]): string[] {
   for (const value of values) {
-    if (resolveUrlPrefix(value, 'https://site.invalid/') === undefined) {
+    if (!isUrlPrefix(value)) {
       throw new UsageError(
         `--exclude takes a URL prefix (https://docs.example.com/fr/) or a path (/fr/); got "${value}".`,
       );

@@ -1,4 +1,4 @@
-import { LIMITS, type QaPair, resolveUrlPrefix } from '@agent-chat/protocol';
+import { isUrlPrefix, LIMITS, type QaPair, resolveUrlPrefix } from '@agent-chat/protocol';
 import { useState } from 'preact/hooks';
 import type { DatasourceDraft, KnowledgeModel } from '../models/knowledge-model.js';
 import { FileDrop } from './file-drop.js';
@@ -48,21 +48,23 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
     switch (kind) {
       case 'web_page':
         return { type: 'web_page', config: { source_url: url.trim() } };
-      case 'web_site':
+      case 'web_site': {
+        const prefixes = skippedPrefixes(skipped);
         return {
           type: 'web_site',
           config: {
             ...(siteMode === 'sitemap' ? { sitemap: url.trim() } : { source_url: url.trim() }),
             max_pages: Number(maxPages) || LIMITS.crawlPages.default,
-            ...(skippedPrefixes(skipped).length > 0
+            ...(prefixes.length > 0
               ? {
-                  black_listed_urls: skippedPrefixes(skipped).flatMap(
+                  black_listed_urls: prefixes.flatMap(
                     (prefix) => resolveUrlPrefix(prefix, url.trim()) ?? [],
                   ),
                 }
               : {}),
           },
         };
+      }
       case 'text':
         return {
           type: 'text',
@@ -92,9 +94,7 @@ function DraftForm({ kind, model }: { kind: Exclude<Kind, 'files'>; model: Knowl
         event.preventDefault();
         if (kind === 'web_site') {
           const field = event.currentTarget.querySelector<HTMLTextAreaElement>('#add-skip');
-          const wrong = skippedPrefixes(skipped).find(
-            (line) => resolveUrlPrefix(line, 'https://site.invalid/') === undefined,
-          );
+          const wrong = skippedPrefixes(skipped).find((line) => !isUrlPrefix(line));
           field?.setCustomValidity(
             wrong === undefined
               ? ''
