@@ -208,15 +208,28 @@ describe('POST /api/datasources (JSON)', () => {
         /http:\/\/ or https:\/\//,
       ],
       [{ type: 'web_site', config: {} }, /config.sitemap or config.source_url/],
+      // What ingest --exclude and the console's "Skip pages under" send must be URLs.
+      [
+        {
+          type: 'web_site',
+          config: { sitemap: 'https://docs.example.com/sitemap.xml', black_listed_urls: ['/fr/'] },
+        },
+        /config\.black_listed_urls\[\]/,
+      ],
       [{ type: 'qa', config: { question: 'Why?' } }, /config.answer/],
       [{ type: 'file' }, /multipart\/form-data/],
       [{ type: 'youtube_video' }, /type must be one of/],
     ];
+    const before = (await call('GET', `/api/datastores/${datastoreId}/datasources`)).body.length;
     for (const [body, message] of bad) {
       const response = await call('POST', '/api/datasources', { datastoreId, ...body });
       expect(response.status).toBe(400);
       expect(response.body.error.message).toMatch(message);
     }
+    // Nothing refused was stored.
+    expect((await call('GET', `/api/datastores/${datastoreId}/datasources`)).body).toHaveLength(
+      before,
+    );
     const missing = await call('POST', '/api/datasources', {
       datastoreId: 'nope',
       type: 'text',
