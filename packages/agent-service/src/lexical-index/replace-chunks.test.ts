@@ -115,6 +115,14 @@ describe('replaceChunks', () => {
       ]),
     );
     expect(ids.map((list) => list.length)).toEqual([0, 2, 1]);
+    // Each datasource's sections: distinct chunk titles of the set it kept.
+    const sections = await database.query<{ id: string; sections: number }>(
+      `SELECT id, sections FROM datasources WHERE id IN ('a', 'f') ORDER BY id`,
+    );
+    expect(sections).toEqual([
+      { id: 'a', sections: 1 },
+      { id: 'f', sections: 1 },
+    ]);
     const contents = await database.query<{ datasource_id: string; content: string }>(
       `SELECT datasource_id, content FROM chunks WHERE datasource_id IN ('a', 'f') ORDER BY 1, position`,
     );
@@ -124,6 +132,28 @@ describe('replaceChunks', () => {
       { datasource_id: 'f', content: 'Llamas spit when angry.' },
     ]);
     expect(await kept()).toEqual(await recomputed());
+  });
+
+  it('counts each datasource’s sections (distinct chunk titles) with its chunks, and none once emptied', async () => {
+    const sections = async () =>
+      (
+        await database.query<{ sections: number }>(
+          `SELECT sections FROM datasources WHERE id = 'a'`,
+        )
+      )[0]?.sections;
+    await database.transaction((transaction) =>
+      replaceChunks(transaction, { id: 'a', datastoreId: 's1' }, [
+        { position: 0, title: 'Guide', content: 'A guide to otters.' },
+        { position: 1, title: 'Guide › Diet', content: 'Otters eat fish.' },
+        { position: 2, title: 'Guide › Diet', content: 'And crabs, when they can.' },
+        { position: 3, title: 'Guide › Sleep', content: 'Otters sleep holding hands.' },
+      ]),
+    );
+    expect(await sections()).toBe(3);
+    await database.transaction((transaction) =>
+      replaceChunks(transaction, { id: 'a', datastoreId: 's1' }, []),
+    );
+    expect(await sections()).toBe(0);
   });
 
   it('appends term deltas per batch and compacts them to one row per term, still exact', async () => {

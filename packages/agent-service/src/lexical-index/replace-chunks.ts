@@ -120,7 +120,8 @@ function insertColumns(planned: readonly PlannedChunk[], analysis: ChunkAnalysis
  * term statistics (chunk count and total length to the datastore's totals row, document
  * frequency per term appended as deltas that readers sum — migrations 4 and 12) in one
  * statement per table; the statistics of deleted chunks are taken off by the triggers on
- * `chunks` (so cascades are counted too).
+ * `chunks` (so cascades are counted too). Each datasource's section count (distinct chunk
+ * titles, migration 18) is written with its chunks.
  * Concurrent writers of one datasource queue on its row lock; writers of one datastore's
  * statistics queue on its totals row (always locked first, in datastore order; the
  * deltas' compaction takes it too), so the counts stay exact.
@@ -177,6 +178,15 @@ export async function replaceChunksOf(
     await transaction.query('DELETE FROM chunks WHERE datasource_id = ANY($1::text[])', [
       datasourceIds,
     ]);
+    // Each datasource's sections (distinct chunk titles), read by retrieval's page support.
+    await transaction.query(
+      `UPDATE datasources d SET sections = n.sections
+       FROM unnest($1::text[], $2::integer[]) AS n (id, sections) WHERE d.id = n.id`,
+      [
+        datasourceIds,
+        datasourceIds.map((id) => new Set(last.get(id)?.chunks.map((chunk) => chunk.title)).size),
+      ],
+    );
   })();
   writing.catch(() => {});
   const aside = pool !== undefined && planned.length > CHUNKS_PER_INSERT;

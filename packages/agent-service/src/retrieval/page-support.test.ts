@@ -59,4 +59,56 @@ describe('withPageSupport', () => {
     ];
     expect(withPageSupport(candidates, 0)).toEqual(candidates);
   });
+
+  it('counts the sections a short page lacks at its best section’s score: one option’s page is not outranked for being short', () => {
+    const candidates = [
+      { id: 'option', datasource_id: 'short', title: 'setupFiles', score: 0.5, page_sections: 1 },
+      {
+        id: 'guide',
+        datasource_id: 'long',
+        title: 'Lifecycle › Setup',
+        score: 0.55,
+        page_sections: 9,
+      },
+      {
+        id: 'guide-2',
+        datasource_id: 'long',
+        title: 'Lifecycle › Workers',
+        score: 0.3,
+        page_sections: 9,
+      },
+      {
+        id: 'guide-3',
+        datasource_id: 'long',
+        title: 'Lifecycle › Hooks',
+        score: 0.2,
+        page_sections: 9,
+      },
+    ];
+    const ranked = withPageSupport(candidates, 0.5);
+    expect(ranked.map((candidate) => candidate.id)).toEqual([
+      'option',
+      'guide',
+      'guide-2',
+      'guide-3',
+    ]);
+    // As supported as can be: its score is kept.
+    expect(ranked[0]?.score).toBeCloseTo(0.5, 6);
+    expect(ranked[1]?.score).toBeCloseTo((0.55 + 0.5 * (0.3 + 0.2)) / 2, 6);
+    // Without the page's size, the same page is taken to have more to match (as before).
+    const unknownSize = withPageSupport(
+      candidates.map(({ page_sections: _, ...candidate }) => candidate),
+      0.5,
+    );
+    expect(unknownSize[0]?.id).toBe('guide');
+    // Two sections of two: one lacking, counted at the best.
+    const two = withPageSupport(
+      [
+        { id: 'a', datasource_id: 'p', title: 'P', score: 0.6, page_sections: 2 },
+        { id: 'b', datasource_id: 'p', title: 'P › Example', score: 0.2, page_sections: 2 },
+      ],
+      0.5,
+    );
+    expect(two[0]?.score).toBeCloseTo((0.6 + 0.5 * (0.2 + 0.6)) / 2, 6);
+  });
 });

@@ -96,6 +96,8 @@ interface PassageRow {
   anchor: string | null;
   /** The PDF page the chunk comes from. */
   page_number: number | null;
+  /** How many sections the chunk's page has in all (see `withPageSupport`). */
+  page_sections: number;
   score: number;
 }
 
@@ -140,7 +142,7 @@ function toSource(row: PassageRow): Source {
 
 const PASSAGE_COLUMNS = `c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
        d.type AS datasource_type, d.config, c.title, c.content, c.position,
-       c.anchor, c.page_number`;
+       c.anchor, c.page_number, d.sections AS page_sections`;
 
 /** The chunks (with their datasource's columns) that `where` (SQL over `c`, `d`) selects. */
 function passageRows(

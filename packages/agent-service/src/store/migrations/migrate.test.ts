@@ -176,6 +176,37 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
       await close();
     }
   });
+
+  it('counts the sections of the datasources already stored (18)', async () => {
+    const { database, close } = await open();
+    try {
+      await migrateTheOldWay(
+        database,
+        MIGRATIONS.filter((migration) => migration.id < 18),
+      );
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');
+        INSERT INTO datasources (id, organization_id, datastore_id, name, type) VALUES
+          ('long', 'org', 's', 'a', 'web_page'), ('short', 'org', 's', 'b', 'web_page'),
+          ('empty', 'org', 's', 'c', 'web_page');
+        INSERT INTO chunks (id, datasource_id, datastore_id, position, title, content) VALUES
+          ('1', 'long', 's', 0, 'Guide', 'Intro.'), ('2', 'long', 's', 1, 'Guide › Diet', 'Fish.'),
+          ('3', 'long', 's', 2, 'Guide › Diet', 'Crabs.'), ('4', 'long', 's', 3, 'Guide › Sleep', 'Rafts.'),
+          ('5', 'short', 's', 0, 'setupFiles', 'Paths to setup files.');`);
+      expect(await migrate(database)).toContain(18);
+      const rows = await database.query<{ id: string; sections: number }>(
+        'SELECT id, sections FROM datasources ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { id: 'empty', sections: 0 },
+        { id: 'long', sections: 3 },
+        { id: 'short', sections: 1 },
+      ]);
+    } finally {
+      await close();
+    }
+  });
 }
 
 describe('migrations on PGlite', () => {

@@ -13,6 +13,7 @@ import { datasourceStatusCheck } from './0014-datasource-status-check.js';
 import { contacts } from './0015-contacts.js';
 import { outbox } from './0016-outbox.js';
 import { syncSchedule } from './0017-sync-schedule.js';
+import { datasourceSections } from './0018-datasource-sections.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   contacts,
   outbox,
   syncSchedule,
+  datasourceSections,
 ];
