@@ -20,11 +20,14 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * the block it opens (DocBook's `div.sect2`), DocBook's navigation tables dropped and its
  * admonition titles merged, no-break spaces in headings read as spaces; a permalink in a
  * span of its own dropped; a page read from <body> loses its heading-less link columns;
- * AsciiDoc admonitions read as text led by their label; a `footer` class or id is chrome).
+ * AsciiDoc admonitions read as text led by their label; a `footer` class or id is chrome.
+ * 9: a page's title without its section's or site's name when its <h1> is not in the
+ * <title> ("coverage | Config | Acme": "coverage"), and an <h1> that begins with the title
+ * left out of the chunk titles).
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */
-const CHUNKING_VERSION = '8';
+const CHUNKING_VERSION = '9';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

@@ -39,6 +39,20 @@ describe('chunkDocument', () => {
     expect(chunks).toEqual([{ title: 'notes.md › Setup', content: 'Text.', anchor: 'setup' }]);
   });
 
+  it('leaves out an <h1> that begins with the title (a badge after it), but not a lower heading', () => {
+    const badge = chunkDocument(
+      htmlDocument(
+        '# coverage root {#coverage}\n\nIntro.\n\n## coverage.all {#all}\n\nAll.',
+        'coverage',
+      ),
+    );
+    expect(badge.map((chunk) => chunk.title)).toEqual(['coverage', 'coverage › coverage.all']);
+    const section = chunkDocument(htmlDocument('## Install on Linux\n\nText.', 'Install'));
+    expect(section.map((chunk) => chunk.title)).toEqual(['Install › Install on Linux']);
+    const word = chunkDocument(htmlDocument('# Installation\n\nText.', 'Install'));
+    expect(word.map((chunk) => chunk.title)).toEqual(['Install › Installation']);
+  });
+
   it('reads a no-break space in a heading as a space (DocBook: "8.3.&nbsp;Types")', () => {
     const chunks = chunkDocument(
       htmlDocument(

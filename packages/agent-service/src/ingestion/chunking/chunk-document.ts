@@ -1,6 +1,6 @@
 import { TITLE_SEPARATOR } from '../../lexical-index/index.js';
 import { type MarkdownBlock, markdownBlocks, splitBlock, splitText } from '../../markdown/index.js';
-import type { LoadedDocument } from '../loaders/index.js';
+import { type LoadedDocument, startsWithWords } from '../loaders/index.js';
 import { createHeadingSlugger } from './heading-slugs.js';
 
 /** A piece of a document that is indexed and retrieved on its own. */
@@ -65,7 +65,14 @@ function titleOf(state: ChunkState): string {
   const path = state.headings.map((heading) => plainSpaces(heading.text)).filter(Boolean);
   const documentTitle = plainSpaces(state.documentTitle);
   const first = path[0]?.toLowerCase();
-  if (first !== undefined && documentTitle.toLowerCase().includes(first)) path.shift();
+  const title = documentTitle.toLowerCase();
+  // The page's own heading, or its <h1> with a badge's text after the title ("coverage root").
+  if (
+    first !== undefined &&
+    (title.includes(first) || (state.headings[0]?.level === 1 && startsWithWords(first, title)))
+  ) {
+    path.shift();
+  }
   return [documentTitle, ...path].filter(Boolean).join(TITLE_SEPARATOR) || 'Untitled';
 }
 

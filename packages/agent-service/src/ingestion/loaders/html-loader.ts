@@ -7,14 +7,12 @@ import { DocumentLoadError } from './document-load-error.js';
 import { pageLinks } from './html-links.js';
 import { firstHeading, mainContent, pageTitle } from './html-main-content.js';
 import { flattenTableCells } from './html-table-cells.js';
+import { documentTitle } from './html-title.js';
 import { parseHtml } from './parse-html.js';
 
 /** An HTML page read as Markdown. */
 export interface HtmlParts {
-  /**
-   * The first `<h1>` of the main content when the page's `<title>` contains it (the title
-   * without the site name), else the `<title>`, else that `<h1>`.
-   */
+  /** The document's own title (`documentTitle`: the `<h1>` or the `<title>`'s name part). */
   title: string | undefined;
   /** The main content as Markdown; headings with an id end in `{#id}`. */
   markdown: string;
@@ -114,12 +112,8 @@ export function loadHtml(html: string, options: HtmlOptions = {}): HtmlParts {
       { cause: error },
     );
   }
-  // "Install | Acme Docs" titles the page whose <h1> is "Install": the heading is the
-  // document's own title, without the site's name.
-  const h1 = firstHeading(content);
-  const title = pageTitle(tree);
-  const useHeading = h1 !== undefined && (title === undefined || title.includes(h1));
-  const parts: HtmlParts = { title: useHeading ? h1 : title, markdown: markdown.trim() };
+  const title = documentTitle(pageTitle(tree), firstHeading(content));
+  const parts: HtmlParts = { title, markdown: markdown.trim() };
   if (links !== undefined) parts.links = links;
   return parts;
 }

@@ -8,4 +8,5 @@
  * const document = await loadDocument({ bytes, fileName, mimeType });
  */
 export { detectFormat, SUPPORTED_FORMATS } from './document-format.js';
+export { startsWithWords } from './html-title.js';
 export { type LoadedDocument, loadDocument } from './load-document.js';

@@ -1,0 +1,39 @@
+/**
+ * Separators between a page's name and its section's or site's in a `<title>`: "Install |
+ * Acme Docs", "Install — Acme 2.0 documentation" (Sphinx), "Install · Acme". A hyphen is
+ * not one: "Auto-Cleanup", "Migrating from v1 - v2" are names.
+ */
+const TITLE_SEPARATOR = /\s+[|·•—–]\s+/;
+
+/** Lower case, whitespace collapsed: how two titles are compared. */
+const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The document's own title, from the page's `<title>` and its first `<h1>`: the heading
+ * when the title holds it ("Install | Acme Docs" for the page whose `<h1>` is "Install");
+ * the title's part that begins the heading when one does ("coverage | Config | Acme" for
+ * the `<h1>` "coverage" followed by a badge's text); otherwise the title's first part,
+ * without the section's or the site's name after it ("Advanced API | Guide | Acme" for a
+ * page without an `<h1>`, or whose `<h1>` says something else); with neither, `undefined`.
+ */
+export function documentTitle(
+  title: string | undefined,
+  heading: string | undefined,
+): string | undefined {
+  if (title === undefined) return heading;
+  const parts = title.split(TITLE_SEPARATOR).filter((part) => part !== '');
+  if (heading !== undefined) {
+    const own = comparable(heading);
+    if (comparable(title).includes(own)) return heading;
+    const begun = parts.find((part) => startsWithWords(own, comparable(part)));
+    if (begun !== undefined) return begun;
+  }
+  return parts[0] ?? title;
+}
+
+/** Whether `text` begins with `prefix` followed by the end or a non-word character. */
+export function startsWithWords(text: string, prefix: string): boolean {
+  if (prefix.length < 3 || !text.startsWith(prefix)) return false;
+  const after = text.charAt(prefix.length);
+  return after === '' || !/[\p{L}\p{N}_]/u.test(after);
+}
