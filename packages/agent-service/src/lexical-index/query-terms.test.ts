@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startWithDocuments } from '../testing/index.js';
+import { searchLexical } from './lexical-search.js';
 import { termStatistics } from './query-terms.js';
 
 /** `termStatistics` of a question over a datastore of these documents. */
@@ -40,5 +41,45 @@ describe('termStatistics', () => {
     // would outweigh its topic. Only the topic's words are searched.
     expect(terms.map((term) => term.term).sort()).toEqual(['cach', 'rotat', 'share']);
     expect(unknown).toEqual([]);
+  });
+
+  it('searches neighbouring words as the identifier code joins them into, at half weight, never unknown', async () => {
+    const documents = [
+      {
+        name: 'globalsetup.md',
+        text: '# globalSetup\n\nRuns once in the main thread before any worker starts.',
+      },
+      {
+        name: 'lifecycle.md',
+        text: '# Global setup phase\n\nThe global setup phase comes first: global setup runs before the tests.',
+      },
+    ];
+    const { terms, unknown } = await statisticsOf(documents, 'Where does the global setup run?');
+    const weights = Object.fromEntries(terms.map((term) => [term.term, term.weight]));
+    // "global setup" is the option `globalSetup`; "setup run" joins into nothing held.
+    expect(weights).toEqual({ global: 1, setup: 1, globalsetup: 0.5, run: 1 });
+    expect(unknown).toEqual([]);
+    // A search in words finds the page the identifier names first.
+    const { service, datastoreId } = await startWithDocuments(documents);
+    try {
+      const { hits } = await searchLexical(
+        service.database,
+        [{ text: 'Where does the global setup run?', weight: 1 }],
+        {
+          datastoreIds: [datastoreId],
+          limit: 2,
+        },
+      );
+      const names = await service.database.query<{ id: string; name: string }>(
+        'SELECT c.id, d.name FROM chunks c JOIN datasources d ON d.id = c.datasource_id',
+      );
+      const nameOf = new Map(names.map((row) => [row.id, row.name]));
+      expect(hits.map((hit) => nameOf.get(hit.chunkId))).toEqual([
+        'globalsetup.md',
+        'lifecycle.md',
+      ]);
+    } finally {
+      await service.close();
+    }
   });
 });

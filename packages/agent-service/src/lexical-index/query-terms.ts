@@ -1,5 +1,6 @@
 import type { Queryable } from '../store/index.js';
 import { codeShapesOf } from './code-shapes.js';
+import { compoundTermsOf } from './compound-terms.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
@@ -55,6 +56,14 @@ const CORRECTION_WEIGHT = 0.5;
  */
 const CODE_SHAPE_TERMS = 6;
 
+/**
+ * How much a compound of the question's words counts (`compoundTermsOf`). Measured on both
+ * documentation sites, a site with one page per config option, PostgreSQL's manual and
+ * SQuAD (docs/benchmarks.md): 0.5 finds option pages named by the question's words without
+ * moving any other answer's measure; at 1 the compound outweighs what the words say.
+ */
+const COMPOUND_WEIGHT = 0.5;
+
 /** A lexeme as a tsquery literal: quoted, with quotes and backslashes escaped. */
 export function tsqueryLiteral(term: string): string {
   return `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
@@ -94,6 +103,12 @@ export async function termStatistics(
       .map((lexeme) => ({ lexeme, position: 0, weight: item.weight * SYNONYM_WEIGHT })),
   );
   if (alternatives.length > 0) analyzed.push(alternatives);
+  // Its neighbouring words as code joins them (`compoundTermsOf`: "global setup" as
+  // `globalSetup`), one more text at a lower weight: no phrases, never unknown.
+  const compounds = compoundTermsOf(texts[0]?.text ?? '')
+    .filter((lexeme) => !asWritten.has(lexeme))
+    .map((lexeme) => ({ lexeme, position: 0, weight: (texts[0]?.weight ?? 1) * COMPOUND_WEIGHT }));
+  if (compounds.length > 0) analyzed.push(compounds);
   // The shapes of the question's code (`codeShapesOf`): its construct, whatever it names.
   // Not question words: never unknown, corrected or paired into phrases.
   const shapes = codeShapesOf(texts[0]?.text ?? '');

@@ -121,6 +121,11 @@ export function analyzeChunk(title: string, content: string): AnalyzedChunk {
   return { lexemes, length: position };
 }
 
+/** Whether the lexical index leaves a (lower-case) word out, as Postgres's `english` does. */
+export function isIndexStopWord(word: string): boolean {
+  return INDEX_STOP_WORDS.has(word);
+}
+
 // A lower-case letter or digit followed by an upper-case one, or an upper-case run
 // followed by a capitalised word ("XMLHttp" → "XML", "Http").
 const IDENTIFIER_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
