@@ -27,6 +27,20 @@ async function migrateTheOldWay(database: Database, migrations: readonly Migrati
   }
 }
 
+/**
+ * Applies the migrations before `id` as the version before checksums did, then stores one
+ * organization (`org`) and its datastore (`s`): the database a data migration upgrades.
+ */
+async function seededBefore(database: Database, id: number) {
+  await migrateTheOldWay(
+    database,
+    MIGRATIONS.filter((migration) => migration.id < id),
+  );
+  await database.exec(`
+    INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+    INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');`);
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const recorded = (database: Database) =>
@@ -113,14 +127,8 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
   it("checks datasource statuses against protocol's; an unknown one becomes unsynched", async () => {
     const { database, close } = await open();
     try {
-      await migrateTheOldWay(
-        database,
-        MIGRATIONS.filter((migration) => migration.id < 14),
-      );
+      await seededBefore(database, 14);
       const statuses = [...DATASOURCE_STATUSES, 'usage_limit_reached'];
-      await database.exec(`
-        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
-        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');`);
       await database.query(
         `INSERT INTO datasources (id, organization_id, datastore_id, name, status)
          SELECT status, 'org', 's', status, status FROM unnest($1::text[]) AS status`,
@@ -146,13 +154,8 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
   it('keeps the valid sync schedules of web sources, drops the others, and dates the next sync', async () => {
     const { database, close } = await open();
     try {
-      await migrateTheOldWay(
-        database,
-        MIGRATIONS.filter((migration) => migration.id < 17),
-      );
+      await seededBefore(database, 17);
       await database.exec(`
-        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
-        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');
         INSERT INTO datasources (id, organization_id, datastore_id, name, type, config) VALUES
           ('daily', 'org', 's', 'a', 'web_site', '{"sync_interval_minutes": 1440}'),
           ('zero', 'org', 's', 'b', 'web_site', '{"sync_interval_minutes": 0}'),
@@ -180,13 +183,8 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
   it('counts the sections of the datasources already stored (18)', async () => {
     const { database, close } = await open();
     try {
-      await migrateTheOldWay(
-        database,
-        MIGRATIONS.filter((migration) => migration.id < 18),
-      );
+      await seededBefore(database, 18);
       await database.exec(`
-        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
-        INSERT INTO datastores (id, organization_id, name) VALUES ('s', 'org', 'S');
         INSERT INTO datasources (id, organization_id, datastore_id, name, type) VALUES
           ('long', 'org', 's', 'a', 'web_page'), ('short', 'org', 's', 'b', 'web_page'),
           ('empty', 'org', 's', 'c', 'web_page');
