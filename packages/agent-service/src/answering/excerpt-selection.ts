@@ -1,4 +1,7 @@
 import {
+  CODE_SHAPE_TERMS,
+  codeShapesOf,
+  isConstructShape,
   queryTerms,
   SYNONYM_WEIGHT,
   synonymsOf,
@@ -164,10 +167,57 @@ function bestRowWeight(table: string, weights: ReadonlyMap<string, number>): num
   return best;
 }
 
-/** Scores every block of every passage against the question (see {@link planExcerpts}). */
-function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], blocks: string[][]) {
+/**
+ * How much a shape of the question's code counts in a block (`codeShapesOf`), against a
+ * word's 1. Measured on both documentation sites, a site with one page per config option
+ * and PostgreSQL's manual (docs/benchmarks.md): at 0.5 the rule whose example is the
+ * question's construct (`if (!a) a = b` for `if (!options) options = {};`) is quoted and
+ * cited without moving any other answer's measure; at 0.75 and 1 a question's snippet
+ * outweighs its words.
+ */
+const CODE_SHAPE_WEIGHT = 0.5;
+
+/**
+ * The weights of the shapes of the question's code that blocks hold, as retrieval searches
+ * them: the {@link CODE_SHAPE_TERMS} rarest among the blocks, by the same inverse frequency
+ * as words, at {@link CODE_SHAPE_WEIGHT}. Only shapes that hold a construct
+ * (`isConstructShape`): a path's or a comment's shapes are in every other snippet.
+ */
+function shapeWeights(
+  shapes: readonly string[],
+  blockTerms: readonly ReadonlySet<string>[],
+): Map<string, number> {
+  const held = shapes
+    .map((shape) => ({ shape, frequency: blockTerms.filter((terms) => terms.has(shape)).length }))
+    .filter(({ frequency }) => frequency > 0)
+    .sort((left, right) => left.frequency - right.frequency)
+    .slice(0, CODE_SHAPE_TERMS);
+  return new Map(
+    held.map(({ shape, frequency }) => [
+      shape,
+      CODE_SHAPE_WEIGHT * Math.log(1 + blockTerms.length / frequency),
+    ]),
+  );
+}
+
+/**
+ * Scores every block of every passage against the question's words and the shapes of its
+ * code (`shapes`; see {@link planExcerpts}).
+ */
+function scoreBlocks(
+  terms: ReadonlySet<string>,
+  shapes: readonly string[],
+  passages: readonly Passage[],
+  blocks: string[][],
+) {
   const titleTerms = passages.map((passage) => termsOf(passage.title));
-  const blockTerms = blocks.map((list) => list.map((block) => termsOf(block)));
+  const blockTerms = blocks.map((list) =>
+    list.map((block) => {
+      const own = termsOf(block);
+      if (shapes.length > 0) for (const shape of codeShapesOf(block)) own.add(shape);
+      return own;
+    }),
+  );
   // Rare words say more about what is asked than common ones ("nginx" against "agent"):
   // weight each question term by its inverse frequency among the blocks (with titles).
   const all = blockTerms.flatMap((sets, index) =>
@@ -180,6 +230,8 @@ function scoreBlocks(terms: ReadonlySet<string>, passages: readonly Passage[], b
     ).length;
     if (frequency > 0) weights.set(term, Math.log(1 + all.length / frequency));
   }
+  const blockSets = all.map(({ set }) => set);
+  for (const [shape, weight] of shapeWeights(shapes, blockSets)) weights.set(shape, weight);
   const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   const candidates: Candidate[] = [];
   if (totalWeight === 0) return candidates;
@@ -246,7 +298,12 @@ export function planExcerpts(
   const terms = queryTerms(query);
   if (terms.size === 0 || passages.length === 0) return { excerpts: [] };
   const blocks = passages.map((passage) => blocksOf(passage.content));
-  const candidates = scoreBlocks(terms, passages, blocks);
+  const candidates = scoreBlocks(
+    terms,
+    codeShapesOf(query).filter(isConstructShape),
+    passages,
+    blocks,
+  );
   // Retrieval's best passage is the answer when its blocks share the question's words:
   // it ranks with more than the words (the follow-up's previous question, phrases,
   // the answering sentence). A passage found by meaning alone (embeddings) shares none.

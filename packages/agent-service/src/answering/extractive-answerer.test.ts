@@ -403,6 +403,51 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.text).toContain('list it on its own. [2]');
   });
 
+  it("quotes another page's example of the question's code construct, whatever it names", () => {
+    // The second page shares few of the question's words; its example is the construct the
+    // question quotes (`if (!x) x = y`, `x ||= y`), which retrieval found it by.
+    const question =
+      'Can the linter suggest turning `if (!options) options = {};` into the shorter `options ||= {}` form?';
+    const answer = composeExtractiveAnswer(question, [
+      passage({
+        datasourceName: 'coercion.md',
+        title: 'coercion › Details',
+        content: 'This rule warns about shorter type conversions in any form.',
+      }),
+      passage({
+        chunkId: 'assign',
+        datasourceId: 'd2',
+        datasourceName: 'assignment.md',
+        title: 'assignment › enforceForIfStatements',
+        content:
+          'This setting checks more patterns.\n\n```js\nif (!a) a = b // <=> a ||= b\nif (a) a = b // <=> a &&= b\n```',
+        score: 0.8,
+      }),
+    ]);
+    expect(answer.text).toContain('if (!a) a = b // <=> a ||= b');
+    expect(answer.citations).toEqual([0, 1]);
+    // A path or a comment shares its delimiters with every snippet: no construct, no credit.
+    const paths = composeExtractiveAnswer(
+      'How do I block every module under `@acme/internal/` in the linter?',
+      [
+        passage({
+          datasourceName: 'imports.md',
+          title: 'imports › patterns',
+          content: 'The linter can block every module under a path with patterns.',
+        }),
+        passage({
+          chunkId: 'other',
+          datasourceId: 'd2',
+          datasourceName: 'other.md',
+          title: 'other',
+          content: 'Packages such as `@scope/name/sub/` are reported.',
+          score: 0.8,
+        }),
+      ],
+    );
+    expect(paths.citations).toEqual([0]);
+  });
+
   it('names no section in an answer from one section', () => {
     const answer = composeExtractiveAnswer('refund window', [
       passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),

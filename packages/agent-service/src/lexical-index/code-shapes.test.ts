@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeShapesOf } from './code-shapes.js';
+import { codeShapesOf, isConstructShape } from './code-shapes.js';
 import { lexemesOf } from './text-terms.js';
 
 describe('codeShapesOf', () => {
@@ -54,5 +54,22 @@ describe('codeShapesOf', () => {
   it('reads a long block only so far', () => {
     const long = `\`\`\`\n${'a(b);\n'.repeat(100_000)}\`\`\``;
     expect(codeShapesOf(long).length).toBeLessThan(20);
+  });
+
+  it('tells a construct (a keyword, an operator) from names and delimiters alone', () => {
+    const construct = codeShapesOf('`if (!options) options = {};` or `options ||= {}`');
+    expect(construct.filter(isConstructShape)).toEqual(
+      expect.arrayContaining([
+        'code_if_lp',
+        'code_lp_not_x',
+        'code_x_orassign',
+        'code_x_assign_lc',
+      ]),
+    );
+    expect(construct.filter(isConstructShape)).not.toContain('code_lc_rc_semi');
+    // A path, a comment: delimiters only.
+    for (const code of ['`@acme/internal/`', '`/* eslint react/no-danger: "off" */`']) {
+      expect(codeShapesOf(code).filter(isConstructShape)).toEqual([]);
+    }
   });
 });

@@ -116,6 +116,27 @@ const SHAPE_PREFIX = 'code_';
 /** Whether an index or query term is a code shape (see {@link codeShapesOf}), not a word. */
 export const isCodeShape = (term: string): boolean => term.startsWith(SHAPE_PREFIX);
 
+/**
+ * Tokens that only name, delimit or separate: names and literals, brackets, separators,
+ * and the marks of paths, comments and kebab-case names (`@acme/internal/`,
+ * `/* eslint react/no-danger *\/`), where `/`, `*` and `-` are rarely arithmetic.
+ */
+const DELIMITING_TOKENS = new Set(
+  'x 0 lp rp lb rb lc rc semi comma dot colon slash star minus at hash'.split(' '),
+);
+
+/**
+ * Whether a code shape (see {@link codeShapesOf}) holds a construct: a keyword or an
+ * operator (`code_x_orassign`, `code_if_lp_not`), not only names and delimiters
+ * (`code_at_x_slash`, `code_slash_star`), which any path or comment has.
+ */
+export function isConstructShape(shape: string): boolean {
+  return shape
+    .slice(SHAPE_PREFIX.length)
+    .split('_')
+    .some((token) => !DELIMITING_TOKENS.has(token));
+}
+
 /** Whether a token is a name or a literal (runs of only these say nothing of the construct). */
 const isOperand = (token: string) => token === 'x' || token === '0';
 

@@ -54,7 +54,7 @@ const CORRECTION_WEIGHT = 0.5;
  * (docs/benchmarks.md: the 4 rarest measured lower, the 6 rarest as well as all of them
  * sharing 6 words' weight).
  */
-const CODE_SHAPE_TERMS = 6;
+export const CODE_SHAPE_TERMS = 6;
 
 /**
  * How much a compound of the question's words counts (`compoundTermsOf`). Measured on both
