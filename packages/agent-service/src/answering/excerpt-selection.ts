@@ -1,8 +1,8 @@
 import {
-  CODE_SHAPE_TERMS,
   codeShapesOf,
   isConstructShape,
   queryTerms,
+  rarestShapes,
   SYNONYM_WEIGHT,
   synonymsOf,
   TITLE_SEPARATOR,
@@ -179,23 +179,22 @@ const CODE_SHAPE_WEIGHT = 0.5;
 
 /**
  * The weights of the shapes of the question's code that blocks hold, as retrieval searches
- * them: the {@link CODE_SHAPE_TERMS} rarest among the blocks, by the same inverse frequency
- * as words, at {@link CODE_SHAPE_WEIGHT}. Only shapes that hold a construct
- * (`isConstructShape`): a path's or a comment's shapes are in every other snippet.
+ * them (`rarestShapes`, rarest among the blocks), by the same inverse frequency as words,
+ * at {@link CODE_SHAPE_WEIGHT}. Only shapes that hold a construct (`isConstructShape`): a
+ * path's or a comment's shapes are in every other snippet.
  */
 function shapeWeights(
   shapes: readonly string[],
   blockTerms: readonly ReadonlySet<string>[],
 ): Map<string, number> {
-  const held = shapes
-    .map((shape) => ({ shape, frequency: blockTerms.filter((terms) => terms.has(shape)).length }))
-    .filter(({ frequency }) => frequency > 0)
-    .sort((left, right) => left.frequency - right.frequency)
-    .slice(0, CODE_SHAPE_TERMS);
+  const frequencies = new Map(
+    shapes.map((shape) => [shape, blockTerms.filter((terms) => terms.has(shape)).length]),
+  );
+  const frequencyOf = (shape: string) => frequencies.get(shape) ?? 0;
   return new Map(
-    held.map(({ shape, frequency }) => [
+    rarestShapes(shapes, frequencyOf).map((shape) => [
       shape,
-      CODE_SHAPE_WEIGHT * Math.log(1 + blockTerms.length / frequency),
+      CODE_SHAPE_WEIGHT * Math.log(1 + blockTerms.length / frequencyOf(shape)),
     ]),
   );
 }
@@ -230,8 +229,9 @@ function scoreBlocks(
     ).length;
     if (frequency > 0) weights.set(term, Math.log(1 + all.length / frequency));
   }
-  const blockSets = all.map(({ set }) => set);
-  for (const [shape, weight] of shapeWeights(shapes, blockSets)) weights.set(shape, weight);
+  for (const [shape, weight] of shapeWeights(shapes, blockTerms.flat())) {
+    weights.set(shape, weight);
+  }
   const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   const candidates: Candidate[] = [];
   if (totalWeight === 0) return candidates;

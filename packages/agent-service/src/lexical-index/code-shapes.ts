@@ -137,6 +137,32 @@ export function isConstructShape(shape: string): boolean {
     .some((token) => !DELIMITING_TOKENS.has(token));
 }
 
+/**
+ * How many shapes of a question's code (`codeShapesOf`) are searched, each as a word: the
+ * rarest the datastores hold. A long snippet gives 20–30 shapes, most of them common (a
+ * call, `code_x_lp_rp`), which would drown the question's words and cost a rank each
+ * (docs/benchmarks.md: the 4 rarest measured lower, the 6 rarest as well as all of them
+ * sharing 6 words' weight).
+ */
+const CODE_SHAPE_TERMS = 6;
+
+/**
+ * The shapes of a question's code that count: the {@link CODE_SHAPE_TERMS} rarest of
+ * `shapes` that are held (`frequencyOf` above 0: in the datastores' chunks, or in the
+ * blocks an answer quotes from), rarest first.
+ */
+export function rarestShapes(
+  shapes: readonly string[],
+  frequencyOf: (shape: string) => number,
+): string[] {
+  return shapes
+    .map((shape) => ({ shape, frequency: frequencyOf(shape) }))
+    .filter(({ frequency }) => frequency > 0)
+    .sort((left, right) => left.frequency - right.frequency)
+    .slice(0, CODE_SHAPE_TERMS)
+    .map(({ shape }) => shape);
+}
+
 /** Whether a token is a name or a literal (runs of only these say nothing of the construct). */
 const isOperand = (token: string) => token === 'x' || token === '0';
 

@@ -8,10 +8,10 @@
  */
 export { type ChunkAnalysisPool, createChunkAnalysisPool } from './chunk-analysis-pool.js';
 export { TITLE_SEPARATOR } from './chunk-title.js';
-export { codeShapesOf, isCodeShape, isConstructShape } from './code-shapes.js';
+export { codeShapesOf, isCodeShape, isConstructShape, rarestShapes } from './code-shapes.js';
 export { maintainLexicalIndex } from './lexical-index-maintenance.js';
 export { searchLexical } from './lexical-search.js';
-export { CODE_SHAPE_TERMS, tsqueryLiteral, type WeightedText } from './query-terms.js';
+export { tsqueryLiteral, type WeightedText } from './query-terms.js';
 export { replaceChunksOf } from './replace-chunks.js';
 export { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
 export {

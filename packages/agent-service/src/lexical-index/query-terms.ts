@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/index.js';
-import { codeShapesOf } from './code-shapes.js';
+import { codeShapesOf, rarestShapes } from './code-shapes.js';
 import { compoundTermsOf } from './compound-terms.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
@@ -47,14 +47,6 @@ const FILLER_TERMS = new Set('explain show know want need get use way tell pleas
  * as it may not be what was meant. Tuned on both folds of the SQuAD set (docs/benchmarks.md).
  */
 const CORRECTION_WEIGHT = 0.5;
-/**
- * How many shapes of a question's code (`codeShapesOf`) are searched, each as a word: the
- * rarest the datastores hold. A long snippet gives 20–30 shapes, most of them common (a
- * call, `code_x_lp_rp`), which would drown the question's words and cost a rank each
- * (docs/benchmarks.md: the 4 rarest measured lower, the 6 rarest as well as all of them
- * sharing 6 words' weight).
- */
-export const CODE_SHAPE_TERMS = 6;
 
 /**
  * How much a compound of the question's words counts (`compoundTermsOf`). Measured on both
@@ -141,9 +133,7 @@ export async function termStatistics(
   }
   // Only the rarest shapes the datastores hold are searched, each as a word of the question:
   // a construct's distinctive runs are its rare ones, and each term costs a rank per candidate.
-  const held = shapes.filter((shape) => (frequencies.get(shape) ?? 0) > 0);
-  held.sort((left, right) => (frequencies.get(left) ?? 0) - (frequencies.get(right) ?? 0));
-  const searched = held.slice(0, CODE_SHAPE_TERMS);
+  const searched = rarestShapes(shapes, (shape) => frequencies.get(shape) ?? 0);
   if (searched.length > 0) {
     const weight = texts[0]?.weight ?? 1;
     analyzed.push(searched.map((lexeme) => ({ lexeme, position: 0, weight })));
