@@ -2,8 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import type { Answerer, AnswerInput } from './answerer.js';
 import { declineAnswer } from './decline.js';
-import { type ExtractivePlan, planExcerpts, sectionKeyOf } from './excerpt-selection.js';
+import { type ExtractivePlan, planExcerpts } from './excerpt-selection.js';
 import { isCodeBlock, isTableBlock } from './excerpt-trimming.js';
+import { sectionKeyOf } from './passage-blocks.js';
 
 /** Options of {@link createExtractiveAnswerer}. */
 export interface ExtractiveAnswererOptions {
