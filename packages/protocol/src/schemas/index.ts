@@ -82,7 +82,7 @@ export {
   visitorConversationsResponseSchema,
   visitorMessageSchema,
   visitorMessagesResponseSchema,
-} from './response-schemas.js';
+} from './responses/index.js';
 export {
   deleteConversationRequestSchema,
   feedbackRequestSchema,

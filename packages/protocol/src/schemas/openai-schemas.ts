@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { queryTextSchema } from './query-request-schema.js';
-import { sourceSchema } from './response-schemas.js';
+import { sourceSchema } from './responses/index.js';
 import { text } from './schema-helpers.js';
 
 /** Most messages one chat completion may send (the last 20 turns are used as history). */

@@ -65,7 +65,7 @@ import {
   type visitorConversationsResponseSchema,
   type visitorMessageSchema,
   type visitorMessagesResponseSchema,
-} from './response-schemas.js';
+} from './responses/index.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
