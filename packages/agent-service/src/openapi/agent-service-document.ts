@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { API_ROUTES, API_TAGS, NAMED_SCHEMAS } from './api-routes.js';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document.js';
+import { API_ROUTES, API_TAGS } from './api-routes.js';
+import { NAMED_SCHEMAS } from './named-schemas.js';
+import { buildOpenApiDocument } from './openapi-document.js';
+import type { OpenApiDocument } from './openapi-types.js';
 
 /**
  * The OpenAPI 3.1 document of the agent service's public API ({@link API_ROUTES}), with

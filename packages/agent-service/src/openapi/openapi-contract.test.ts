@@ -10,7 +10,7 @@ import {
   createTestDatabase,
   startChangingSite,
 } from '../testing/index.js';
-import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi-document.js';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi-types.js';
 
 /** Where the document's components live for the validator (its `$ref`s are rewritten there). */
 const COMPONENTS_ID = 'urn:agent-chat:openapi-components';

@@ -1,3 +1,9 @@
+/**
+ * The shape of one entry of the OpenAPI route registry (`RouteDoc`: method, path, auth,
+ * request schemas, responses, errors), the statuses and response forms it can name, and
+ * the `{}` body deletes share.
+ */
+import { emptyBodySchema } from '@agent-chat/protocol/schemas';
 import type { z } from 'zod';
 
 /** HTTP methods the API uses. */
@@ -69,3 +75,9 @@ export interface RouteDoc {
   /** Still served, for clients that use it; answers carry a `Deprecation` header. */
   deprecated?: boolean;
 }
+
+/**
+ * The request body of deletes (and of a datasource's synch): `{}`, which may be left out.
+ * Spread into a route: `{ ...deleteBody, responses: … }`.
+ */
+export const deleteBody = { body: emptyBodySchema, bodyOptional: true } as const;
