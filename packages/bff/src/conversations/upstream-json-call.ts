@@ -3,6 +3,7 @@ import { requestIdOf } from '../http/index.js';
 import {
   createRelayControl,
   errorCodeOfBody,
+  MAX_UPSTREAM_ANSWER_BYTES,
   type MappedError,
   mapUpstreamStatus,
   readBodyText,
@@ -30,9 +31,6 @@ export interface UpstreamJsonCall {
    */
   relayCodes?: Readonly<Record<string, string>>;
 }
-
-/** Largest answer read (a conversation's messages); a longer one is unreadable. */
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 const unreadable: MappedError = {
   ...UNREACHABLE,
@@ -64,7 +62,7 @@ export async function callUpstreamJson(
       requestId: requestIdOf(res),
       control,
     });
-    const text = await readBodyText(response.body, MAX_ANSWER_BYTES);
+    const text = await readBodyText(response.body, MAX_UPSTREAM_ANSWER_BYTES);
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
       const code = errorCodeOfBody(text);

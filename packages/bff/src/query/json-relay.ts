@@ -3,6 +3,7 @@ import { ERROR_CODES, isQueryResponse } from '@agent-chat/protocol';
 import type { AnswerIdsRewriter } from '../identity/index.js';
 import {
   type AbortCause,
+  MAX_UPSTREAM_ANSWER_BYTES,
   type MappedError,
   type RelayControl,
   TIMED_OUT,
@@ -17,12 +18,9 @@ export interface JsonRelayOptions {
   idleTimeoutMs: number;
   /** Signs the answer's `visitorId`, `conversationId` and `messageId` for the browser. */
   rewriteIds: AnswerIdsRewriter;
-  /** Largest upstream answer read, bytes. Default {@link MAX_JSON_ANSWER_BYTES}. */
+  /** Largest upstream answer read, bytes. Default {@link MAX_UPSTREAM_ANSWER_BYTES}. */
   maxBytes?: number;
 }
-
-/** Largest JSON answer relayed, bytes; a bigger one is not a query response anyone sent. */
-export const MAX_JSON_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** What a visitor gets for a 200 that is not a query response. */
 const UNREADABLE_ANSWER: MappedError = {
@@ -62,7 +60,7 @@ export function relayJson(
   fail: (error: MappedError, detail?: Record<string, unknown>) => void,
 ): Promise<void> {
   const { control, idleTimeoutMs } = options;
-  const maxBytes = options.maxBytes ?? MAX_JSON_ANSWER_BYTES;
+  const maxBytes = options.maxBytes ?? MAX_UPSTREAM_ANSWER_BYTES;
   control.arm(idleTimeoutMs);
   const contentType = String(response.headers['content-type'] ?? '');
   const { body } = response;

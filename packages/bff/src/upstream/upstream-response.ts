@@ -10,3 +10,10 @@ export interface UpstreamResponse {
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
 }
+
+/**
+ * Largest JSON answer the BFF reads from the agent service, bytes (4 MiB): a query's
+ * answer, a conversation's messages. A bigger one is not an answer anyone sent, and the
+ * visitor gets a 502 instead.
+ */
+export const MAX_UPSTREAM_ANSWER_BYTES = 4 * 1024 * 1024;
