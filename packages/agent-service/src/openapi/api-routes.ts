@@ -46,9 +46,9 @@ export const API_TAGS: Record<string, string> = {
  * there); the zod schema the handler validates with as `body` (JSON), `form` (multipart) or
  * `query` (query string), imported, never copied; its success `responses`
  * (`{ 200: thingSchema }`, or `{ description, json, text }` for a stream), where a new
- * response schema goes in protocol's `response-schemas.ts` with its type check; its
- * `errors` beyond the automatic 400/401/413/500, and `errorBody` if its errors are not
- * `{"error":{"code","message"}}`. Name a schema in `NAMED_SCHEMAS` (named-schemas.ts) to
+ * response schema goes in its resource's file of protocol's `schemas/responses/`, with its
+ * type check in `response-schemas.test.ts`; its `errors` beyond the automatic
+ * 400/401/413/500, and `errorBody` if its errors are not `{"error":{"code","message"}}`. Name a schema in `NAMED_SCHEMAS` (named-schemas.ts) to
  * publish it as a type of its own. Then call the route in `openapi-contract.test.ts`, which
  * fails until every documented route has answered a success there. For instance, two
  * entries of those lists (a delete; a route with OpenAI's errors):
