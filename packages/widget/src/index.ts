@@ -36,11 +36,13 @@ export {
   type SendQueryOptions,
   storageKey,
 } from './chat/index.js';
-export { formatString } from './i18n/format-string.js';
-export { languageDirection } from './i18n/language.js';
-export type { PanelStrings } from './i18n/locales/panel-strings.js';
-export { resolveStrings } from './i18n/resolve-strings.js';
-export { STRINGS, type Strings } from './i18n/strings.js';
+export { resolveStrings, STRINGS } from './i18n/every-language.js';
+export {
+  formatString,
+  languageDirection,
+  type PanelStrings,
+  type Strings,
+} from './i18n/index.js';
 export { readConfig } from './loader/read-config.js';
 export { contrastRatio, parseColor, readableTextColor } from './loader/readable-text-color.js';
 export type { AgentChatEventName } from './panel-contract.js';

@@ -1,5 +1,4 @@
-import type { LauncherStrings } from './i18n/launcher-strings.js';
-import type { LocaleStrings } from './i18n/locales/locale-strings.js';
+import type { LauncherStrings, LocaleStrings } from './i18n/index.js';
 import type { createGreeting } from './loader/create-greeting.js';
 import type { WidgetConfig } from './widget-config.js';
 

@@ -1,4 +1,4 @@
-import type { Strings } from './i18n/strings.js';
+import type { Strings } from './i18n/index.js';
 
 /** Colour scheme of the widget: fixed light or dark, or following the visitor's system. */
 export type WidgetTheme = 'light' | 'dark' | 'auto';

@@ -10,8 +10,7 @@ import {
   ERROR_CODE_STREAM_INTERRUPTED,
   ERROR_CODE_USAGE_LIMIT,
 } from '@agent-chat/protocol';
-import { formatString } from '../i18n/format-string.js';
-import type { PanelStrings } from '../i18n/locales/panel-strings.js';
+import { formatString, type PanelStrings } from '../i18n/index.js';
 import type { ChatError } from './chat-error.js';
 
 /** The plain-words sentence shown in the conversation for an error. */

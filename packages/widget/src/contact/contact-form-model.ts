@@ -11,7 +11,7 @@ import {
 } from '@agent-chat/protocol';
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import { type ChatError, type ContactDetails, describeError } from '../chat/index.js';
-import type { LocaleStrings } from '../i18n/locales/locale-strings.js';
+import type { LocaleStrings } from '../i18n/index.js';
 
 /** A field of the contact form. */
 export type ContactField = 'email' | 'name' | 'phone';

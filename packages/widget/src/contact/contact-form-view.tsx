@@ -2,7 +2,7 @@ import type { ContactOffer } from '@agent-chat/protocol';
 import type { VNode } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { ContactModel } from '../chat/index.js';
-import type { LocaleStrings } from '../i18n/locales/locale-strings.js';
+import type { LocaleStrings } from '../i18n/index.js';
 import { type ContactField, createContactForm } from './contact-form-model.js';
 
 /** Props of {@link ContactFormView}. */

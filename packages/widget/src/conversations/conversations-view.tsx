@@ -2,7 +2,7 @@ import type { PastConversation } from '@agent-chat/protocol';
 import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PastModel } from '../chat/index.js';
-import type { ConversationsStrings } from '../i18n/locales/conversations-strings.js';
+import type { ConversationsStrings } from '../i18n/index.js';
 
 /** Props of {@link ConversationsView}. */
 export interface ConversationsViewProps {

@@ -1,5 +1,5 @@
 import { ID_PATTERN } from '@agent-chat/protocol';
-import type { Strings } from '../i18n/strings.js';
+import type { Strings } from '../i18n/index.js';
 import type { WidgetConfig, WidgetPosition, WidgetStorage, WidgetTheme } from '../widget-config.js';
 import { WidgetError } from '../widget-error.js';
 

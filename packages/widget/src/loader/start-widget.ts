@@ -1,6 +1,5 @@
 import type { AgentChatApi, AgentChatListener } from '../agent-chat-api.js';
-import { languageDirection, primaryLanguage } from '../i18n/language.js';
-import { launcherStrings } from '../i18n/launcher-label.js';
+import { languageDirection, launcherStrings, primaryLanguage } from '../i18n/index.js';
 import type {
   AgentChatEventName,
   GreetingModule,

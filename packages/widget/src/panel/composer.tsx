@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
-import type { PanelStrings } from '../i18n/locales/panel-strings.js';
+import type { PanelStrings } from '../i18n/index.js';
 import { SendIcon, StopIcon } from './icons.js';
 
 /** Props of {@link Composer}. */

@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ContactModel } from '../chat/index.js';
-import type { LocaleStrings } from '../i18n/locales/locale-strings.js';
+import type { LocaleStrings } from '../i18n/index.js';
 
 type ContactModule = typeof import('../contact/index.js');
 

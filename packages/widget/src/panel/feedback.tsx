@@ -2,7 +2,7 @@ import type { MessageEval } from '@agent-chat/protocol';
 import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ChatMessage } from '../chat/index.js';
-import type { PanelStrings } from '../i18n/locales/panel-strings.js';
+import type { PanelStrings } from '../i18n/index.js';
 import { ThumbDownIcon, ThumbUpIcon } from './icons.js';
 
 /** Votes on an answer: `undefined` clears the vote. */

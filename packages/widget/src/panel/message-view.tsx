@@ -1,7 +1,6 @@
 import type { VNode } from 'preact';
 import { type ChatMessage, describeError } from '../chat/index.js';
-import type { HandoffStrings } from '../i18n/locales/handoff-strings.js';
-import type { PanelStrings } from '../i18n/locales/panel-strings.js';
+import type { HandoffStrings, PanelStrings } from '../i18n/index.js';
 import { memo } from '../memo.js';
 import { CopyButton } from './copy-button.js';
 import { Feedback, type RateAnswer } from './feedback.js';

@@ -1,8 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createChatModel, createConversationStore } from '../chat/index.js';
-import en from '../i18n/locales/en.js';
-import { overrideStrings } from '../i18n/override-strings.js';
+import { englishStrings, overrideStrings } from '../i18n/index.js';
 import type { PanelContext, PanelController } from '../panel-contract.js';
 import { preloadMarkdown } from './markdown.js';
 import { Panel } from './panel.js';
@@ -21,7 +20,7 @@ let panelCount = 0;
 export function mountPanel(context: PanelContext): PanelController {
   const { config, launcher, shadowRoot } = context;
   const strings = overrideStrings(
-    { ...(context.locale ?? en), ...context.launcherStrings },
+    { ...(context.locale ?? englishStrings), ...context.launcherStrings },
     config.strings,
   );
   context.adoptStyles(panelStyles);

@@ -2,7 +2,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage, ChatModel } from '../chat/index.js';
-import type { Strings } from '../i18n/strings.js';
+import type { Strings } from '../i18n/index.js';
 import type { WidgetConfig } from '../widget-config.js';
 import { Composer } from './composer.js';
 import { ContactSlot } from './contact-slot.js';
