@@ -214,6 +214,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     notifier,
     onContactCaptured: options.onContactCaptured,
     hybrid,
+    stagesOff: new Set(options.rankingStagesOff),
   };
 
   const app = createHttpApp(context, {

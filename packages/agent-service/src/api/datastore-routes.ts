@@ -93,7 +93,12 @@ export function createDatastoreRoutes(context: ServiceContext): Router {
         `filters.datastore_ids may name only datastore "${datastore.id}" (the one in the path), not "${other}".`,
       );
     }
-    res.json(await searchDatastore(database, datastore.id, body, context.hybrid?.vectorSearch));
+    res.json(
+      await searchDatastore(database, datastore.id, body, {
+        vectorSearch: context.hybrid?.vectorSearch,
+        stagesOff: context.stagesOff,
+      }),
+    );
   });
   router.get('/datastores/:id/datasources', async (req, res) => {
     res.json(await listDatasources(database, organizationOf(res.locals).id, req.params.id));

@@ -2,6 +2,7 @@ import type { Answerer, QuestionCondenser } from '../answering/index.js';
 import type { HybridRetrieval } from '../embeddings/index.js';
 import type { Logger } from '../logger.js';
 import type { UsageLimit } from '../organizations/index.js';
+import type { StageName } from '../retrieval/index.js';
 import type { Database } from '../store/index.js';
 
 /** What answering one question needs from the service (part of the routes' context). */
@@ -20,4 +21,6 @@ export interface AskingContext {
   logger: Logger;
   /** Hybrid retrieval (embeddings); lexical only when not configured. */
   hybrid?: HybridRetrieval | undefined;
+  /** Stages of the ranking pipeline switched off, for measurements (`rankingStagesOff`). */
+  stagesOff?: ReadonlySet<StageName> | undefined;
 }

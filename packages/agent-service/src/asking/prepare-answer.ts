@@ -109,9 +109,8 @@ export async function prepareAnswer(
         filters: query.filters,
         earlier: searched.earlier,
         vectorSearch: context.hybrid?.vectorSearch,
-        relevanceFloor: true,
-        sectionExamples: true,
-        firstSections: true,
+        purpose: 'answer',
+        stagesOff: context.stagesOff,
       })
     : { passages: [], sources: [], passageSources: [] };
   const { passages } = retrieved;

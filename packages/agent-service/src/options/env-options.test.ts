@@ -83,6 +83,7 @@ describe('serveOptionsFromEnv', () => {
         EMBEDDINGS_DIMENSIONS: '768',
         EMBEDDINGS_MIN_SIMILARITY: '0.35',
         PGLITE_CACHE_MB: '48',
+        RANKING_STAGES_OFF: 'page-support, bare-list',
       },
       CWD,
     );
@@ -123,11 +124,16 @@ describe('serveOptionsFromEnv', () => {
         dimensions: 768,
         minSimilarity: 0.35,
       },
+      rankingStagesOff: ['page-support', 'bare-list'],
     });
   });
 
   it.each([
     [{ INGESTION_WORKERS: 'x' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "x").'],
+    [
+      { RANKING_STAGES_OFF: 'page-support,pagesupport' },
+      'RANKING_STAGES_OFF must list ranking stages, of relevance-floor, sentence-rerank, bare-list, page-support, vector-fusion, asked-date, named-subsection, first-section, section-example.',
+    ],
     [{ INGESTION_WORKERS: '-1' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "-1").'],
     [
       { SYNC_MIN_INTERVAL_MINUTES: '0' },

@@ -1,6 +1,7 @@
 import { LIMITS } from '@agent-chat/protocol';
 import {
   booleanFromEnv,
+  listFromEnv,
   numberFromEnv,
   optionDocs,
   wholeNumberFromEnv,
@@ -13,6 +14,7 @@ import {
   DEFAULT_SYNCS_PER_ORGANIZATION,
   type IngestionOptions,
 } from '../ingestion/index.js';
+import { STAGE_NAMES } from '../retrieval/index.js';
 import { httpUrl } from './http-url.js';
 import { optionGroup } from './option-group.js';
 
@@ -127,5 +129,19 @@ export const knowledgeOptionFields = {
       defaultText: 'lexical only',
       description:
         'Hybrid retrieval (see "Hybrid retrieval"); also takes `batchSize`, `maxAttempts`, `baseDelayMs`, `maxDelayMs`, `timeoutMs`, `queryTimeoutMs`, `idlePollMs` and `failurePauseMs` (see `HybridRetrievalOptions`).',
+    }),
+  /**
+   * Stages of the ranking pipeline switched off, for measurements (docs/benchmarks.md's
+   * ablation). Env `RANKING_STAGES_OFF`. Default: none; every stage runs.
+   */
+  rankingStagesOff: z
+    .array(z.enum(STAGE_NAMES, { error: `must list ranking stages, of ${STAGE_NAMES.join(', ')}` }))
+    .default([])
+    .register(optionDocs, {
+      env: 'RANKING_STAGES_OFF',
+      fromEnv: listFromEnv,
+      defaultText: 'none',
+      description:
+        'For measurements only: ranking stages switched off, a comma list (see "Ranking pipeline").',
     }),
 };

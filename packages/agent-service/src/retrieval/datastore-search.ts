@@ -5,7 +5,16 @@ import {
 } from '@agent-chat/protocol';
 import type { VectorSearch } from '../embeddings/index.js';
 import type { Queryable } from '../store/index.js';
+import type { StageName } from './ranking-pipeline.js';
 import { retrieve } from './retrieve.js';
+
+/** How {@link searchDatastore} searches: as the service is configured. */
+interface SearchOptions {
+  /** Hybrid retrieval is configured: the lexical and vector rankings are fused. */
+  vectorSearch?: VectorSearch | undefined;
+  /** Stages of the ranking pipeline switched off, for measurements. */
+  stagesOff?: ReadonlySet<StageName> | undefined;
+}
 
 /**
  * Searches one datastore for a question and answers in the hosted service's shape (its
@@ -22,13 +31,14 @@ export async function searchDatastore(
   database: Queryable,
   datastoreId: string,
   request: DatastoreQueryRequest,
-  vectorSearch?: VectorSearch,
+  options: SearchOptions = {},
 ): Promise<{ results: DatastoreQueryResult[] }> {
   const { passages, passageSources } = await retrieve(database, request.query, {
     datastoreIds: [datastoreId],
     filters: request.filters,
     limit: request.topK ?? LIMITS.topK.default,
-    vectorSearch,
+    vectorSearch: options.vectorSearch,
+    stagesOff: options.stagesOff,
   });
   const results = passages.flatMap((passage, index): DatastoreQueryResult[] => {
     const source = passageSources[index];

@@ -50,7 +50,7 @@ const OTHER_PAGE = [
   'Disallow variable or function declarations in nested blocks.',
 ].join('\n');
 
-describe('retrieve with firstSections', () => {
+describe('retrieve when answering (the first-section stage)', () => {
   it("puts the page's first section right after its intro, only when asked to", async () => {
     const { service, datastoreId } = await startWithDocuments([
       { name: 'no-loop-func.md', text: RULE_PAGE },
@@ -62,7 +62,7 @@ describe('retrieve with firstSections', () => {
       const answering = await retrieve(service.database, question, {
         datastoreIds: [datastoreId],
         limit: 2,
-        firstSections: true,
+        purpose: 'answer',
       });
       const titles = answering.passages.map((passage) => passage.title);
       expect(titles[0]).toBe('no-loop-func');

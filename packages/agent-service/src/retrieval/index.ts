@@ -1,11 +1,13 @@
 /**
  * Retrieval: the passages a question is answered from and the sources they are cited as.
- * The lexical index's BM25 candidates (fused with the vector ranking by reciprocal rank
- * when `embeddings/` is configured), re-ranked by their best sentence and the shape of
- * answer the question asks for, bare lists of links lowered (`isBareList`), a page raised
- * by its next best section, and the option subsection the best passage's answering line
- * names put first; also a datastore's search in the hosted API's shape.
+ * The lexical index's BM25 candidates go through the stages of `ranking-pipeline.ts`, in
+ * the order listed there (re-ranked by their best sentence and the answer's shape, bare
+ * lists lowered, a page raised by its next best sections, fused with the vector ranking
+ * when `embeddings/` is configured, the named subsection put first…; the relevance floor
+ * and the section's example only when answering); also a datastore's search in the hosted
+ * API's shape, with what each stage did when asked to explain.
  */
 export { searchDatastore } from './datastore-search.js';
 export { headingNameOf } from './named-subsection.js';
+export { STAGE_NAMES, type StageName } from './ranking-pipeline.js';
 export { type Passage, retrieve } from './retrieve.js';

@@ -111,7 +111,7 @@ describe('retrieve', () => {
     ]);
     try {
       const question = 'On what date will version 11 be released?';
-      const options = { datastoreIds: [datastoreId], relevanceFloor: true };
+      const options = { datastoreIds: [datastoreId], purpose: 'answer' as const };
       expect((await retrieve(service.database, question, options)).passages).toEqual([]);
       // A plain search (no relevance floor) still finds the page, and a dated page answers.
       const search = await retrieve(service.database, question, { datastoreIds: [datastoreId] });

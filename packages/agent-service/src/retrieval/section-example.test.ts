@@ -51,14 +51,14 @@ const CLI_PAGE = [
   'Path to the cache location.',
 ].join('\n');
 
-describe('retrieve with sectionExamples', () => {
+describe('retrieve when answering (the section-example stage)', () => {
   it('attaches the example to the section it follows, only when asked to', async () => {
     const { service, datastoreId } = await startWithDocuments([{ name: 'cli.md', text: CLI_PAGE }]);
     try {
       const question = 'Modification times change after every git clone; which cache strategy?';
       const answering = await retrieve(service.database, question, {
         datastoreIds: [datastoreId],
-        sectionExamples: true,
+        purpose: 'answer',
       });
       const strategy = answering.passages.find((passage) =>
         passage.title.endsWith('--cache-strategy'),

@@ -1,0 +1,280 @@
+/**
+ * The ranking pipeline: every stage between the lexical index's BM25 candidates and the
+ * passages an answer is written from, in the order they run. Each stage is a function
+ * from a {@link Ranking} to a {@link Ranking}; `answerOnly` stages run when a question is
+ * answered (`purpose: 'answer'`), the others for a plain datastore search too.
+ *
+ * - Over the whole candidate pool (`RERANK_DEPTH` BM25 hits, the nearest in meaning):
+ *   `relevance-floor`, `sentence-rerank`, `bare-list`, `page-support`, `vector-fusion`;
+ * - then the best `limit` passages are kept, and shaped: `asked-date`, `named-subsection`,
+ *   `first-section`, `section-example`.
+ *
+ * A new signal is one entry in {@link POOL_STAGES} or {@link TOP_STAGES}; switching one off
+ * for a measurement is its name in `stagesOff` (the service's `rankingStagesOff`, env
+ * `RANKING_STAGES_OFF`). With `explain`, the score and rank each stage left every passage
+ * with are kept, for `POST /api/datastores/{id}/query` with `explain: true`.
+ */
+import type { Queryable } from '../store/index.js';
+import { missesAskedDate } from './answer-shape.js';
+import { judgeAnswerability, phraseChecker } from './answerability.js';
+import { withBareListsLowered } from './bare-list.js';
+import { withFirstSectionAfterIntro } from './first-section.js';
+import { withNamedSubsectionFirst } from './named-subsection.js';
+import { withPageSupport } from './page-support.js';
+import type { PassageRow } from './passage-rows.js';
+import { fuseByReciprocalRank } from './rank-fusion.js';
+import { sectionExamples } from './section-example.js';
+import { rerankBySentence } from './sentence-rerank.js';
+
+/** How much a page's next best sections raise all of its passages (see `withPageSupport`). */
+const PAGE_SUPPORT_WEIGHT = 0.3;
+/**
+ * How many of a page's next best sections support it: two, since titles weigh more
+ * (docs/benchmarks.md: section@3 and phrase +3 each on the look-alike site, source@3 −1 on
+ * each site).
+ */
+const PAGE_SUPPORT_DEPTH = 2;
+/**
+ * How much a bare list (links, names: `isBareList`) keeps of its score. Measured on both
+ * documentation sites: 0.3 to 0.5 gave the same answers (docs/benchmarks.md); 0.6 and
+ * up left "Resources" and "Source control" lists ahead of the sections that answer.
+ */
+const BARE_LIST_WEIGHT = 0.4;
+
+/** What every stage reads of the question and the search; the same for the whole run. */
+export interface RankingQuery {
+  database: Queryable;
+  /** The question as asked. */
+  question: string;
+  datastoreIds: readonly string[];
+  /** Most passages kept after the pool's stages. */
+  limit: number;
+  /** Stemmed query terms and their weights (idf × weight), from the first stage. */
+  termWeights: ReadonlyMap<string, number>;
+  /** The question's lexemes no chunk of the datastores holds. */
+  unknownTerms: readonly string[];
+  /** Chunk ids nearest in meaning (embeddings), best first; none when lexical only. */
+  nearest: readonly string[];
+  /** Every candidate's row (lexical and nearest), by chunk id. */
+  rowsById: ReadonlyMap<string, Omit<PassageRow, 'score'>>;
+}
+
+/** The ranking as it passes from stage to stage. */
+export interface Ranking {
+  readonly query: RankingQuery;
+  /** The passages, best first. */
+  readonly rows: readonly PassageRow[];
+  /** Set by a stage that finds the documents cannot answer: nothing is found, no stage follows. */
+  readonly declined?: true;
+  /** Each passage's example, by chunk id (`section-example`). */
+  readonly examples?: ReadonlyMap<string, string>;
+}
+
+/** One stage: its name, whether it runs only when answering, and what it does. */
+interface Stage<Name extends string = string> {
+  name: Name;
+  /** Runs only when a question is answered, not for a plain datastore search. */
+  answerOnly: boolean;
+  run(ranking: Ranking): Ranking | Promise<Ranking>;
+}
+
+const rescored = (ranking: Ranking, rows: readonly PassageRow[]): Ranking => ({
+  ...ranking,
+  rows,
+});
+const declined = (ranking: Ranking): Ranking => ({ ...ranking, rows: [], declined: true });
+
+/** Stages over the whole candidate pool, in order. */
+const POOL_STAGES = [
+  {
+    // Whether the documents can answer at all, from what the question names (`judgeAnswerability`).
+    name: 'relevance-floor',
+    answerOnly: true,
+    async run(ranking) {
+      const { query } = ranking;
+      const outOfScope = await judgeAnswerability({
+        question: query.question,
+        unknownTerms: query.unknownTerms,
+        // Embeddings find what is said in other words: unknown words are no sign then.
+        paraphrasesFound: query.nearest.length > 0,
+        holdsPhrase: phraseChecker(query.database, query.datastoreIds),
+      });
+      return outOfScope ? declined(ranking) : ranking;
+    },
+  },
+  {
+    // Each candidate by its best sentence and the answer's shape (`rerankBySentence`). The
+    // re-rank reads words as the answerer stems them; Postgres's lexemes of the same words
+    // are the same Porter2 stems, so the weights carry over by name.
+    name: 'sentence-rerank',
+    answerOnly: false,
+    run: (ranking) =>
+      rescored(
+        ranking,
+        rerankBySentence(ranking.rows, {
+          question: ranking.query.question,
+          termWeights: ranking.query.termWeights,
+        }),
+      ),
+  },
+  {
+    // Lists of links and names lowered (`withBareListsLowered`).
+    name: 'bare-list',
+    answerOnly: false,
+    run: (ranking) => rescored(ranking, withBareListsLowered(ranking.rows, BARE_LIST_WEIGHT)),
+  },
+  {
+    // A page raised by its next best sections (`withPageSupport`).
+    name: 'page-support',
+    answerOnly: false,
+    run: (ranking) =>
+      rescored(ranking, withPageSupport(ranking.rows, PAGE_SUPPORT_WEIGHT, PAGE_SUPPORT_DEPTH)),
+  },
+  {
+    // The lexical ranking fused with the nearest in meaning by reciprocal rank (`fuseByReciprocalRank`).
+    name: 'vector-fusion',
+    answerOnly: false,
+    run(ranking) {
+      const { nearest, rowsById } = ranking.query;
+      if (nearest.length === 0) return ranking;
+      const fused = fuseByReciprocalRank([ranking.rows.map((row) => row.chunk_id), nearest]);
+      return rescored(
+        ranking,
+        fused.flatMap(({ id, score }) => {
+          const row = rowsById.get(id);
+          return row ? [{ ...row, score }] : [];
+        }),
+      );
+    },
+  },
+] as const satisfies readonly Stage[];
+
+/** Stages over the best `limit` passages, in order. */
+const TOP_STAGES = [
+  {
+    // Asked for a date that no passage found gives: nothing here answers it (`missesAskedDate`).
+    name: 'asked-date',
+    answerOnly: true,
+    run: (ranking) =>
+      missesAskedDate(
+        ranking.query.question,
+        ranking.rows.map((row) => row.content),
+      )
+        ? declined(ranking)
+        : ranking,
+  },
+  {
+    // The subsection the best passage's answering line names, first (`withNamedSubsectionFirst`).
+    name: 'named-subsection',
+    answerOnly: false,
+    run: async (ranking) =>
+      rescored(
+        ranking,
+        await withNamedSubsectionFirst(
+          ranking.query.database,
+          ranking.rows,
+          ranking.query.termWeights,
+          ranking.query.limit,
+        ),
+      ),
+  },
+  {
+    // A page's intro followed by its first section (`withFirstSectionAfterIntro`).
+    name: 'first-section',
+    answerOnly: true,
+    run: async (ranking) =>
+      rescored(
+        ranking,
+        await withFirstSectionAfterIntro(ranking.query.database, ranking.rows, ranking.query.limit),
+      ),
+  },
+  {
+    // Each passage's example: a short code-only subsection right after it (`sectionExamples`).
+    name: 'section-example',
+    answerOnly: true,
+    run: async (ranking) => ({
+      ...ranking,
+      examples: await sectionExamples(ranking.query.database, ranking.rows),
+    }),
+  },
+] as const satisfies readonly Stage[];
+
+/** Every stage of the pipeline, in order. */
+export const STAGE_NAMES = [...POOL_STAGES, ...TOP_STAGES].map((stage) => stage.name) as [
+  StageName,
+  ...StageName[],
+];
+
+/** The name of a stage of the pipeline (see {@link STAGE_NAMES}). */
+export type StageName = (typeof POOL_STAGES)[number]['name'] | (typeof TOP_STAGES)[number]['name'];
+
+/** The first stage's name in an explanation: BM25 over the chunks (`searchLexical`). */
+export const CANDIDATES_STAGE = 'bm25';
+
+/** Where one stage left a passage: its score and its rank (1 = first; null: not ranked). */
+export interface StageStep {
+  stage: StageName | typeof CANDIDATES_STAGE;
+  score: number | null;
+  rank: number | null;
+}
+
+/** How a ranking was run. */
+export interface PipelineOptions {
+  /** `answer` runs every stage; `search` (a datastore query) skips the `answerOnly` ones. */
+  purpose: 'search' | 'answer';
+  /** Stages switched off, for measurements (docs/benchmarks.md's ablation). */
+  stagesOff?: ReadonlySet<StageName> | undefined;
+  /** Keep each stage's scores and ranks (see {@link explainPassage}). */
+  explain?: boolean | undefined;
+}
+
+/** What {@link runRankingPipeline} found, and with `explain` each stage's ranking. */
+export interface PipelineResult {
+  ranking: Ranking;
+  /** The rankings after the candidates and each stage that changed them, in order. */
+  trace?: { stage: StageStep['stage']; rows: readonly PassageRow[] }[];
+}
+
+/**
+ * Runs the stages over the candidates (`ranking.rows`: the BM25 hits, best first): the
+ * pool's stages, then the best `query.limit` passages, then the top's stages. Stops at
+ * a stage that declines.
+ */
+export async function runRankingPipeline(
+  candidates: Ranking,
+  options: PipelineOptions,
+): Promise<PipelineResult> {
+  const trace: NonNullable<PipelineResult['trace']> | undefined = options.explain
+    ? [{ stage: CANDIDATES_STAGE, rows: candidates.rows }]
+    : undefined;
+  const runs = (stage: Stage<StageName>) =>
+    (options.purpose === 'answer' || !stage.answerOnly) && !options.stagesOff?.has(stage.name);
+  let ranking = candidates;
+  const runAll = async (stages: readonly Stage<StageName>[]) => {
+    for (const stage of stages) {
+      if (ranking.declined || !runs(stage)) continue;
+      const next = await stage.run(ranking);
+      if (trace && next.rows !== ranking.rows) trace.push({ stage: stage.name, rows: next.rows });
+      ranking = next;
+    }
+  };
+  await runAll(POOL_STAGES);
+  ranking = rescored(ranking, ranking.rows.slice(0, ranking.query.limit));
+  await runAll(TOP_STAGES);
+  return trace ? { ranking, trace } : { ranking };
+}
+
+/** The score and rank each stage of `trace` left the passage `chunkId` with, in order. */
+export function explainPassage(
+  trace: NonNullable<PipelineResult['trace']>,
+  chunkId: string,
+): StageStep[] {
+  return trace.map(({ stage, rows }) => {
+    const at = rows.findIndex((row) => row.chunk_id === chunkId);
+    return {
+      stage,
+      score: at < 0 ? null : (rows[at] as PassageRow).score,
+      rank: at < 0 ? null : at + 1,
+    };
+  });
+}
