@@ -159,3 +159,24 @@ export function isChrome(element: Element, inSection: boolean): boolean {
   if (headingTags.has(element.tagName)) return false;
   return tokens(element).some((token) => chromeToken.test(token)) && !holdsContent(element);
 }
+
+/**
+ * How many links make a `<div>` a column of links (see {@link isLinkColumn}).
+ */
+const LINK_COLUMN_LINKS = 10;
+
+/**
+ * Whether `element` is a column of links on a page read from `<body>` (no `<main>`, no
+ * single `<article>`), where the sidebar is kept unless its markup names it (Node.js's API
+ * docs: `<div id="column2" class="interior">`, a list of every module): a `<div>` of
+ * {@link LINK_COLUMN_LINKS} links or more that is mostly link text and holds no page
+ * heading (h1, h2: a wrapper of a short page and its sidebar does) is navigation.
+ */
+export function isLinkColumn(element: Element): boolean {
+  if (element.tagName !== 'div') return false;
+  const links = findElements(element, (child) => child.tagName === 'a').length;
+  if (links < LINK_COLUMN_LINKS || !isMostlyLinks(element)) return false;
+  return (
+    findElements(element, (child) => child.tagName === 'h1' || child.tagName === 'h2').length === 0
+  );
+}

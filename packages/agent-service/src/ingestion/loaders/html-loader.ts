@@ -5,9 +5,9 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { DocumentLoadError } from './document-load-error.js';
 import { pageLinks } from './html-links.js';
-import { firstHeading, mainContent, pageTitle } from './html-main-content.js';
+import { mainContent } from './html-main-content.js';
 import { flattenTableCells } from './html-table-cells.js';
-import { documentTitle } from './html-title.js';
+import { documentTitle, firstHeading, pageTitle } from './html-title.js';
 import { parseHtml } from './parse-html.js';
 
 /** An HTML page read as Markdown. */

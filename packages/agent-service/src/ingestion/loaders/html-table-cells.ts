@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { findElements, textOf } from './html-tree.js';
+import { findElements, rowCells, tableRows, textOf } from './html-tree.js';
 
 /** Elements that start a block of their own: inside a table cell they are read as a run of text. */
 const blockTags = new Set([
@@ -88,4 +88,19 @@ export function flattenTableCells(root: Root): void {
   )) {
     cell.children = inlineContent(cell.children);
   }
+}
+
+/**
+ * Gives a table without a header row (no `<thead>`, no `<th>` in its first row) its first
+ * row as the header, in place: Markdown tables need one, and the first row names the
+ * columns far more often than not (Word and many CMSs never mark header rows).
+ */
+export function promoteHeaderRow(table: Element): void {
+  if (table.children.some((child) => child.type === 'element' && child.tagName === 'thead')) {
+    return;
+  }
+  const first = tableRows(table)[0];
+  const cells = first ? rowCells(first) : [];
+  if (cells.length === 0 || cells.some((cell) => cell.tagName === 'th')) return;
+  for (const cell of cells) cell.tagName = 'th';
 }

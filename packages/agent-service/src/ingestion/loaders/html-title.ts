@@ -1,3 +1,6 @@
+import type { Root } from 'hast';
+import { findElements, textOf } from './html-tree.js';
+
 /**
  * Separators between a page's name and its section's or site's in a `<title>`: "Install |
  * Acme Docs", "Install — Acme 2.0 documentation" (Sphinx), "Install · Acme". A hyphen is
@@ -36,4 +39,18 @@ export function startsWithWords(text: string, prefix: string): boolean {
   if (prefix.length < 3 || !text.startsWith(prefix)) return false;
   const after = text.charAt(prefix.length);
   return after === '' || !/[\p{L}\p{N}_]/u.test(after);
+}
+
+/** The text of the page's `<title>`, whitespace collapsed, or `undefined`. */
+export function pageTitle(tree: Root): string | undefined {
+  const titleElement = findElements(tree, (element) => element.tagName === 'title')[0];
+  const title = titleElement ? textOf(titleElement).replace(/\s+/g, ' ').trim() : '';
+  return title || undefined;
+}
+
+/** The text of the first `<h1>` of `tree`, whitespace collapsed, or `undefined`. */
+export function firstHeading(tree: Root): string | undefined {
+  const heading = findElements(tree, (element) => element.tagName === 'h1')[0];
+  const title = heading ? textOf(heading).replace(/\s+/g, ' ').trim() : '';
+  return title || undefined;
 }
