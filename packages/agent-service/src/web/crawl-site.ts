@@ -1,7 +1,8 @@
 import { LIMITS } from '@agent-chat/protocol';
+import type { HttpValidators } from './http-validators.js';
 import { parseSitemap } from './parse-sitemap.js';
 import { createRobotsRules } from './robots-rules.js';
-import type { FetchedResource, HttpValidators, SafeFetcher } from './safe-fetch.js';
+import type { FetchedResource, SafeFetcher } from './safe-fetch.js';
 import { sitemapText } from './sitemap-text.js';
 
 /** What a crawl's caller kept of a page from the previous sync. */

@@ -4,13 +4,13 @@
  * redirect; timeouts, byte caps, media types), and crawling a site from its sitemap or a
  * start URL (same origin, robots.txt, page, depth and byte limits).
  */
-export { type CrawlPageMemory, crawlSite } from './crawl-site.js';
+export { type CrawlPageMemory, type CrawlSummary, crawlSite } from './crawl-site.js';
 export { FetchError, isGoneFetchError, isTransientFetchError } from './fetch-error.js';
+export type { HttpValidators } from './http-validators.js';
 export { type FetchRetryOptions, withRetries } from './retrying-fetcher.js';
 export {
   createSafeFetcher,
   type FetchedResource,
-  type HttpValidators,
   type SafeFetcher,
   type SafeFetcherOptions,
 } from './safe-fetch.js';

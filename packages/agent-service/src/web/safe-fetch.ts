@@ -1,11 +1,15 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+/**
+ * The SSRF-safe fetcher: its options and results, and the fetch itself — the URL checked,
+ * each request sent through the address guard, redirects followed within their limits,
+ * 304s for conditional requests, the media type checked before the body is read, and
+ * every failure as a `FetchError`.
+ */
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { blockedAddressReason, isIpLiteral } from './address-policy.js';
+import { blockedLiteralError, createGuardedLookup } from './address-guard.js';
 import { FetchError } from './fetch-error.js';
+import { conditionalHeaders, type HttpValidators, validatorsOf } from './http-validators.js';
+import { ACCEPTED_ENCODINGS, readBody } from './response-body.js';
 
 /** Options of {@link createSafeFetcher}. */
 export interface SafeFetcherOptions {
@@ -44,14 +48,6 @@ export interface SafeFetchOptions {
   body?: string;
 }
 
-/** A response's validators, kept to make the next request conditional. */
-export interface HttpValidators {
-  /** The `ETag` header. */
-  etag?: string | undefined;
-  /** The `Last-Modified` header. */
-  lastModified?: string | undefined;
-}
-
 /** A fetched resource. */
 export interface FetchedResource {
   /** The URL after redirects. */
@@ -71,74 +67,6 @@ export interface SafeFetcher {
   fetch(url: string, options?: SafeFetchOptions): Promise<FetchedResource>;
   /** Closes the kept-alive connections. */
   close(): void;
-}
-
-/** The content codings asked for (a server picks one of them). */
-const ACCEPTED_ENCODINGS = 'gzip, br';
-
-type Decoder = ReturnType<typeof createGunzip>;
-
-/**
- * The decoder of a response's content coding: `null` for none, `undefined` for one that
- * cannot be read. `deflate` is not asked for but read when a server sends it anyway.
- */
-function decoderFor(encoding: string): Decoder | null | undefined {
-  switch (encoding) {
-    case 'identity':
-    case '':
-      return null;
-    case 'gzip':
-    case 'x-gzip':
-      return createGunzip();
-    case 'br':
-      return createBrotliDecompress();
-    case 'deflate':
-      return createInflate();
-    default:
-      return undefined;
-  }
-}
-
-/**
- * A DNS lookup that refuses names resolving to a non-public address. It runs when the
- * socket connects — for the first request and after every redirect — so the address
- * checked is the address connected to (no gap for DNS rebinding).
- */
-function createGuardedLookup(): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) {
-        callback(error, '', 0);
-        return;
-      }
-      for (const entry of addresses) {
-        const reason = blockedAddressReason(entry.address);
-        if (reason !== undefined) {
-          callback(
-            new FetchError(
-              'BLOCKED_ADDRESS',
-              `${hostname} resolves to ${reason}; private addresses are not fetched (ALLOW_PRIVATE_URLS=true allows them).`,
-            ),
-            '',
-            0,
-          );
-          return;
-        }
-      }
-      if (options.all) (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      else callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
-    });
-  };
-}
-
-/** A response's `ETag` and `Last-Modified`; a 304 may omit them, and keeps `previous` then. */
-function validatorsOf(response: IncomingMessage, previous: HttpValidators = {}): HttpValidators {
-  const etag = response.headers.etag ?? previous.etag;
-  const lastModified = response.headers['last-modified'] ?? previous.lastModified;
-  return {
-    ...(etag === undefined ? {} : { etag }),
-    ...(lastModified === undefined ? {} : { lastModified }),
-  };
 }
 
 function parseUrl(raw: string): URL {
@@ -179,16 +107,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     signal: AbortSignal,
     callOptions: SafeFetchOptions,
   ): Promise<IncomingMessage> {
-    if (!allowPrivate && isIpLiteral(url.hostname)) {
-      const reason = blockedAddressReason(url.hostname);
-      if (reason !== undefined) {
-        return Promise.reject(
-          new FetchError(
-            'BLOCKED_ADDRESS',
-            `${url.origin} is ${reason}; private addresses are not fetched (ALLOW_PRIVATE_URLS=true allows them).`,
-          ),
-        );
-      }
+    if (!allowPrivate) {
+      const blocked = blockedLiteralError(url);
+      if (blocked !== undefined) return Promise.reject(blocked);
     }
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
@@ -201,10 +122,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           'user-agent': options.userAgent ?? 'agent-chat-ingest/1.0',
           accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
           ...(callOptions.method === 'POST' ? {} : { 'accept-encoding': ACCEPTED_ENCODINGS }),
-          ...(callOptions.validators?.etag ? { 'if-none-match': callOptions.validators.etag } : {}),
-          ...(callOptions.validators?.lastModified
-            ? { 'if-modified-since': callOptions.validators.lastModified }
-            : {}),
+          ...conditionalHeaders(callOptions.validators),
           ...callOptions.headers,
         },
       });
@@ -212,53 +130,6 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       request.once('error', reject);
       request.end(callOptions.body);
     });
-  }
-
-  async function readBody(
-    response: IncomingMessage,
-    url: string,
-    maxBytes: number,
-  ): Promise<Uint8Array> {
-    const encoding = String(response.headers['content-encoding'] ?? '')
-      .trim()
-      .toLowerCase();
-    const decoder = decoderFor(encoding);
-    if (decoder === undefined) {
-      response.destroy();
-      throw new FetchError(
-        'UNSUPPORTED_CONTENT',
-        `${url} is sent with Content-Encoding "${encoding}", which cannot be read (${ACCEPTED_ENCODINGS} can).`,
-      );
-    }
-    let body: Readable = response;
-    if (decoder !== null) {
-      // A failing response (timeout, reset) fails the decoder with its own error; a decoder
-      // failing on its own means the bytes are not what their coding says.
-      response.once('error', (error) => decoder.destroy(error));
-      body = response.pipe(decoder);
-    }
-    const parts: Buffer[] = [];
-    let total = 0;
-    try {
-      // maxBytes counts decoded bytes: a small compressed body may expand without bound.
-      for await (const part of body as AsyncIterable<Buffer>) {
-        total += part.length;
-        if (total > maxBytes) {
-          throw new FetchError('TOO_LARGE', `${url} is larger than ${maxBytes} bytes.`);
-        }
-        parts.push(part);
-      }
-    } catch (error) {
-      response.destroy();
-      decoder?.destroy();
-      if (error instanceof FetchError || decoder === null || response.errored) throw error;
-      throw new FetchError(
-        'NETWORK_ERROR',
-        `${url} could not be decoded as ${encoding}: ${(error as Error).message}.`,
-        { cause: error },
-      );
-    }
-    return new Uint8Array(Buffer.concat(parts, total));
   }
 
   async function fetchUrl(
