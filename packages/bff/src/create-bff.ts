@@ -197,7 +197,7 @@ export function createBff(options: BffOptions): BffRouter {
     ),
   );
   // The operator console (when ADMIN_TOKEN is set): its page, files and sign-in.
-  const operatorConsole = createConsole(resolved);
+  const operatorConsole = createConsole(resolved, rateLimits);
   router.use(operatorConsole.routes);
   // Public static files, loaded by other sites: before the Origin check.
   router.use(onlyForReads(createWidgetAssets(resolved)));

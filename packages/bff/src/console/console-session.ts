@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { type Request, type Response, Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { readJsonBody, sendError } from '../http/index.js';
+import type { RateLimits } from '../limits/index.js';
 import { createSessionTokens, type Session } from './session-token.js';
 
 /** Name of the console's session cookie. */
@@ -27,6 +27,8 @@ export interface ConsoleSessionOptions {
   ttlMs: number;
   /** Clock, for tests. Default `Date.now`. */
   now?: () => number;
+  /** The BFF's rate limits: the sign-in counts its failures on their store. */
+  limits: Pick<RateLimits, 'attemptLimit'>;
 }
 
 /** How a request stands with respect to the console session. */
@@ -103,7 +105,8 @@ function sessionBody(tokens: ReturnType<typeof createSessionTokens>, session: Se
  *
  * - `POST /admin/api/session` `{token}`: 200 `{csrfToken, expiresAt}` and the cookie; 401
  *   for a wrong token; 403 without a same-origin `Origin`; 429 after
- *   {@link SIGN_IN_ATTEMPTS} failures per IP in 15 minutes.
+ *   {@link SIGN_IN_ATTEMPTS} failures per IP in 15 minutes (counted on the rate limits'
+ *   store: with Redis, every replica shares the count).
  * - `GET /admin/api/session`: 200 `{csrfToken, expiresAt}` for a valid cookie, else 401.
  * - `DELETE /admin/api/session`: clears the cookie (204).
  */
@@ -114,14 +117,11 @@ export function createConsoleSession(options: ConsoleSessionOptions): ConsoleSes
   const expectedDigest = digest(options.adminToken);
   const router = Router();
 
-  const limitSignIn = rateLimit({
-    windowMs: SIGN_IN_WINDOW_MS,
+  const limitSignIn = options.limits.attemptLimit({
+    name: 'console-sign-in',
     limit: SIGN_IN_ATTEMPTS,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (req: Request) => `console-sign-in:${ipKeyGenerator(req.ip ?? '')}`,
-    handler(_req, res) {
+    windowMs: SIGN_IN_WINDOW_MS,
+    refuse(res) {
       res.setHeader('Retry-After', String(SIGN_IN_WINDOW_MS / 1000));
       sendError(
         res,

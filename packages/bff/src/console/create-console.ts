@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { RateLimits } from '../limits/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import { createConsoleAssets } from './console-assets.js';
 import { type ConsoleSession, createConsoleSession } from './console-session.js';
@@ -19,7 +20,10 @@ export interface ConsoleFeature {
  * owns sign-in, and `admin/` falls through to it): serves the built console at `admin/`
  * and its session sign-in at `admin/api/session`.
  */
-export function createConsole(options: ResolvedBffOptions): ConsoleFeature {
+export function createConsole(
+  options: ResolvedBffOptions,
+  limits: Pick<RateLimits, 'attemptLimit'>,
+): ConsoleFeature {
   if (!options.adminToken || options.adminAuth) {
     return { routes: Router(), session: undefined };
   }
@@ -27,6 +31,7 @@ export function createConsole(options: ResolvedBffOptions): ConsoleFeature {
     adminToken: options.adminToken,
     secret: options.consoleSessionSecret ?? DERIVED_FROM_ADMIN_TOKEN,
     ttlMs: options.consoleSessionTtlMs,
+    limits,
   });
   const routes = Router();
   routes.use(session.routes);

@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
+import { type LoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';
 import { postQuery } from '../testing/query-client.js';
 import {
   freePort,
@@ -255,5 +257,47 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
     expect(statuses).toEqual([200, 200, 200]);
     await expectLimited(await postQuery(second.url, 'answer', { query: 'hi' }));
     await expectLimited(await postQuery(first.url, 'answer', { query: 'hi' }));
+  });
+
+  it('two BFF instances count failed attempts (the console sign-in) as one; successes are given back', async () => {
+    const servers: LoopbackServer[] = [];
+    const options = { windowMs: 60_000, perIp: 100, perVisitor: 100, redisUrl: redis.url };
+    const limits = [createRateLimits(options), createRateLimits(options)];
+    try {
+      for (const rateLimits of limits) {
+        await vi.waitFor(() => expect(rateLimits.ready()).toBe(true), {
+          timeout: 10_000,
+          interval: 20,
+        });
+        const limitAttempts = rateLimits.attemptLimit({
+          name: 'test-sign-in',
+          limit: 2,
+          windowMs: 60_000,
+          refuse(res) {
+            res.statusCode = 429;
+            res.end();
+          },
+        });
+        // `/ok` succeeds, anything else fails, as a right and a wrong token would.
+        const server = http.createServer((req, res) =>
+          limitAttempts(req, res, () => {
+            res.statusCode = req.url === '/ok' ? 200 : 401;
+            res.end();
+          }),
+        );
+        servers.push(await listenOnLoopback(server));
+      }
+      const [a, b] = servers as [LoopbackServer, LoopbackServer];
+      const status = async (url: string) => (await fetch(url)).status;
+      expect(await status(`${a.url}/ok`)).toBe(200);
+      expect(await status(`${b.url}/ok`)).toBe(200);
+      expect(await status(`${a.url}/wrong`)).toBe(401);
+      expect(await status(`${b.url}/wrong`)).toBe(401);
+      expect(await status(`${a.url}/wrong`)).toBe(429);
+      expect(await status(`${b.url}/ok`)).toBe(429);
+    } finally {
+      for (const server of servers) await server.close();
+      for (const rateLimits of limits) await rateLimits.close();
+    }
   });
 });

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES } from '@agent-chat/protocol';
-import { ipKeyGenerator } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
-import { localsOf, sendError } from '../http/index.js';
+import { sendError } from '../http/index.js';
+import { ipCountKey } from './ip-count-key.js';
 import { type Counter, createRedisCounter, redisPrefix } from './redis-counter.js';
+import { clientIpOf, visitorIdOf } from './request-keys.js';
 
 /**
  * A limiter as the query route calls it, with plain Node objects, inside Express or not:
@@ -39,6 +40,18 @@ export interface RateLimitsOptions {
   onStoreError?: () => void;
 }
 
+/** What {@link RateLimits.attemptLimit} counts. */
+export interface AttemptLimitOptions {
+  /** Names the counts (their key prefix: in Redis, one count for every replica). */
+  name: string;
+  /** Failed attempts allowed per client IP per window. */
+  limit: number;
+  /** The window, ms. */
+  windowMs: number;
+  /** Answers a request over the limit (a 429), once its `RateLimit` headers are set. */
+  refuse(res: ServerResponse): void;
+}
+
 /** The two limiters of the public query route, and what they hold open. */
 export interface RateLimits {
   /**
@@ -48,6 +61,13 @@ export interface RateLimits {
   perIp: Limiter;
   /** Limits queries per visitor (see {@link setRateLimitVisitor}); requests without one pass. */
   perVisitor: Limiter;
+  /**
+   * Creates a limiter of failed attempts per client IP on the same store (shared by
+   * replicas through Redis), such as the console's sign-in: every request counts, and one
+   * answered below 400 is given back, so only failures use the limit up. Its answers carry
+   * `RateLimit` and `RateLimit-Policy`; one over the limit is answered by `refuse`.
+   */
+  attemptLimit(options: AttemptLimitOptions): Limiter;
   /** True when no Redis is configured, or Redis is connected and its scripts are loaded. */
   ready(): boolean;
   /** Closes the Redis connection, if any. */
@@ -62,50 +82,20 @@ function secondsUntil(count: RateLimiterRes): number {
   return Math.max(1, Math.ceil(count.msBeforeNext / 1000));
 }
 
+/** Sets `RateLimit-Policy` and `RateLimit` (IETF draft 7) on a response not yet sent. */
+function describeLimit(res: ServerResponse, limit: number, policy: string, count: RateLimiterRes) {
+  if (res.headersSent) return;
+  res.setHeader('RateLimit-Policy', policy);
+  res.setHeader(
+    'RateLimit',
+    `limit=${limit}, remaining=${count.remainingPoints}, reset=${secondsUntil(count)}`,
+  );
+}
+
 /** Interval between two warnings about an unavailable store, ms. */
 const STORE_WARNING_INTERVAL_MS = 60_000;
 /** `Retry-After` of a query refused because the store is unavailable, s. */
 const STORE_RETRY_AFTER_SECONDS = 5;
-
-const visitorIdKey = Symbol('agent-chat.visitorId');
-const clientIpKey = Symbol('agent-chat.clientIp');
-
-/**
- * Tells the per-visitor limiter whose request this is (kept in the response's `locals`, a
- * dictionary: new properties on Express's `req`/`res` are slow): a verified visitor id, or
- * for requests without one, a key of the client ({@link clientKeyOf}). Requests without
- * a key pass.
- */
-export function setRateLimitVisitor(res: ServerResponse, visitorId: string | undefined): void {
-  localsOf(res)[visitorIdKey] = visitorId;
-}
-
-/**
- * Gives the per-IP limiter the client address of a request served outside Express (which
- * otherwise provides `req.ip`, honouring its `trust proxy` setting).
- */
-export function setRateLimitClientIp(res: ServerResponse, ip: string | undefined): void {
-  localsOf(res)[clientIpKey] = ip;
-}
-
-function visitorIdOf(res: ServerResponse): string | undefined {
-  const visitorId = localsOf(res)[visitorIdKey];
-  return typeof visitorId === 'string' && visitorId !== '' ? visitorId : undefined;
-}
-
-function clientIpOf(req: IncomingMessage, res: ServerResponse): string {
-  const ip = localsOf(res)[clientIpKey] ?? (req as { ip?: string }).ip;
-  return typeof ip === 'string' ? ip : (req.socket.remoteAddress ?? '');
-}
-
-/**
- * The client as the per-IP limit counts it (the address, IPv6 by /56): the key requests
- * without a verified visitor share for the per-visitor limit and stream cap, so leaving the
- * visitor id out gains nothing.
- */
-export function clientKeyOf(req: IncomingMessage, res: ServerResponse): string {
-  return ipKeyGenerator(clientIpOf(req, res));
-}
 
 /**
  * Creates the per-IP and per-visitor limiters (rate-limiter-flexible: a fixed window per
@@ -118,10 +108,10 @@ export function clientKeyOf(req: IncomingMessage, res: ServerResponse): string {
  * `UNAVAILABLE` with `Retry-After`. Either way `onStoreError` counts it and a warning is
  * logged once a minute.
  *
- * Why not express-rate-limit here (the console's sign-in keeps it): on the path of every
- * visitor's question it cost 25–30 µs of CPU a request (an async middleware, its debug
- * calls and its per-request objects), a tenth of a streamed answer's; a counter in a Map
- * costs about 1 µs.
+ * Why not express-rate-limit (the BFF used it before): on the path of every visitor's
+ * question it cost 25–30 µs of CPU a request (an async middleware, its debug calls and its
+ * per-request objects), a tenth of a streamed answer's; a counter in a Map costs about
+ * 1 µs. The console's sign-in counts on the same store ({@link RateLimits.attemptLimit}).
  */
 export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const logger = options.logger;
@@ -145,18 +135,18 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     });
   }
 
-  const counterFor = (name: string, limit: number): Counter =>
+  const counterFor = (name: string, limit: number, windowMs = options.windowMs): Counter =>
     client
       ? createRedisCounter(client, {
           keyPrefix: `${redisPrefix}${name}`,
           points: limit,
-          duration: windowSeconds,
+          duration: Math.max(1, Math.ceil(windowMs / 1000)),
           timeoutMs: storeTimeoutMs,
         })
       : new RateLimiterMemory({
           keyPrefix: name,
           points: limit,
-          duration: options.windowMs / 1000,
+          duration: windowMs / 1000,
         });
 
   let warnedAboutProxy = false;
@@ -174,7 +164,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
         'requests carry X-Forwarded-For but the proxy is not trusted: every visitor behind it shares one per-IP rate limit. Set TRUST_PROXY (or app.set("trust proxy", …)) when the BFF runs behind a proxy.',
       );
     }
-    return ipKeyGenerator(ip);
+    return ipCountKey(ip);
   };
 
   const limiter = (name: 'ip' | 'visitor', limit: number, what: string): Limiter => {
@@ -183,12 +173,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     // meets first); the per-IP limit shows itself only in its 429 and `Retry-After`.
     const policy = name === 'visitor' ? `${limit};w=${windowSeconds}` : undefined;
     const describe = (res: ServerResponse, count: RateLimiterRes): void => {
-      if (policy === undefined || res.headersSent) return;
-      res.setHeader('RateLimit-Policy', policy);
-      res.setHeader(
-        'RateLimit',
-        `limit=${limit}, remaining=${count.remainingPoints}, reset=${secondsUntil(count)}`,
-      );
+      if (policy !== undefined) describeLimit(res, limit, policy, count);
     };
     const refuseOverLimit = (res: ServerResponse, count: RateLimiterRes): void => {
       options.onLimited?.(name);
@@ -259,9 +244,40 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     );
   };
 
+  const attemptLimit = (attempts: AttemptLimitOptions): Limiter => {
+    const counter = counterFor(attempts.name, attempts.limit, attempts.windowMs);
+    const policy = `${attempts.limit};w=${Math.max(1, Math.ceil(attempts.windowMs / 1000))}`;
+    const describe = (res: ServerResponse, count: RateLimiterRes): void =>
+      describeLimit(res, attempts.limit, policy, count);
+    return function attemptLimit(req, res, next) {
+      const key = ipKey(req, res);
+      counter
+        .consume(key)
+        .then(
+          (count) => {
+            describe(res, count);
+            res.once('finish', () => {
+              if (res.statusCode < 400) counter.reward(key, 1).catch(() => {});
+            });
+            next();
+          },
+          (rejection: unknown) => {
+            if (!(rejection instanceof RateLimiterRes)) {
+              storeUnavailable(res, next, rejection);
+              return;
+            }
+            describe(res, rejection);
+            attempts.refuse(res);
+          },
+        )
+        .catch(next);
+    };
+  };
+
   return {
     perIp: limiter('ip', options.perIp, 'from this network'),
     perVisitor: limiter('visitor', options.perVisitor, 'from this visitor'),
+    attemptLimit,
     ready: () => client === undefined || client.isReady,
     async close() {
       if (!client?.isOpen) return;

@@ -19,6 +19,8 @@ export type RedisClient = ReturnType<typeof createClient>;
  */
 export interface Counter {
   consume(key: string): Promise<RateLimiterRes>;
+  /** Gives one counted request back (a sign-in that succeeded); rejects when it cannot. */
+  reward(key: string, points: number): Promise<unknown>;
 }
 
 /** Options of {@link createRedisCounter}. */
@@ -49,6 +51,12 @@ export function createRedisCounter(client: RedisClient, options: RedisCounterOpt
     duration: options.duration,
   });
   return {
+    reward(key, points) {
+      if (!client.isReady) {
+        return Promise.reject(new StoreUnavailableError('Redis is not connected'));
+      }
+      return limiter.reward(key, points);
+    },
     consume(key) {
       if (!client.isReady) {
         return Promise.reject(new StoreUnavailableError('Redis is not connected'));
