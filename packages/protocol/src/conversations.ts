@@ -26,7 +26,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** How an AI answer was produced; stored with every `assistant` message. */
 export interface AnswerMetadata {
-  /** Name of the answerer (`extractive`, `openai`, or a custom one's name; `handoff` for the acknowledgement). */
+  /**
+   * Name of the answerer (`extractive`, `openai`, or a custom one's name; `handoff` for the
+   * acknowledgement; `ai-tool` on a report an AI tool sent through MCP).
+   */
   answerer: string;
   /** Time from the request's arrival to the complete answer, in milliseconds. */
   latencyMs: number;

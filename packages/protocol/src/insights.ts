@@ -24,8 +24,12 @@ export interface InsightsDay {
   queries: number;
 }
 
-/** Why an answer is a content gap: retrieval found nothing, or the visitor voted it down. */
-export type ContentGapReason = 'nothing-retrieved' | 'thumbs-down';
+/**
+ * Why an answer is a content gap: retrieval found nothing, the visitor voted it down, or
+ * an AI tool reported it through the agent's MCP server (`send_feedback`; its comment says
+ * what is missing or wrong).
+ */
+export type ContentGapReason = 'nothing-retrieved' | 'thumbs-down' | 'ai-tool';
 
 /** A question the agent could not answer: what to add to its knowledge next. */
 export interface ContentGap {
@@ -37,7 +41,7 @@ export interface ContentGap {
   /** The answer given (first 500 characters). */
   answer: string;
   reasons: ContentGapReason[];
-  /** The visitor's comment with a thumbs down, if any. */
+  /** The visitor's comment with a thumbs down, or the AI tool's report, if any. */
   comment: string | null;
   /** ISO 8601: when the answer was given. */
   createdAt: string;

@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import { AgentServiceError } from '../agent-service-error.js';
+import { createMcpRoute } from '../mcp/index.js';
 import { createOpenAiRoutes, toOpenAiError } from '../openai-compat/index.js';
 import { createAgentRoutes } from './agent-routes.js';
 import { createAuthMiddleware, organizationOf } from './auth-middleware.js';
@@ -29,7 +30,7 @@ interface HttpAppOptions {
  * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, agents, datastores,
  * datasources, conversations, contacts, insights,
- * deliveries); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ * deliveries; each agent's MCP server); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  * Under `/v1`, the OpenAI-compatible API behind the same key, with OpenAI's error shape.
  */
 export function createHttpApp(context: ServiceContext, options: HttpAppOptions): Express {
@@ -48,6 +49,8 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
       cacheTtlMs: options.authCacheTtlMs,
     }),
   );
+  // Before the JSON parser: MCP's transport reads its body and answers JSON-RPC errors.
+  api.use(createMcpRoute(context, { bodyLimitBytes: options.bodyLimitBytes }));
   api.use(express.json({ limit: options.bodyLimitBytes }));
   api.use(createQueryRoute(context));
   api.use(createAgentRoutes(context));

@@ -3,7 +3,8 @@
  * conversation (only its owner's) and stores question and answer with answer metadata.
  * Transcripts for operators (list with filters and full-text search, get, erase, export),
  * visitors' votes on answers, a visitor's own conversations (listed, erased), human handoff (status, operator replies, polling), and
- * insights (questions per day, feedback rates, content gaps).
+ * insights (questions per day, feedback rates, content gaps), and what AI tools report
+ * through the MCP server (`saveToolFeedback`), listed with the content gaps.
  */
 
 export { decodeCursor, encodeCursor } from './conversation-cursor.js';
@@ -27,6 +28,7 @@ export {
   deleteExpiredConversations,
   scheduleRetention,
 } from './retention.js';
+export { AI_TOOL_VISITOR, saveToolFeedback } from './tool-feedback.js';
 export {
   deleteConversation,
   getConversation,

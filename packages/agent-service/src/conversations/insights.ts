@@ -6,6 +6,7 @@ import {
   type InsightsResponse,
 } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
+import { AI_TOOL_ANSWERER } from './tool-feedback.js';
 
 const DAY_MS = 86_400_000;
 /** Characters of a question or answer shown with a content gap. */
@@ -16,8 +17,10 @@ const GAP_TEXT_LENGTH = 500;
  * nothing for it (the handoff acknowledgement, which retrieves nothing on purpose, is not).
  */
 const nothingRetrieved = `(a.metadata ->> 'found') = 'false'
-  AND coalesce(a.metadata ->> 'answerer', '') <> 'handoff'`;
-const isGap = `(a.eval = 'bad' OR (${nothingRetrieved}))`;
+  AND coalesce(a.metadata ->> 'answerer', '') NOT IN ('handoff', '${AI_TOOL_ANSWERER}')`;
+/** A report an AI tool sent (`saveToolFeedback`): a content gap, not a visitor's question or answer. */
+const fromAiTool = `coalesce(a.metadata ->> 'answerer', '') = '${AI_TOOL_ANSWERER}'`;
+const isGap = `(a.eval = 'bad' OR (${nothingRetrieved}) OR ${fromAiTool})`;
 
 interface TotalsRow {
   queries: number;
@@ -36,6 +39,7 @@ interface GapRow {
   eval: string | null;
   comment: string | null;
   nothing_retrieved: boolean;
+  from_ai_tool: boolean;
   created_at: Date | string;
 }
 
@@ -60,8 +64,9 @@ function daysOf(from: string, to: string): string[] {
 /**
  * The organization's insights over a time range (one agent's, or all): visitors'
  * questions per UTC day, answers, thumbs up and down, answers with nothing retrieved, and
- * the content gaps (answers voted down or with nothing retrieved, with the question
- * before each), newest first. Three aggregate queries over the messages of the range,
+ * the content gaps (answers voted down or with nothing retrieved, and what AI tools
+ * reported through MCP, with the question before each), newest first; AI tools' reports
+ * count neither as questions nor as answers. Three aggregate queries over the messages of the range,
  * which the `messages_organization_time` index finds (migration 9).
  */
 export async function getInsights(
@@ -83,12 +88,12 @@ export async function getInsights(
   const scope = `${messages} ${inRange}`;
   const perDay = await database.query<{ day: string; queries: number }>(
     `SELECT to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS queries
-     ${scope} AND a.role = 'user' GROUP BY 1`,
+     ${scope} AND a.role = 'user' AND NOT ${fromAiTool} GROUP BY 1`,
     params,
   );
   const [totals] = await database.query<TotalsRow>(
-    `SELECT (count(*) FILTER (WHERE a.role = 'user'))::int AS queries,
-       (count(*) FILTER (WHERE a.role = 'assistant'))::int AS answers,
+    `SELECT (count(*) FILTER (WHERE a.role = 'user' AND NOT ${fromAiTool}))::int AS queries,
+       (count(*) FILTER (WHERE a.role = 'assistant' AND NOT ${fromAiTool}))::int AS answers,
        (count(*) FILTER (WHERE a.role = 'assistant' AND a.eval = 'good'))::int AS good,
        (count(*) FILTER (WHERE a.role = 'assistant' AND a.eval = 'bad'))::int AS bad,
        (count(*) FILTER (WHERE a.role = 'assistant' AND ${nothingRetrieved}))::int AS nothing_retrieved,
@@ -98,7 +103,8 @@ export async function getInsights(
   );
   const gaps = await database.query<GapRow>(
     `SELECT a.id, a.conversation_id, left(a.text, ${GAP_TEXT_LENGTH}) AS answer, q.text AS question,
-       a.eval, a.comment, coalesce(${nothingRetrieved}, false) AS nothing_retrieved, a.created_at
+       a.eval, a.comment, coalesce(${nothingRetrieved}, false) AS nothing_retrieved,
+       ${fromAiTool} AS from_ai_tool, a.created_at
      ${messages}
      LEFT JOIN LATERAL (
        SELECT left(u.text, ${GAP_TEXT_LENGTH}) AS text FROM messages u
@@ -128,6 +134,7 @@ function toGap(row: GapRow): ContentGap {
   const reasons: ContentGapReason[] = [];
   if (row.nothing_retrieved) reasons.push('nothing-retrieved');
   if (row.eval === 'bad') reasons.push('thumbs-down');
+  if (row.from_ai_tool) reasons.push('ai-tool');
   return {
     conversationId: row.conversation_id,
     messageId: row.id,

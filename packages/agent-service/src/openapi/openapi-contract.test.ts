@@ -110,6 +110,8 @@ interface CallOptions {
   key?: string | null;
   /** Return the raw response (a stream), validated by the caller. */
   raw?: boolean;
+  /** The `Accept` header (MCP's route requires one). */
+  accept?: string;
 }
 
 /**
@@ -126,6 +128,7 @@ async function call(
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? apiKey : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
+  if (options.accept !== undefined) headers.accept = options.accept;
   let body: RequestInit['body'];
   if (options.form) body = options.form;
   else if (options.body !== undefined) {
@@ -620,6 +623,32 @@ describe('the live service answers as documented', () => {
     await call('GET', '/api/contacts?limit=0', 400);
     await call('DELETE', `/api/contacts/${saved.body.id}`, 200);
     await call('DELETE', `/api/contacts/${saved.body.id}`, 404);
+  });
+
+  it('an agent’s MCP server: JSON-RPC as JSON or as an event stream, and its errors', async () => {
+    const agent = (await call('POST', '/api/agents', 201, { body: { name: 'MCP' } })).body;
+    const path = `/api/agents/${agent.id}/mcp`;
+    const accept = 'application/json, text/event-stream';
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'c', version: '1' },
+      },
+    };
+    const json = await call('POST', path, 200, { body: initialize, accept });
+    expect(json.body.result.serverInfo.name).toBe('agent-chat');
+    const stream = await call('POST', path, 200, {
+      body: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      accept: 'text/event-stream, application/json',
+    });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.text).toContain('search_docs');
+    await call('POST', path, 400, { body: '{"jsonrpc":', accept });
+    await call('POST', '/api/agents/no-such-agent/mcp', 404, { body: initialize, accept });
   });
 
   it('the OpenAI-compatible API, with OpenAI’s errors', async () => {

@@ -1,4 +1,4 @@
-import type { Agent, InsightsResponse } from '@agent-chat/protocol';
+import type { Agent, ContentGapReason, InsightsResponse } from '@agent-chat/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { AgentsModel } from '../models/agents-model.js';
 import type { InsightsFilterDraft, InsightsModel } from '../models/insights-model.js';
@@ -99,6 +99,13 @@ function Stats({ data }: { data: InsightsResponse }) {
   );
 }
 
+/** How each reason a question is a content gap reads on its badge. */
+const GAP_REASON_LABELS: Record<ContentGapReason, string> = {
+  'nothing-retrieved': 'Nothing retrieved',
+  'thumbs-down': 'Thumbs down',
+  'ai-tool': 'From an AI tool',
+};
+
 function ContentGaps({ model }: { model: InsightsModel }) {
   const data = model.data.value;
   const { gaps } = model;
@@ -107,7 +114,8 @@ function ContentGaps({ model }: { model: InsightsModel }) {
     <section aria-labelledby="gaps-title">
       <h2 id="gaps-title">Questions the agent could not answer</h2>
       <p class="muted">
-        Nothing retrieved, or a thumbs down: what to add to the knowledge next.{' '}
+        Nothing retrieved, a thumbs down, or reported by an AI tool (MCP): what to add to the
+        knowledge next.{' '}
         {data.gapCount > data.gaps.length
           ? `The newest ${data.gaps.length} of ${data.gapCount}.`
           : `${data.gapCount} in this range.`}
@@ -119,14 +127,15 @@ function ContentGaps({ model }: { model: InsightsModel }) {
             <p class="muted">
               {gap.reasons.map((reason) => (
                 <span key={reason} class="badge warn">
-                  {reason === 'thumbs-down' ? 'Thumbs down' : 'Nothing retrieved'}
+                  {GAP_REASON_LABELS[reason]}
                 </span>
               ))}{' '}
               <time dateTime={gap.createdAt}>{formatTime(gap.createdAt)}</time>
             </p>
             {gap.comment ? (
               <p>
-                Visitor's comment: <q>{gap.comment}</q>
+                {gap.reasons.includes('ai-tool') ? 'The AI tool reported' : "Visitor's comment"}:{' '}
+                <q>{gap.comment}</q>
               </p>
             ) : null}
             <a href={`#conversations/${encodeURIComponent(gap.conversationId)}`}>

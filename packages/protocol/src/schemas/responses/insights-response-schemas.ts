@@ -11,7 +11,7 @@ export const contentGapSchema = z.object({
   messageId: z.string(),
   question: z.string(),
   answer: z.string(),
-  reasons: z.array(z.enum(['nothing-retrieved', 'thumbs-down'])),
+  reasons: z.array(z.enum(['nothing-retrieved', 'thumbs-down', 'ai-tool'])),
   comment: z.string().nullable(),
   createdAt: timestamp,
 });
