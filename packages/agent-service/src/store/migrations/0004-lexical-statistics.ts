@@ -10,6 +10,11 @@ export const lexicalStatistics: Migration = {
   // writers of one datastore queue there and never deadlock on term rows. The GIN index's
   // pending list (new entries every search scans linearly until they are merged; PGlite
   // has no autovacuum to merge it) is kept to 256 kB instead of 4 MB.
+  // What runs now is not all of this: migration 6 dropped the insert trigger (the service
+  // adds an inserted batch's statistics itself), and migration 12 replaced the function
+  // chunks_lexicon() whole (term deltas appended, not added in place); its delete and
+  // update triggers are the ones created here, the only ones. Two triggers, not one for
+  // both events: a trigger with transition tables fires on one event only.
   sql: `
 ALTER INDEX chunks_tsv SET (gin_pending_list_limit = 256);
 SELECT gin_clean_pending_list('chunks_tsv'::regclass);

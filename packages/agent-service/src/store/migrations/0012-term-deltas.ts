@@ -13,6 +13,10 @@ export const termDeltas: Migration = {
   // ingestion workers run when their queue goes idle and at start-up.
   // The totals row stays the lock every writer of a datastore takes first; compaction
   // takes it too, so it never races a writer.
+  // The trigger function is migration 4's chunks_lexicon(), replaced whole (CREATE OR
+  // REPLACE: an applied migration's SQL never changes, so the new body is written out here
+  // and 4's stays as history). No trigger is created: 4's delete and update triggers now
+  // run this body.
   sql: `
 ALTER TABLE lexicon_terms DROP CONSTRAINT lexicon_terms_pkey;
 CREATE INDEX lexicon_terms_datastore_term ON lexicon_terms (datastore_id, term);

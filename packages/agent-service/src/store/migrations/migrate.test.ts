@@ -43,6 +43,42 @@ async function seededBefore(database: Database, id: number) {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * The schema a database ended in, in the current schema (the search path's first): every
+ * column, constraint, index, trigger and function, as the catalog describes them, with
+ * the schema's name left out of definitions (each PostgreSQL suite has its own).
+ */
+async function schemaOf(database: Database) {
+  const here = `(SELECT oid FROM pg_namespace WHERE nspname = current_schema())`;
+  const unqualified = (definition: string) => `replace(${definition}, current_schema() || '.', '')`;
+  return {
+    columns: await database.query(
+      `SELECT table_name, column_name, data_type, is_nullable, column_default
+       FROM information_schema.columns WHERE table_schema = current_schema()
+       ORDER BY table_name, ordinal_position`,
+    ),
+    constraints: await database.query(
+      `SELECT conrelid::regclass::text AS owner, conname,
+         ${unqualified('pg_get_constraintdef(oid)')} AS definition
+       FROM pg_constraint WHERE connamespace = ${here} ORDER BY 1, 2`,
+    ),
+    indexes: await database.query(
+      `SELECT tablename, indexname, ${unqualified('indexdef')} AS indexdef
+       FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1, 2`,
+    ),
+    triggers: await database.query(
+      `SELECT tgrelid::regclass::text AS owner, tgname,
+         ${unqualified('pg_get_triggerdef(oid)')} AS definition
+       FROM pg_trigger WHERE NOT tgisinternal
+         AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = ${here})
+       ORDER BY 1, 2`,
+    ),
+    functions: await database.query(
+      `SELECT proname, prosrc FROM pg_proc WHERE pronamespace = ${here} ORDER BY 1, 2`,
+    ),
+  };
+}
+
 const recorded = (database: Database) =>
   database.query<{ id: number; name: string; checksum: string | null }>(
     'SELECT id, name, checksum FROM schema_migrations ORDER BY id',
@@ -123,6 +159,41 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
       await close();
     }
   });
+
+  it("leaves one statistics trigger function, migration 12's, behind two triggers: fresh or upgraded from before 12, the same schema", async () => {
+    const fresh = await open();
+    const upgraded = await open();
+    try {
+      await migrate(fresh.database);
+      await migrateTheOldWay(
+        upgraded.database,
+        MIGRATIONS.filter((migration) => migration.id < 12),
+      );
+      await migrate(upgraded.database);
+      const schema = await schemaOf(fresh.database);
+      expect(await schemaOf(upgraded.database)).toEqual(schema);
+      // 4 created chunks_lexicon() and its triggers, 6 dropped the insert one, 12 replaced
+      // the function: one function, the delete and update triggers, both running 12's body.
+      const lexicon = schema.functions.filter((row) => row.proname === 'chunks_lexicon');
+      expect(lexicon).toHaveLength(1);
+      expect(lexicon[0]?.prosrc).toContain('term_deltas');
+      expect(schema.triggers.map((row) => [row.owner, row.tgname, row.definition])).toEqual([
+        [
+          'chunks',
+          'chunks_lexicon_delete',
+          expect.stringMatching(/AFTER DELETE .* chunks_lexicon\(\)$/),
+        ],
+        [
+          'chunks',
+          'chunks_lexicon_update',
+          expect.stringMatching(/AFTER UPDATE .* chunks_lexicon\(\)$/),
+        ],
+      ]);
+    } finally {
+      await fresh.close();
+      await upgraded.close();
+    }
+  }, 120_000);
 
   it("checks datasource statuses against protocol's; an unknown one becomes unsynched", async () => {
     const { database, close } = await open();
