@@ -1,86 +1,30 @@
+/**
+ * The chat model: one conversation's state as signals (messages, status, error) and its
+ * actions — asking (the transport's events folded into the answer at most once a frame),
+ * stopping, retrying, rating, starting afresh — with the handoff, contact and past
+ * conversations models it owns, kept in step with its store (and other tabs).
+ */
 import {
   ERROR_CODE_INVALID_STREAM,
   ERROR_CODE_NOT_FOUND,
   ERROR_CODE_STREAM_INTERRUPTED,
-  type MessageEval,
   QUERY_LENGTH_LIMIT,
-  type Source,
   type StreamResult,
 } from '@agent-chat/protocol';
-import { batch, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, signal } from '@preact/signals';
 import type { ChatError } from './chat-error.js';
 import type { ChatMessage } from './chat-message.js';
-import { type ContactModel, createContactModel } from './contact-model.js';
-import { type ConversationApi, createConversationApi } from './conversation-api.js';
-import type { ConversationStore, SavedConversation } from './conversation-store.js';
-import { createHandoffModel, type HandoffModel } from './handoff-model.js';
-import {
-  createHttpQueryTransport,
-  type HttpQueryTransportOptions,
-} from './http-query-transport.js';
-import { createPastModel, type PastModel } from './past-model.js';
-import type { ChatQuery, QueryTransport } from './query-transport.js';
+import type { ChatModel, ChatModelOptions, ChatStatus } from './chat-model-contract.js';
+import { createContactModel } from './contact-model.js';
+import { createConversationApi } from './conversation-api.js';
+import type { SavedConversation } from './conversation-store.js';
+import { createHandoffModel } from './handoff-model.js';
+import { createHttpQueryTransport } from './http-query-transport.js';
+import { createPastModel } from './past-model.js';
+import type { ChatQuery } from './query-transport.js';
 import { createRateAnswer } from './rate-answer.js';
 
-/** `idle` (ready), `submitted` (waiting for the first byte), `streaming`, or `error`. */
-export type ChatStatus = 'idle' | 'submitted' | 'streaming' | 'error';
-
-/**
- * Options of {@link createChatModel}. I/O is injected so tests control it: `fetch`, `now`
- * and `isOnline` configure the default HTTP transport, unless `transport` replaces it.
- */
-export interface ChatModelOptions extends HttpQueryTransportOptions {
-  /** Where the conversation is persisted. */
-  store: ConversationStore;
-  /** How queries reach the server. Default {@link createHttpQueryTransport} with these options. */
-  transport?: QueryTransport;
-  /** How votes, handoffs and polls reach the server. Default {@link createConversationApi} with these options. */
-  conversationApi?: ConversationApi;
-  /**
-   * Schedules a render flush of streamed text; fragments arriving in between are batched.
-   * Default `requestAnimationFrame` (or a 16 ms timer without it).
-   */
-  scheduleFrame?: (flush: () => void) => void;
-  /** The visitor sent a message. */
-  onMessage?: (detail: { text: string }) => void;
-  /** An answer completed. */
-  onAnswer?: (detail: {
-    text: string;
-    sources: Source[];
-    conversationId?: string;
-    messageId?: string;
-  }) => void;
-  /** A request or stream failed. */
-  onError?: (error: ChatError) => void;
-}
-
-/** The chat state and its actions; knows nothing about the DOM or the network. */
-export interface ChatModel {
-  readonly messages: ReadonlySignal<ChatMessage[]>;
-  readonly status: ReadonlySignal<ChatStatus>;
-  readonly error: ReadonlySignal<ChatError | undefined>;
-  /** Talking to a person: availability, status, asking, polling for replies. */
-  readonly handoff: HandoffModel;
-  /** The contact form: when it is offered, sending and dismissing it. */
-  readonly contact: ContactModel;
-  /** The visitor's earlier conversations with this agent: listing, reopening, deleting. */
-  readonly past: PastModel;
-  /** Sends a question (trimmed; ignored when empty or while an answer is in progress). */
-  send(text: string): Promise<void>;
-  /** Aborts the answer in progress, keeping what arrived. */
-  stop(): void;
-  /** Sends the last question again after an error. Only ever called by the visitor. */
-  retry(): Promise<void>;
-  /**
-   * Votes on the answer with local id `id` (`undefined` clears the vote), with an optional
-   * comment. The vote shows at once and is taken back if the server refuses it.
-   */
-  rate(id: string, vote: MessageEval | undefined, comment?: string): Promise<void>;
-  /** Starts a new conversation (keeps the visitor id). */
-  reset(): void;
-  /** Stops listening to other tabs and aborts any request. */
-  destroy(): void;
-}
+export type { ChatModel, ChatModelOptions, ChatStatus } from './chat-model-contract.js';
 
 function defaultScheduleFrame(flush: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
@@ -89,7 +33,7 @@ function defaultScheduleFrame(flush: () => void): void {
 
 /**
  * Creates the chat model of one widget: messages, status and error as signals. `send()`
- * asks the {@link QueryTransport} for an answer and folds its events into `messages`,
+ * asks the `QueryTransport` for an answer and folds its events into `messages`,
  * flushing streamed text at most once per frame, and persists the conversation to `store`.
  *
  * @example

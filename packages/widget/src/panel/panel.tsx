@@ -1,6 +1,14 @@
+/**
+ * The chat panel as a whole: its state of view (wide, the "Conversations" view, where
+ * focus goes, scrolled to the bottom or not) and its layout — the header, the transcript
+ * with the contact form where it was offered, the starters and follow-up questions, "talk
+ * to a person", the message box. Messages, contact form, conversations view and message
+ * box are components of their own files; how the panel behaves on the page is
+ * `panel-behaviours.ts`.
+ */
 import type { ReadonlySignal } from '@preact/signals';
 import type { VNode } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage, ChatModel } from '../chat/index.js';
 import type { Strings } from '../i18n/index.js';
 import type { WidgetConfig } from '../widget-config.js';
@@ -9,6 +17,7 @@ import { ContactSlot } from './contact-slot.js';
 import { ConversationsSlot } from './conversations-slot.js';
 import { CloseIcon, ExpandIcon, HistoryIcon, NewIcon } from './icons.js';
 import { MessageView } from './message-view.js';
+import { useCloseOnEscape, useVisualViewport } from './panel-behaviours.js';
 
 /** Props of {@link Panel}. */
 export interface PanelProps {
@@ -24,27 +33,6 @@ export interface PanelProps {
   id: string;
   /** Adds a stylesheet to the shadow root once (the lazily loaded parts bring their own). */
   adoptStyles: (css: string) => void;
-}
-
-function useVisualViewport(element: { current: HTMLElement | null }): void {
-  useEffect(() => {
-    const viewport = globalThis.visualViewport;
-    const target = element.current;
-    if (!viewport || !target) return;
-    // Below 640 px the panel is full screen: size it to the visual viewport so the
-    // on-screen keyboard never covers the message box.
-    const update = (): void => {
-      target.style.setProperty('--ac-vvh', `${viewport.height}px`);
-      target.style.setProperty('--ac-vvt', `${viewport.offsetTop}px`);
-    };
-    update();
-    viewport.addEventListener('resize', update);
-    viewport.addEventListener('scroll', update);
-    return () => {
-      viewport.removeEventListener('resize', update);
-      viewport.removeEventListener('scroll', update);
-    };
-  }, [element]);
 }
 
 /**
@@ -135,17 +123,7 @@ export function Panel({
   const contactAt =
     contact.offer.value || contact.sentTo.value ? contact.at.value : messages.length;
 
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (inline || !panel) return;
-    const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      onClose();
-    };
-    panel.addEventListener('keydown', onKeyDown);
-    return () => panel.removeEventListener('keydown', onKeyDown);
-  }, [inline, onClose]);
+  useCloseOnEscape(panelRef, inline, onClose);
 
   const body = (
     <>
