@@ -10,6 +10,29 @@ export interface DatastoreQueryRequest {
   query: string;
   topK?: number;
   filters?: QueryFilters;
+  /**
+   * Our addition: each result also says what each stage of the ranking did to it
+   * (`DatastoreQueryResult.explain`), as Meilisearch's `showRankingScoreDetails` and
+   * Elasticsearch's `explain` do. Off, the response is as without it.
+   */
+  explain?: boolean;
+}
+
+/**
+ * Where one stage of the ranking left a result: its score and rank (1 = first) after it,
+ * `null` when the result was not in that stage's ranking (a stage brought it in later).
+ */
+export interface RankingStageStep {
+  /** `bm25` (the lexical candidates), then the stages that changed the ranking, in order. */
+  stage: string;
+  score: number | null;
+  rank: number | null;
+}
+
+/** What the ranking did to one result, with `explain: true`. */
+export interface DatastoreQueryExplanation {
+  /** The candidates' BM25 and every stage that changed the ranking, in the order they ran. */
+  stages: RankingStageStep[];
 }
 
 /** One document fragment found by a datastore query, in the hosted service's shape. */
@@ -32,6 +55,8 @@ export interface DatastoreQueryResult {
   mime_type: string;
   page_number?: number;
   total_pages?: number;
+  /** With `explain: true` in the request: each stage's score and rank for this result. */
+  explain?: DatastoreQueryExplanation;
 }
 
 /** Response of `POST /api/datastores/{id}/query`: fragments, best first. */

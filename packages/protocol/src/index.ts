@@ -68,9 +68,11 @@ export type {
   QaPair,
 } from './datasource-create.js';
 export type {
+  DatastoreQueryExplanation,
   DatastoreQueryRequest,
   DatastoreQueryResponse,
   DatastoreQueryResult,
+  RankingStageStep,
 } from './datastore-query.js';
 export {
   type DatasourceEventData,

@@ -153,4 +153,24 @@ describe('POST /api/datastores/:id/query (the hosted service’s search, LangCha
   it('refuses malformed JSON with 400, not a crash', async () => {
     expectError(await search('{"query":'), 400, 'INVALID_REQUEST');
   });
+
+  it('with explain: true, says for each result what each ranking stage did; without, the same results bare', async () => {
+    const body = { query: 'How are refunds paid back?', topK: 3 };
+    const plain = (await search(body)).body as DatastoreQueryResponse;
+    const explained = (await search({ ...body, explain: true })).body as DatastoreQueryResponse;
+    for (const result of plain.results) expect(result).not.toHaveProperty('explain');
+    // The same results, each with its explanation added.
+    expect(explained.results.map(({ explain, ...result }) => result)).toEqual(plain.results);
+    explained.results.forEach((result, index) => {
+      const stages = result.explain?.stages ?? [];
+      expect(stages[0]).toMatchObject({ stage: 'bm25', score: expect.any(Number) });
+      expect(stages.map((step) => step.stage)).toEqual(
+        expect.arrayContaining(['bm25', 'sentence-rerank', 'bare-list', 'page-support']),
+      );
+      // A plain search runs no stage that only answering runs.
+      expect(stages.map((step) => step.stage)).not.toContain('relevance-floor');
+      expect(stages.at(-1)).toMatchObject({ score: result.score, rank: index + 1 });
+    });
+    expectError(await search({ ...body, explain: 'yes' }), 400, 'INVALID_REQUEST', /explain/);
+  });
 });

@@ -114,7 +114,7 @@ describe('agent-chat-service eval', () => {
     expect(out).toMatch(/answerable refused +0\/5 /);
     expect(out).toMatch(/latency +p50 [\d.]+ ms, p95 [\d.]+ ms/);
     expect(out).toMatch(/code blocks +all closed/);
-    expect(out).toMatch(/misses +2: 1 lost by retrieval, 1 by the answer/);
+    expect(out).toMatch(/misses +2: 1 lost by retrieval \(at bm25 1\), 1 by the answer/);
     expect(out).toMatch(
       /follow-ups answerable +\d+\/\d+ .*\(page first: \d+; from \d+ of the first 6 answers\)/,
     );
@@ -122,9 +122,9 @@ describe('agent-chat-service eval', () => {
     expect(out).toMatch(
       /\n {2}wrong +answer +source@3 section@3 phrase +expected \/faq#pay; cited \/guide#lamp-care; search: page \d+, section \d+; missing "herring"\n/,
     );
-    // No fragment of the expected page is found: retrieval lost it.
+    // No fragment of the expected page is found: retrieval lost it, among the candidates.
     expect(out).toMatch(
-      /\n {2}gone +retrieval source@3 +expected \/handbook\/pay; cited .*; search: page –\n/,
+      /\n {2}gone +retrieval source@3 +expected \/handbook\/pay; cited .*; search: page –, lost at bm25\n/,
     );
 
     const report = JSON.parse(await readFile(path.join(cwd, 'report.json'), 'utf8')) as EvalReport;
@@ -143,7 +143,7 @@ describe('agent-chat-service eval', () => {
       lostBy: 'answer',
       failed: ['source@3', 'section@3', 'phrase'],
     });
-    expect(byId.gone?.miss).toMatchObject({ lostBy: 'retrieval', pageRank: null });
+    expect(byId.gone?.miss).toMatchObject({ lostBy: 'retrieval', pageRank: null, lostAt: 'bm25' });
     expect(byId.wick?.latencyMs).toBeGreaterThan(0);
     // Each follow-up asked is traced to the page it was drawn from.
     expect(report.followUps.answers).toBe(6);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { diagnoseMiss, type RetrievedFragment } from './eval-diagnosis.js';
+import { diagnoseMiss, lostAtStage, type RetrievedFragment } from './eval-diagnosis.js';
 import type { EvalQuestion } from './eval-questions.js';
 import { scoreReply } from './eval-score.js';
+import { isSamePage } from './eval-source-match.js';
 
 const question: EvalQuestion = {
   id: 'q1',
@@ -61,5 +62,49 @@ describe('diagnoseMiss', () => {
     expect(
       diagnoseMiss(question, phraseMiss, [fragment('/docs/streaming#errors', 'Use **onError**.')]),
     ).toMatchObject({ lostBy: 'answer', phrasesRetrieved: true });
+  });
+});
+
+describe('lostAtStage (from the search’s explain)', () => {
+  const ranked = (url: string, ranks: (number | null)[]): RetrievedFragment => ({
+    ...fragment(url, ''),
+    stages: ['bm25', 'sentence-rerank', 'page-support'].map((stage, index) => ({
+      stage,
+      rank: ranks[index] ?? null,
+    })),
+  });
+  const isPage = (source: Parameters<typeof isSamePage>[1]) =>
+    isSamePage('/docs/streaming', source);
+
+  it('names the stage after which the page left the top k and stayed out', () => {
+    const fragments = [ranked('/x', [3, 1, 1]), ranked('/docs/streaming#a', [2, 2, 5])];
+    expect(lostAtStage(fragments, isPage, 3)).toBe('page-support');
+    // Out after the re-rank, back in by page support, out again: still page support's.
+    expect(lostAtStage([ranked('/docs/streaming', [1, 9, 2])], isPage, 3)).toBe(undefined);
+    expect(lostAtStage([ranked('/docs/streaming', [1, 9, 9])], isPage, 3)).toBe('sentence-rerank');
+  });
+
+  it('blames the candidates when the page was never in reach, or not found at all', () => {
+    expect(lostAtStage([ranked('/docs/streaming', [12, 11, 14])], isPage, 10)).toBe('bm25');
+    expect(lostAtStage([ranked('/x', [1, 1, 1])], isPage, 10)).toBe('bm25');
+  });
+
+  it('says nothing without explained fragments', () => {
+    expect(lostAtStage([fragment('/x', '')], isPage, 10)).toBe(undefined);
+  });
+
+  it('is what diagnoseMiss reports for a page retrieval lost', () => {
+    const wrongPage = scoreReply(question, {
+      answer: 'See elsewhere.',
+      sources: [fragment('/x', '')],
+    });
+    const fragments = [ranked('/x', [2, 1, 1]), ranked('/docs/streaming#errors', [1, 2, 2])];
+    expect(diagnoseMiss(question, wrongPage, fragments, 1)).toMatchObject({
+      lostBy: 'retrieval',
+      pageRank: null,
+      lostAt: 'sentence-rerank',
+    });
+    // In the top k: lost by the answer, no stage named.
+    expect(diagnoseMiss(question, wrongPage, fragments, 2)).not.toHaveProperty('lostAt');
   });
 });

@@ -6,6 +6,11 @@ import { type CitedSource, isSamePage, isSameSection } from './eval-source-match
 /** A fragment found by `POST /api/datastores/{id}/query`, as a diagnosis reads it. */
 export interface RetrievedFragment extends CitedSource {
   text: string;
+  /**
+   * Its rank in its datastore's ranking after the BM25 candidates and after each stage of
+   * the ranking (the search's `explain`), in order; `null` where it was not ranked.
+   */
+  stages?: readonly { stage: string; rank: number | null }[];
 }
 
 /** What retrieval alone found for a missed question, and which stage lost the answer. */
@@ -22,6 +27,12 @@ export interface MissDiagnosis {
   sectionRank?: number | null;
   /** Whether the top k fragments together hold every key phrase. */
   phrasesRetrieved?: boolean;
+  /**
+   * For a miss lost by retrieval with the page or section missing: the stage of the
+   * ranking that put it out of the top k (`bm25`: the candidates never held it in reach),
+   * read from the search's `explain` ({@link lostAtStage}).
+   */
+  lostAt?: string;
 }
 
 function rankOf(fragments: readonly RetrievedFragment[], matches: (f: CitedSource) => boolean) {
@@ -30,16 +41,51 @@ function rankOf(fragments: readonly RetrievedFragment[], matches: (f: CitedSourc
 }
 
 /**
- * Which stage lost a missed answerable question, given the top k fragments a datastore
- * search returns for it: retrieval when the measure that failed (source@3 → the page,
- * section@3 → the section, phrase → every phrase) is not found in them either, else the
- * answer (retrieval had it; ranking, picking and quoting lost it).
+ * The stage of the ranking after which no fragment that `matches` was in the top `topK`
+ * any more, and stayed out, read from the fragments' `stages` (the whole explained
+ * ranking, past the top k): `bm25` when none ever was (or none is among the fragments:
+ * the candidates never held it). `undefined` when the fragments carry no stages, or one
+ * that matches ends in the top k.
+ *
+ * @example
+ * // The page was 2nd after bm25 and sentence-rerank, 14th after page-support: page-support.
+ * lostAtStage(fragments, (fragment) => isSamePage('/docs/x', fragment), 10);
+ */
+export function lostAtStage(
+  fragments: readonly RetrievedFragment[],
+  matches: (fragment: CitedSource) => boolean,
+  topK: number,
+): string | undefined {
+  const stages = fragments[0]?.stages?.map((step) => step.stage);
+  if (stages === undefined) return undefined;
+  const matching = fragments.filter(matches);
+  if (matching.length === 0) return stages[0];
+  const inReach = stages.map((stage) =>
+    matching.some((fragment) => {
+      const rank = fragment.stages?.find((step) => step.stage === stage)?.rank ?? null;
+      return rank !== null && rank <= topK;
+    }),
+  );
+  if (inReach.at(-1)) return undefined;
+  const lastInReach = inReach.lastIndexOf(true);
+  return stages[lastInReach + 1];
+}
+
+/**
+ * Which stage lost a missed answerable question, given the fragments a datastore search
+ * returns for it (best first; past `topK` when explained): retrieval when the measure
+ * that failed (source@3 → the page, section@3 → the section, phrase → every phrase) is
+ * not found in the top `topK` either, else the answer (retrieval had it; ranking, picking
+ * and quoting lost it). For a page or section lost by retrieval, the stage of the ranking
+ * that lost it ({@link lostAtStage}), when the fragments are explained.
  */
 export function diagnoseMiss(
   question: EvalQuestion,
   score: QuestionScore,
-  fragments: readonly RetrievedFragment[],
+  explained: readonly RetrievedFragment[],
+  topK = explained.length,
 ): MissDiagnosis {
+  const fragments = explained.slice(0, topK);
   const { page } = question;
   if (page === null) return { lostBy: 'answer' };
   const heading = question.heading ?? null;
@@ -50,14 +96,19 @@ export function diagnoseMiss(
   const phrasesRetrieved = question.phrases.every((phrase) =>
     retrievedText.includes(normalizeEvalText(phrase)),
   );
-  const retrievalLost =
-    (score.source3 === false && pageRank === null) ||
-    (score.section3 === false && sectionRank === null) ||
-    (score.phrase === false && !phrasesRetrieved);
+  const pageLost = score.source3 === false && pageRank === null;
+  const sectionLost = score.section3 === false && sectionRank === null;
+  const retrievalLost = pageLost || sectionLost || (score.phrase === false && !phrasesRetrieved);
+  const lostAt = pageLost
+    ? lostAtStage(explained, (source) => isSamePage(page, source), topK)
+    : sectionLost && heading !== null
+      ? lostAtStage(explained, (source) => isSameSection(page, heading, source), topK)
+      : undefined;
   return {
     lostBy: retrievalLost ? 'retrieval' : 'answer',
     pageRank,
     ...(heading === null ? {} : { sectionRank }),
     phrasesRetrieved,
+    ...(lostAt === undefined ? {} : { lostAt }),
   };
 }

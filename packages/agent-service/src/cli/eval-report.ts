@@ -34,13 +34,24 @@ function missLine(result: EvalQuestionResult): string {
   const ranks =
     miss.pageRank === undefined
       ? ''
-      : `; search: page ${miss.pageRank ?? '–'}${miss.sectionRank === undefined ? '' : `, section ${miss.sectionRank ?? '–'}`}${miss.phrasesRetrieved === false ? ', phrases not found' : ''}`;
+      : `; search: page ${miss.pageRank ?? '–'}${miss.sectionRank === undefined ? '' : `, section ${miss.sectionRank ?? '–'}`}${miss.phrasesRetrieved === false ? ', phrases not found' : ''}${miss.lostAt === undefined ? '' : `, lost at ${miss.lostAt}`}`;
   const missing =
     result.score.missingPhrases.length === 0
       ? ''
       : `; missing ${result.score.missingPhrases.map((phrase) => JSON.stringify(phrase)).join(', ')}`;
   const error = result.error === undefined ? '' : `; ${result.error}`;
   return `  ${result.id.padEnd(6)} ${miss.lostBy.padEnd(9)} ${miss.failed.join(' ').padEnd(26)} ${expected}; ${cited}${ranks}${missing}${error}`;
+}
+
+/** The ranking stages that lost retrieval's misses, with how many each: ` (at bm25 1, page-support 2)`. */
+function lostAt(report: EvalReport): string {
+  const counts = new Map<string, number>();
+  for (const result of report.questions) {
+    const stage = result.miss?.lostAt;
+    if (stage !== undefined) counts.set(stage, (counts.get(stage) ?? 0) + 1);
+  }
+  if (counts.size === 0) return '';
+  return ` (at ${[...counts].map(([stage, count]) => `${stage} ${count}`).join(', ')})`;
 }
 
 /**
@@ -63,7 +74,7 @@ export function formatEvalReport(report: EvalReport, options: { misses?: boolean
     `  latency                p50 ${ms(summary.latency.p50)}, p95 ${ms(summary.latency.p95)}`,
     `  code blocks            ${summary.codeBlocksLeftOpen.length === 0 ? 'all closed' : `left open in ${summary.codeBlocksLeftOpen.length}: ${summary.codeBlocksLeftOpen.join(', ')}`}`,
     `  follow-ups answerable  ${ratio(report.followUps.answerable)}  (page first: ${report.followUps.top1.hits}; from ${report.followUps.withFollowUps} of the first ${report.followUps.answers} answers)`,
-    `  misses                 ${summary.misses.total}: ${summary.misses.retrieval} lost by retrieval, ${summary.misses.answer} by the answer${summary.misses.error > 0 ? `, ${summary.misses.error} failed queries` : ''}${summary.misses.unknown > 0 ? `, ${summary.misses.unknown} not diagnosed` : ''}`,
+    `  misses                 ${summary.misses.total}: ${summary.misses.retrieval} lost by retrieval${lostAt(report)}, ${summary.misses.answer} by the answer${summary.misses.error > 0 ? `, ${summary.misses.error} failed queries` : ''}${summary.misses.unknown > 0 ? `, ${summary.misses.unknown} not diagnosed` : ''}`,
   ];
   const missed = report.questions.filter((result) => result.miss !== undefined);
   if (options.misses !== false && missed.length > 0) {

@@ -1,9 +1,11 @@
-import type {
-  Agent,
-  ConversationDetail,
-  DatastoreQueryResponse,
-  QueryResponse,
+import {
+  type Agent,
+  type ConversationDetail,
+  type DatastoreQueryResponse,
+  LIMITS,
+  type QueryResponse,
 } from '@agent-chat/protocol';
+import { RERANK_DEPTH } from '../retrieval/index.js';
 import { diagnoseMiss, type RetrievedFragment } from './eval-diagnosis.js';
 import { checkFollowUps, type FollowUpCheck } from './eval-follow-ups.js';
 import type { EvalQuestionResult } from './eval-question-result.js';
@@ -72,28 +74,36 @@ async function requestWithRetry<T>(
   }
 }
 
+/**
+ * The agent's datastores searched for `query`, explained (`explain: true`), best first:
+ * the whole ranking the stages saw (at least `RERANK_DEPTH` fragments: asking for more than
+ * `topK` changes nothing in the first `topK`), each with its rank after every stage.
+ */
 async function retrieve(
   client: ServiceClient,
   datastoreIds: readonly string[],
   query: string,
   topK: number,
 ): Promise<RetrievedFragment[]> {
+  const depth = Math.min(LIMITS.topK.max, Math.max(topK, RERANK_DEPTH));
   const found = await Promise.all(
     datastoreIds.map((id) =>
       requestWithRetry<DatastoreQueryResponse>(client, 'POST', `/api/datastores/${id}/query`, {
         query,
-        topK,
+        topK: depth,
+        explain: true,
       }),
     ),
   );
   return found
     .flatMap((response) => response.results)
     .sort((left, right) => right.score - left.score)
-    .slice(0, topK)
+    .slice(0, depth)
     .map((result) => ({
       source_url: result.source,
       datasource_name: result.datasource_name,
       text: result.text,
+      ...(result.explain ? { stages: result.explain.stages } : {}),
     }));
 }
 
@@ -179,7 +189,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     }
     try {
       const fragments = await retrieve(client, datastoreIds, question.question, retrievalTopK);
-      result.miss = { failed, ...diagnoseMiss(question, result.score, fragments) };
+      result.miss = { failed, ...diagnoseMiss(question, result.score, fragments, retrievalTopK) };
     } catch {
       result.miss = { failed, lostBy: 'unknown' };
     }

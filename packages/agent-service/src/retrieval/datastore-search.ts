@@ -22,7 +22,10 @@ interface SearchOptions {
  * text, score, source URL, datasource and position. The caller has checked that the
  * datastore is the organization's; `filters.datasource_ids` and `filters.custom_ids`
  * narrow the search as they do for agents. With `vectorSearch` (hybrid retrieval is
- * configured) the lexical and vector rankings are fused, as for agents.
+ * configured) the lexical and vector rankings are fused, as for agents. With
+ * `request.explain`, each result says what each stage of the ranking pipeline did to it:
+ * its score and rank after the BM25 candidates and after each stage that changed the
+ * ranking (`explain.stages`, in order).
  *
  * @example
  * const { results } = await searchDatastore(database, 'ds_1', { query: 'refunds', topK: 3 });
@@ -33,12 +36,13 @@ export async function searchDatastore(
   request: DatastoreQueryRequest,
   options: SearchOptions = {},
 ): Promise<{ results: DatastoreQueryResult[] }> {
-  const { passages, passageSources } = await retrieve(database, request.query, {
+  const { passages, passageSources, explanations } = await retrieve(database, request.query, {
     datastoreIds: [datastoreId],
     filters: request.filters,
     limit: request.topK ?? LIMITS.topK.default,
     vectorSearch: options.vectorSearch,
     stagesOff: options.stagesOff,
+    explain: request.explain === true,
   });
   const results = passages.flatMap((passage, index): DatastoreQueryResult[] => {
     const source = passageSources[index];
@@ -57,6 +61,8 @@ export async function searchDatastore(
     if (source.custom_id !== undefined) result.custom_id = source.custom_id;
     if (source.page_number !== undefined) result.page_number = source.page_number;
     if (source.total_pages !== undefined) result.total_pages = source.total_pages;
+    const stages = explanations?.[index];
+    if (stages) result.explain = { stages };
     return [result];
   });
   return { results };

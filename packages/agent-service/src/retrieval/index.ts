@@ -10,4 +10,4 @@
 export { searchDatastore } from './datastore-search.js';
 export { headingNameOf } from './named-subsection.js';
 export { STAGE_NAMES, type StageName } from './ranking-pipeline.js';
-export { type Passage, retrieve } from './retrieve.js';
+export { type Passage, RERANK_DEPTH, retrieve } from './retrieve.js';

@@ -12,7 +12,7 @@ import {
 } from './ranking-pipeline.js';
 
 /** First-stage hits the pipeline's pool stages re-rank (see `runRankingPipeline`). */
-const RERANK_DEPTH = 30;
+export const RERANK_DEPTH = 30;
 
 /** A retrieved chunk with its score and the datasource it came from. */
 export interface Passage {

@@ -1,6 +1,7 @@
 /**
  * What a datastore search (`POST /api/datastores/{id}/query`) answers: its ranked chunks,
- * each with its text, score and datasource.
+ * each with its text, score and datasource, and with `explain: true` what each ranking
+ * stage did to it.
  */
 import { z } from 'zod';
 
@@ -18,6 +19,20 @@ export const datastoreQueryResultSchema = z.object({
   mime_type: z.string(),
   page_number: z.number().int().exactOptional(),
   total_pages: z.number().int().exactOptional(),
+  explain: z
+    .object({
+      stages: z.array(
+        z.object({
+          stage: z.string(),
+          score: z.number().nullable(),
+          rank: z.number().int().nullable(),
+        }),
+      ),
+    })
+    .exactOptional()
+    .describe(
+      'With `explain: true`: the score and rank (1 = first, null = not ranked) after the BM25 candidates (`bm25`) and after each ranking stage that changed the ranking, in order',
+    ),
 });
 
 /** Schema of {@link DatastoreQueryResponse}. */
