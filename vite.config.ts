@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,9 @@ import { defineConfig } from 'vitest/config';
  */
 const sourceConditions = ['agent-chat-source'];
 
+/** Brings the build output a project's tests load up to date, once per run (see the file). */
+const builtBeforeTests = fileURLToPath(new URL('./testing/built-before-tests.ts', import.meta.url));
+
 export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
@@ -21,6 +25,10 @@ export default defineConfig({
     // `expect.poll` waits for what a page or server does next; Vitest's 1 s default is too
     // short on a busy 2-core CI machine (the state is right, it just arrives later).
     expect: { poll: { timeout: 10_000 } },
+    // Test files at once. Vitest's default, one less than the cores, is a single file at a
+    // time on a 2-core CI machine, where most files spend much of their time waiting on
+    // sockets, child processes and Chromium: two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -93,30 +101,29 @@ export default defineConfig({
         extends: true,
         test: {
           // Real Chromium (Debian's /usr/bin/chromium via playwright-core) against a real page,
-          // BFF and agent service on loopback. Builds the widget once in its setup.
+          // BFF and agent service on loopback. Builds the widget once in its global setup.
           name: 'widget-browser',
           root: fileURLToPath(new URL('./packages/widget', import.meta.url)),
           environment: 'node',
           include: ['browser/**/*.browser.test.ts'],
+          globalSetup: [builtBeforeTests],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
         extends: true,
         test: {
           // The operator console in real Chromium, against a real BFF (mounted at a sub-path
-          // of an Express app) and the embedded agent service. Builds the console once.
+          // of an Express app) and the embedded agent service. Builds the console and the
+          // widget (for the live preview) once in its global setup.
           name: 'console-browser',
           root: fileURLToPath(new URL('./packages/console', import.meta.url)),
           environment: 'node',
           include: ['browser/**/*.browser.test.ts'],
+          globalSetup: [builtBeforeTests],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          // After the widget-browser project, whose widget build the live preview reuses.
-          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -162,11 +169,10 @@ export default defineConfig({
           root: fileURLToPath(new URL('./e2e', import.meta.url)),
           environment: 'node',
           include: ['**/*.e2e.test.ts'],
+          // Builds what `npm start` runs once, before the tests start it.
+          globalSetup: [builtBeforeTests],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Runs after every other project: `npm start` reuses the widget build the
-          // widget-browser project made, instead of rebuilding it concurrently.
-          sequence: { groupOrder: 1 },
         },
       },
     ],

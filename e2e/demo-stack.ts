@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `npm start` runs. */
@@ -65,18 +65,4 @@ export function startDemo(env: Record<string, string>, timeoutMs = 120_000): Pro
       reject(new Error(`npm start exited (${code}) before printing its URL:\n${output}`));
     });
   });
-}
-
-/**
- * Builds the widget when it is missing or stale, as `npm start` does (the same script, so
- * concurrent callers wait for one build instead of racing).
- */
-export function ensureWidgetBuilt(): void {
-  const result = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) {
-    throw new Error(`scripts/ensure-built.mjs failed:\n${result.stdout}${result.stderr}`);
-  }
 }

@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { readQueryStream } from '@agent-chat/protocol';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostApp, type HostApp } from '../examples/express-host/host-app.js';
 import { launchChromium } from '../packages/widget/browser/browser-harness.js';
-import { ensureWidgetBuilt } from './demo-stack.js';
 
 let service: RunningAgentService;
 let host: HostApp;
@@ -15,8 +15,7 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  ensureWidgetBuilt();
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({ port: 0, database: await createTestDatabase() });
   const { apiKey } = await service.seedDemo();
   host = createHostApp({
     upstreamUrl: service.url,

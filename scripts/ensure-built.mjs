@@ -6,6 +6,8 @@
 // typecheck`'s job, and skipping it here makes the first start a third faster. Several of
 // these may run at once (two `npm start`s, the e2e tests): a lock directory lets one build
 // while the others wait for it, and a lock left by a process that died is taken over.
+// Arguments name the targets to bring up to date (`node scripts/ensure-built.mjs widget
+// console`, what the browser tests need); none means all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -144,7 +146,18 @@ function acquireLock() {
   }
 }
 
-const stale = () => targets.filter((target) => !upToDate(target));
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !targets.some((target) => target.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `agent-chat: no build target named ${unknown.join(', ')}; ` +
+      `the targets are: ${targets.map((target) => target.name).join(', ')}.`,
+  );
+  process.exit(2);
+}
+const chosen =
+  wanted.length === 0 ? targets : targets.filter((target) => wanted.includes(target.name));
+const stale = () => chosen.filter((target) => !upToDate(target));
 
 if (stale().length > 0) {
   if (!acquireLock()) {

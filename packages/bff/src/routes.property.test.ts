@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { ERROR_CODES, isQueryResponse } from '@agent-chat/protocol';
 import express from 'express';
 import fc from 'fast-check';
@@ -46,7 +47,7 @@ let service: RunningAgentService;
 let apiKey: string;
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({ port: 0, database: await createTestDatabase() });
   ({ apiKey } = await service.seedDemo());
 });
 afterAll(async () => {

@@ -1,40 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import {
   type RunningAgentService,
   type StartAgentServiceOptions,
   startAgentService,
 } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { type BffRouter, createBff } from '@agent-chat/bff';
 import express from 'express';
 import type { Page } from 'playwright-core';
-
-const CONSOLE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The admin token of the test BFF. */
 export const ADMIN_TOKEN = 'console-admin-token-0123456789';
 
 /** Where the BFF is mounted in the test host app: the console lives at `/chat/admin/`. */
 export const MOUNT = '/chat';
-
-/**
- * Builds the console into `packages/console/dist` with its production Vite config, and the
- * widget (for the live preview) when it is missing or stale, through `npm start`'s script.
- */
-export function buildConsole(): void {
-  const vite = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
-  execFileSync(process.execPath, [vite, 'build', '-c', `${CONSOLE_ROOT}vite.config.ts`], {
-    cwd: CONSOLE_ROOT,
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const ensure = fileURLToPath(new URL('../../../scripts/ensure-built.mjs', import.meta.url));
-  execFileSync(process.execPath, [ensure], { stdio: 'pipe' });
-}
 
 /** The embedded agent service and a BFF mounted at {@link MOUNT} of an Express host app. */
 export interface ConsoleStack {
@@ -77,7 +59,12 @@ export async function startConsoleStack(
   try {
     const options =
       typeof serviceOptions === 'function' ? serviceOptions(consoleUrl) : serviceOptions;
-    service = await startAgentService({ port: 0, fragmentDelayMs: 1, ...options });
+    service = await startAgentService({
+      port: 0,
+      database: await createTestDatabase(),
+      fragmentDelayMs: 1,
+      ...options,
+    });
     ({ apiKey } = await service.seedDemo());
   } catch (error) {
     await closeServer();

@@ -2,7 +2,7 @@ import type { StartAgentServiceOptions } from '@agent-chat/agent-service';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../../../testing/chromium.js';
-import { buildConsole, type ConsoleStack, startConsoleStack } from './console-harness.js';
+import { type ConsoleStack, startConsoleStack } from './console-harness.js';
 
 /** What {@link useConsoleTestBed} starts for a test file; set once its `beforeAll` ran. */
 export interface ConsoleTestBed {
@@ -11,9 +11,9 @@ export interface ConsoleTestBed {
 }
 
 /**
- * Registers the `beforeAll`/`afterAll` every console browser test file needs: builds the
- * console (and the widget the BFF serves) when stale, launches Chromium and starts the BFF
- * with the embedded agent service, then closes both. Read the fields inside tests and
+ * Registers the `beforeAll`/`afterAll` every console browser test file needs: launches
+ * Chromium and starts the BFF with the embedded agent service, then closes both (the
+ * project's global setup has built the console and the widget). Read the fields inside tests and
  * later hooks only. `serviceOptions` is called in that `beforeAll` (after the file's
  * earlier hooks, which may start servers it names) for options of the agent service,
  * given the console's URL (`<origin>/chat/admin/`).
@@ -27,7 +27,6 @@ export function useConsoleTestBed(
 ): ConsoleTestBed {
   const bed: Partial<ConsoleTestBed> = {};
   beforeAll(async () => {
-    buildConsole();
     [bed.browser, bed.stack] = await Promise.all([
       launchChromium(),
       startConsoleStack(serviceOptions),

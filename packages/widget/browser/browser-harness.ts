@@ -1,18 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { type BffRouter, createBff } from '@agent-chat/bff';
 import { createSseEncoder, SSE_HEADERS, type StreamEvent } from '@agent-chat/protocol';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium as launchSharedChromium } from '../../../testing/chromium.js';
 
-/** The widget package directory and its build output. */
-export const WIDGET_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The widget's build output (made by the project's global setup). */
 export const WIDGET_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The admin token of the stack's BFFs (for operator calls through the admin relay). */
@@ -26,16 +25,6 @@ export function launchChromium(): Promise<Browser> {
   // A host name that is not "potentially trustworthy" (unlike 127.0.0.1): pages served
   // under it are insecure contexts, without a Clipboard API.
   return launchSharedChromium([`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`]);
-}
-
-/** Builds the widget into `packages/widget/dist` with its production Vite config. */
-export function buildWidget(): void {
-  const vite = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
-  execFileSync(process.execPath, [vite, 'build', '-c', `${WIDGET_ROOT}vite.config.ts`], {
-    cwd: WIDGET_ROOT,
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
 }
 
 /** Listens on 127.0.0.1, port 0, and returns the origin. */
@@ -143,7 +132,11 @@ export async function startStack(
   const servers: Server[] = [];
   const routers: BffRouter[] = [];
   try {
-    service = await startAgentService({ port: 0, fragmentDelayMs: 4 });
+    service = await startAgentService({
+      port: 0,
+      database: await createTestDatabase(),
+      fragmentDelayMs: 4,
+    });
     const { apiKey } = await service.seedDemo();
     const hostile = createScriptedUpstream(hostileEvents);
     servers.push(hostile);

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_TOKEN,
   axeViolations,
-  buildWidget,
   launchChromium,
   pageHtml,
   type Stack,
@@ -89,7 +88,6 @@ const signs = (signed: string, id: string | null | undefined): boolean =>
   typeof id === 'string' && id.length > 0 && signed.startsWith(`${id}_`);
 
 beforeAll(async () => {
-  buildWidget();
   browser = await launchChromium();
   stack = await startStack([]);
 });

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_TOKEN,
   axeViolations,
-  buildWidget,
   launchChromium,
   pageHtml,
   type Stack,
@@ -158,7 +157,6 @@ function admin(method: string, path: string, body?: unknown): Promise<Response> 
 }
 
 beforeAll(async () => {
-  buildWidget();
   browser = await launchChromium();
   stack = await startStack(followUpEvents);
 });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_TOKEN,
   axeViolations,
-  buildWidget,
   launchChromium,
   pageHtml,
   type Stack,
@@ -68,7 +67,6 @@ async function ask(question: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  buildWidget();
   browser = await launchChromium();
   stack = await startStack([]);
   context = await browser.newContext({ viewport: { width: 1100, height: 800 } });

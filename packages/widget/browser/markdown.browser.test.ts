@@ -1,12 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildWidget,
-  launchChromium,
-  pageHtml,
-  type Stack,
-  startStack,
-} from './browser-harness.js';
+import { launchChromium, pageHtml, type Stack, startStack } from './browser-harness.js';
 
 /** A long answer (many block groups) citing its sources, streamed in small pieces. */
 const paragraphs = Array.from({ length: 90 }, (_, index) =>
@@ -22,7 +16,6 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  buildWidget();
   browser = await launchChromium();
   stack = await startStack([
     ...fragments.map((text) => ({ type: 'answer' as const, text })),

@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  buildWidget,
   INSECURE_HOST,
   launchChromium,
   pageHtml,
@@ -53,7 +52,6 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  buildWidget();
   browser = await launchChromium();
   stack = await startStack([
     ...hostileAnswer.map((text) => ({ type: 'answer' as const, text })),

@@ -8,6 +8,7 @@ import {
 } from '../../../../testing/hostile-requests.js';
 import { createJsonLogger } from '../logger.js';
 import { type RunningAgentService, startAgentService } from '../server.js';
+import { createTestDatabase } from '../testing/index.js';
 
 /** Longest a single generated request may take before it counts as a hang, ms. */
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -41,6 +42,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   service = await startAgentService({
     port: 0,
+    database: await createTestDatabase(),
     logger: createJsonLogger((line) => lines.push(line)),
   });
   ({ apiKey } = await service.seedDemo());

@@ -21,7 +21,11 @@ function documents(count: number, offset: number) {
 
 describe('lexical index upkeep', () => {
   it('merges the pending index entries once the ingestion queue goes idle', async () => {
-    const service = await startAgentService({ port: 0, ingestion: { pollMs: 50 } });
+    const service = await startAgentService({
+      port: 0,
+      database: await createTestDatabase(),
+      ingestion: { pollMs: 50 },
+    });
     try {
       const { apiKey } = await service.createOrganization('Upkeep');
       const call = createApiClient(service.url, apiKey);
@@ -48,7 +52,11 @@ describe('lexical index upkeep', () => {
   });
 
   it('compacts the term statistics a deleted datasource left once ingestion is idle', async () => {
-    const service = await startAgentService({ port: 0, ingestion: { pollMs: 50 } });
+    const service = await startAgentService({
+      port: 0,
+      database: await createTestDatabase(),
+      ingestion: { pollMs: 50 },
+    });
     try {
       const { apiKey } = await service.createOrganization('Upkeep');
       const call = createApiClient(service.url, apiKey);

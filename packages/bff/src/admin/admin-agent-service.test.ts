@@ -1,4 +1,5 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBff, startBff } from '../server.js';
 
@@ -12,7 +13,7 @@ describe('admin routes against the agent service', () => {
   let datastoreId: string;
 
   beforeAll(async () => {
-    service = await startAgentService({ port: 0 });
+    service = await startAgentService({ port: 0, database: await createTestDatabase() });
     const seeded = await service.seedDemo();
     apiKey = seeded.apiKey;
     datastoreId = seeded.datastoreId;

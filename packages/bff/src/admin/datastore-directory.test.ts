@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';
@@ -13,7 +14,7 @@ let bff: LoopbackServer;
 let disabled: LoopbackServer;
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({ port: 0, database: await createTestDatabase() });
   apiKey = (await service.seedDemo()).apiKey;
   const app = express();
   app.use(

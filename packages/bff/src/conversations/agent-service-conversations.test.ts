@@ -1,4 +1,5 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import {
   type ApiErrorBody,
   type Contact,
@@ -21,7 +22,7 @@ let service: RunningAgentService;
 let harness: BffHarness;
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({ port: 0, database: await createTestDatabase() });
   const { apiKey } = await service.seedDemo();
   harness = await startBff({
     upstreamUrl: service.url,

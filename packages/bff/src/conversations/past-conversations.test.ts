@@ -1,4 +1,5 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import {
   type ApiErrorBody,
   ERROR_CODES,
@@ -33,7 +34,7 @@ describe("the visitor's past conversations through the BFF against our agent ser
   let limited: BffHarness;
   let post: ReturnType<typeof poster>;
   beforeAll(async () => {
-    service = await startAgentService({ port: 0 });
+    service = await startAgentService({ port: 0, database: await createTestDatabase() });
     const { apiKey } = await service.seedDemo();
     const options = { upstreamUrl: service.url, agentApiToken: apiKey, allowedAgents: ['demo'] };
     harness = await startBff(options);

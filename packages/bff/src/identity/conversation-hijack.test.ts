@@ -1,4 +1,5 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { type ApiErrorBody, ERROR_CODES, type SseDialect } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
@@ -169,7 +170,7 @@ describe('conversation hijacks against our agent service', () => {
   let proxy: RecordingProxy;
   let harness: BffHarness;
   beforeAll(async () => {
-    service = await startAgentService({ port: 0 });
+    service = await startAgentService({ port: 0, database: await createTestDatabase() });
     const { apiKey } = await service.seedDemo();
     proxy = await startRecordingProxy(service.url);
     harness = await startBff({

@@ -1,4 +1,5 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { type ApiErrorBody, ERROR_CODES, type QueryResponse } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
@@ -11,7 +12,7 @@ let wrongKey: BffHarness;
 let datastoreFilter: BffHarness;
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({ port: 0, database: await createTestDatabase() });
   ({ apiKey } = await service.seedDemo());
   harness = await startBff({
     upstreamUrl: service.url,

@@ -1,6 +1,7 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import {
   createApiClient,
+  createTestDatabase,
   type OpenAiTestServer,
   startOpenAiTestServer,
 } from '@agent-chat/agent-service/testing';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   llm = await startOpenAiTestServer(() => ({ deltas: ['Items can be returned [1].'] }));
   service = await startAgentService({
     port: 0,
+    database: await createTestDatabase(),
     llm: { baseUrl: llm.baseUrl, timeoutMs: 2_000 },
   });
   const { apiKey } = await service.createOrganization('Shop');

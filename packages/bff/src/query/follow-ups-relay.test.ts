@@ -1,4 +1,5 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
+import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { type QueryResponse, readQueryStream, type SseDialect } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
@@ -19,7 +20,7 @@ describe('follow-ups through the BFF from our agent service', () => {
   let apiKey: string;
   let harness: BffHarness;
   beforeAll(async () => {
-    service = await startAgentService({ port: 0 });
+    service = await startAgentService({ port: 0, database: await createTestDatabase() });
     ({ apiKey } = await service.seedDemo());
     harness = await startBff({
       upstreamUrl: service.url,
