@@ -7,8 +7,9 @@
 // these may run at once (two `npm start`s, the e2e tests): a lock directory lets one build
 // while the others wait for it, and a lock left by a process that died is taken over.
 // `npm run build` ends with it, so that it builds what no workspace builds (the demo) and a
-// first `npm start` after it finds nothing to build. Arguments name the targets to bring up to date (`node scripts/ensure-built.mjs widget
-// console`, what the browser tests need); none means all of them.
+// first `npm start` after it finds nothing to build. Arguments name the targets to bring up
+// to date (`node scripts/ensure-built.mjs widget console`, what the browser tests need);
+// none means all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
