@@ -71,6 +71,7 @@ export default defineConfig({
             'src/http/cors.test.ts',
             'src/http/slow-bodies.test.ts',
             'src/limits/rate-limits.test.ts',
+            'src/mcp/mcp-relay.test.ts',
             'src/query/{agent-service-relay,public-route-guards,query-relay,stream-lifecycle,upstream-replies}.test.ts',
           ],
           env: { BFF_HARNESS: 'standalone' },

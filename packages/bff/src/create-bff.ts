@@ -16,6 +16,7 @@ import {
 } from './http/index.js';
 import { createVisitorIdentity } from './identity/index.js';
 import { createRateLimits, setRateLimitClientIp } from './limits/index.js';
+import { createMcpRelay } from './mcp/index.js';
 import { createBffMetrics, createOpsRoutes } from './ops/index.js';
 import { type BffOptions, resolveBffOptions } from './options/index.js';
 import {
@@ -86,7 +87,8 @@ export interface RequestListenerOptions {
 /**
  * Creates the agent-chat backend-for-frontend: an Express 5 router that relays the
  * public query route to the agent service (adding the token the browser never sees),
- * serves the widget, relays the admin routes behind `adminToken`, and exposes
+ * serves the widget, relays each allowed agent's MCP endpoint (`POST /mcp/:agentId`, unless
+ * `mcp` is `off`), relays the admin routes behind `adminToken`, and exposes
  * `/healthz`, `/readyz` and `/metrics`. Paths are relative to where it is mounted.
  *
  * Rate limits key on `req.ip`: behind a proxy or load balancer, set Express's
@@ -201,6 +203,18 @@ export function createBff(options: BffOptions): BffRouter {
   router.use(operatorConsole.routes);
   // Public static files, loaded by other sites: before the Origin check.
   router.use(onlyForReads(createWidgetAssets(resolved)));
+  if (resolved.mcp === 'on') {
+    router.use(
+      createMcpRelay({
+        options: resolved,
+        upstream,
+        rateLimits,
+        checkOrigin,
+        onError: failUnexpectedly,
+        logger,
+      }),
+    );
+  }
   // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
   router.use('/api', createCors(checkOrigin));
   router.use(

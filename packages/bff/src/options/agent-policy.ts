@@ -27,6 +27,8 @@ export const agentPolicySchema = z.object({
   allowBrowserFields: z.array(z.enum(POLICY_QUERY_FIELDS)).optional(),
   /** Longest query accepted for this agent, in characters. Default: `maxQueryLength`. */
   maxQueryLength: z.number().int().min(1).optional(),
+  /** `false` turns this agent's public MCP endpoint (`POST /mcp/:agentId`) off. Default: on. */
+  mcp: z.boolean().optional(),
 });
 
 /** Operator policy for one agent (see {@link agentPolicySchema}). */

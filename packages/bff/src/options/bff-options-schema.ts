@@ -177,6 +177,16 @@ export const bffOptionFields = z.object({
       description:
         'Stream and API dialect of the upstream: `spec` (our agent service) or `chaindesk`.',
     }),
+  /**
+   * The public MCP endpoints (`POST /mcp/:agentId`, `GET /.well-known/mcp.json`) for the
+   * agents in `allowedAgents`: `on` or `off`. Env `MCP`. Default `on`; an agent's policy
+   * may turn its own off (`mcp: false`).
+   */
+  mcp: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on').register(optionDocs, {
+    env: 'MCP',
+    description:
+      'The public MCP endpoints for AI coding tools (`POST /mcp/{agentId}`, `GET /.well-known/mcp.json`) of the allowed agents: `on` or `off`. An agent policy’s `"mcp": false` turns one agent’s off.',
+  }),
   /** Per-agent policy, keyed by agent id (`'*'` applies to agents without their own entry). Env `AGENT_POLICIES` (JSON or path to a .json file). */
   agentPolicies: agentPoliciesSchema.default({}).register(optionDocs, {
     env: 'AGENT_POLICIES',
