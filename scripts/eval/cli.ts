@@ -10,6 +10,7 @@
  * scaling table and a sample of the questions is asked again.
  */
 import { parseArgs } from 'node:util';
+import { STAGE_NAMES } from '@agent-chat/agent-service';
 import {
   createDistractorFactory,
   createSentenceDistractorFactory,
@@ -21,7 +22,8 @@ import { type EvalQuestion, loadSquad } from './squad.js';
 
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
-       npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet]
+       [--stages-off=STAGE,…]
+       npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet] [--ablate=all|STAGE,…]
 
   --site             a documentation-site set (serve-site.mjs, questions.json): serves it, starts a
                      fresh service with the CLI, ingests the sitemap with "agent-chat-service ingest"
@@ -29,6 +31,9 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
   --json             (--site) also write the full report here
   --concurrency      (--site) questions asked at once (default 4)
   --quiet            (--site) no line per miss
+  --ablate           (--site) then the questions again once per stage switched off (all: each stage
+                     of the ranking pipeline; a+b: two together), on the same data, one line each
+  --stages-off       (SQuAD) ranking stages switched off for the whole run (RANKING_STAGES_OFF)
 
   --questions        questions asked on the set itself (default: all)
   --sizes            total chunks of the scaling table, comma-separated; "none" skips it
@@ -44,6 +49,20 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
   --embeddings-url   an OpenAI-compatible /v1/embeddings API (default: env EMBEDDINGS_URL): every
                      row is measured twice, lexical and hybrid (a second service with embeddings)
   --embeddings-model its model (default: env EMBEDDINGS_MODEL); key: env EMBEDDINGS_API_KEY`;
+
+/** `--ablate=all` → each stage alone; `a,b+c` → `[a]`, `[b, c]` (`+` joins stages switched off together). */
+function stageSets(text: string): string[][] {
+  if (text === 'all') return STAGE_NAMES.map((name) => [name]);
+  return text
+    .split(',')
+    .map((entry) =>
+      entry
+        .split('+')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    )
+    .filter((names) => names.length > 0);
+}
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -97,6 +116,8 @@ async function main(): Promise<void> {
       json: { type: 'string' },
       concurrency: { type: 'string' },
       quiet: { type: 'boolean' },
+      ablate: { type: 'string' },
+      'stages-off': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -111,6 +132,7 @@ async function main(): Promise<void> {
         : { concurrency: positiveInteger('concurrency', values.concurrency, 4) }),
       ...(values.json === undefined ? {} : { json: values.json }),
       ...(values.quiet ? { quiet: true } : {}),
+      ...(values.ablate === undefined ? {} : { ablate: stageSets(values.ablate) }),
     });
     return;
   }
@@ -145,7 +167,8 @@ async function main(): Promise<void> {
       `Name the embeddings model (--embeddings-model or EMBEDDINGS_MODEL).\n${usage}`,
     );
   }
-  const client = await startEvalService();
+  const stagesOff = values['stages-off']?.split(',').map((name) => name.trim()) ?? [];
+  const client = await startEvalService(undefined, stagesOff);
   // Hybrid: a second service, the same documents, its chunks embedded; rows side by side.
   const hybrid = embeddingsUrl
     ? {

@@ -1,6 +1,7 @@
 import {
   type HybridRetrievalOptions,
   type RunningAgentService,
+  type StageName,
   startAgentService,
 } from '@agent-chat/agent-service';
 import { percentile } from '../../bench/percentiles.js';
@@ -16,13 +17,17 @@ export interface EvalClient {
 
 /**
  * Starts an in-process agent service on loopback (in-memory PGlite) with one agent;
- * hybrid retrieval with `embeddings`.
+ * hybrid retrieval with `embeddings`; the ranking stages `stagesOff` switched off.
  */
-export async function startEvalService(embeddings?: HybridRetrievalOptions): Promise<EvalClient> {
+export async function startEvalService(
+  embeddings?: HybridRetrievalOptions,
+  stagesOff: readonly string[] = [],
+): Promise<EvalClient> {
   const service = await startAgentService({
     port: 0,
     host: '127.0.0.1',
     ...(embeddings ? { embeddings } : {}),
+    ...(stagesOff.length > 0 ? { rankingStagesOff: stagesOff as StageName[] } : {}),
   });
   const { apiKey } = await service.createOrganization('Evaluation');
   const send = (path: string, body: unknown) =>

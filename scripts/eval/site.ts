@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createServiceClient,
   type EvalReport,
+  type EvalSummary,
   formatEvalReport,
   normalizeEvalText,
   readEvalQuestions,
@@ -50,6 +51,18 @@ export interface SiteEvalOptions {
   json?: string;
   /** No line per miss. */
   quiet?: boolean;
+  /**
+   * After the report, the questions asked again once per entry, each time of a `serve`
+   * restarted on the same data (nothing ingested again) with these ranking stages
+   * switched off (`RANKING_STAGES_OFF`): the ablation of docs/benchmarks.md.
+   */
+  ablate?: readonly (readonly string[])[];
+}
+
+/** One row of an ablation: the stages switched off and the summary of the answers then. */
+export interface AblationRow {
+  stagesOff: readonly string[];
+  summary: EvalSummary;
 }
 
 /** The site measures printed under the eval report (and kept in `--json`). */
@@ -140,6 +153,12 @@ async function stop(child: ChildProcess): Promise<void> {
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
+/** `page-support off: 72 / 77 / 73 / 67, declined 5/6, refused 1/80, misses 2 + 12`. */
+function ablationLine(stagesOff: readonly string[], summary: EvalSummary): string {
+  const { source1, source3, section3, phrase, declined, refused, misses } = summary;
+  return `  ${(stagesOff.length === 0 ? 'every stage on' : `${stagesOff.join(', ')} off`).padEnd(28)} ${source1.hits} / ${source3.hits} / ${section3.hits} / ${phrase.hits}, declined ${declined.hits}/${declined.total}, refused ${refused.hits}/${refused.total}, misses ${misses.retrieval} + ${misses.answer}`;
+}
+
 /**
  * Serves the set in `folder`, starts and fills a fresh service through the CLI, asks the
  * set's questions and prints the report; resolves with it and the site measures.
@@ -170,12 +189,15 @@ export async function runSiteEval(
 
     const serveLog: string[] = [];
     const spawnedAt = performance.now();
-    serve = spawnCli(['serve'], {
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ALLOW_PRIVATE_URLS: 'true',
-    });
+    const startServe = (stagesOff: readonly string[] = []) =>
+      spawnCli(['serve'], {
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ALLOW_PRIVATE_URLS: 'true',
+        RANKING_STAGES_OFF: stagesOff.join(','),
+      });
+    serve = startServe();
     const url = await listeningUrl(serve, serveLog);
     const readyAt = performance.now();
     const client = createServiceClient(url, apiKey, fetch);
@@ -236,10 +258,24 @@ export async function runSiteEval(
         `  first correct answer   ${measures.firstCorrectAnswerSeconds === null ? 'none' : `${measures.firstCorrectAnswerSeconds} s`} after spawning serve (ready in ${measures.serviceReadySeconds} s)`,
       ].join('\n'),
     );
+    const ablation: AblationRow[] = [];
+    for (const stagesOff of options.ablate ?? []) {
+      await stop(serve);
+      serve = startServe(stagesOff);
+      const again = createServiceClient(await listeningUrl(serve, serveLog), apiKey, fetch);
+      const { summary } = await runEval({
+        client: again,
+        agentId: agent.id,
+        questions,
+        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      });
+      ablation.push({ stagesOff, summary });
+      console.log(ablationLine(stagesOff, summary));
+    }
     if (options.json !== undefined) {
       await writeFile(
         path.resolve(options.json),
-        `${JSON.stringify({ ...measures, ...report }, null, 2)}\n`,
+        `${JSON.stringify({ ...measures, ...report, ...(ablation.length > 0 ? { ablation } : {}) }, null, 2)}\n`,
       );
       console.log(`Full report: ${path.resolve(options.json)}`);
     }

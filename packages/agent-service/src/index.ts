@@ -67,7 +67,7 @@ export {
   signWebhook,
   verifyWebhook,
 } from './outbox/index.js';
-export type { Passage } from './retrieval/index.js';
+export { type Passage, STAGE_NAMES, type StageName } from './retrieval/index.js';
 export { type RunningAgentService, startAgentService } from './server.js';
 export {
   createPgDatabase,
