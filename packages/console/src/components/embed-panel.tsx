@@ -1,8 +1,11 @@
 import type { Agent } from '@agent-chat/protocol';
 import { useMemo, useState } from 'preact/hooks';
-import { embedSnippet, previewDocument } from '../models/embed-snippet.js';
+import { embedSnippet, mcpUrl, previewDocument } from '../models/embed-snippet.js';
 
-/** The embed snippet of an agent and a live preview of its widget with the chosen look. */
+/**
+ * The embed snippet of an agent, its MCP URL for AI coding tools, and a live preview of its
+ * widget with the chosen look.
+ */
 export function EmbedPanel({
   agent,
   baseUrl,
@@ -24,6 +27,13 @@ export function EmbedPanel({
     starters: starters.split('\n'),
   };
   const snippet = embedSnippet(settings);
+  const mcp = mcpUrl(baseUrl, agent.id);
+  const copy = (text: string, what: string) => {
+    navigator.clipboard.writeText(text).then(
+      () => setCopied('Copied.'),
+      () => setCopied(`Copy failed: select the ${what} and copy it by hand.`),
+    );
+  };
   const preview = useMemo(
     () => previewDocument(settings),
     [baseUrl, agent.id, title, primaryColor, starters],
@@ -61,18 +71,17 @@ export function EmbedPanel({
           <label for="embed-snippet">Snippet</label>
           <textarea id="embed-snippet" class="code" rows={5} readOnly value={snippet} />
           <div class="actions">
-            <button
-              type="button"
-              onClick={() => {
-                navigator.clipboard.writeText(snippet).then(
-                  () => setCopied('Copied.'),
-                  () => setCopied('Copy failed: select the snippet and copy it by hand.'),
-                );
-              }}
-            >
+            <button type="button" onClick={() => copy(snippet, 'snippet')}>
               Copy snippet
             </button>
             <span role="status">{copied ?? ''}</span>
+          </div>
+          <label for="embed-mcp-url">MCP URL (Claude Code, Cursor, VS Code)</label>
+          <input id="embed-mcp-url" class="code" readOnly value={mcp} />
+          <div class="actions">
+            <button type="button" class="secondary" onClick={() => copy(mcp, 'MCP URL')}>
+              Copy MCP URL
+            </button>
           </div>
         </div>
         <iframe class="preview" title={`Widget preview of ${agent.name}`} srcdoc={preview} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedAttributes, embedSnippet, previewDocument } from './embed-snippet.js';
+import { embedAttributes, embedSnippet, mcpUrl, previewDocument } from './embed-snippet.js';
 
 const settings = {
   baseUrl: 'https://site.example/chat/',
@@ -34,5 +34,11 @@ describe('embed snippet', () => {
     expect(html).toContain(
       '<script src="https://site.example/chat/widget.js" data-agent-id="demo" data-primary-color="#2563eb" data-starters="How do I embed it?|A / B" data-mount="#preview" data-storage="none" data-open=""></script>',
     );
+  });
+});
+
+describe('mcpUrl', () => {
+  it('is the BFF’s /mcp/<agent id>, below its mount', () => {
+    expect(mcpUrl('https://docs.example/chat/', 'demo')).toBe('https://docs.example/chat/mcp/demo');
   });
 });

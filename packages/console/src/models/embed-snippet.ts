@@ -32,6 +32,11 @@ export function embedAttributes(settings: EmbedSettings): [string, string][] {
   return attributes;
 }
 
+/** The agent's MCP endpoint on this BFF, for AI coding tools (`POST /mcp/:agentId`). */
+export function mcpUrl(baseUrl: string, agentId: string): string {
+  return new URL(`mcp/${encodeURIComponent(agentId)}`, baseUrl).href;
+}
+
 /** The `<script>` tag a site pastes to embed this agent's widget. */
 export function embedSnippet(settings: EmbedSettings): string {
   const attributes = embedAttributes(settings)
