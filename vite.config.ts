@@ -44,7 +44,9 @@ export default defineConfig({
           name: 'agent-service',
           root: fileURLToPath(new URL('./packages/agent-service', import.meta.url)),
           environment: 'node',
-          testTimeout: 30_000,
+          // Two test files share the 2 cores (maxWorkers): a PGlite-heavy test that takes
+          // 10 s alone can take 30 s beside another one. A limit, not a wait.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -54,7 +56,9 @@ export default defineConfig({
           name: 'bff',
           root: fileURLToPath(new URL('./packages/bff', import.meta.url)),
           environment: 'node',
-          testTimeout: 30_000,
+          // Two test files share the 2 cores (maxWorkers): a PGlite-heavy test that takes
+          // 10 s alone can take 30 s beside another one. A limit, not a wait.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
