@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -227,29 +227,39 @@ describe('npm start, end to end', () => {
       '# Warranty\n\nEvery quibbleflux carries a five year warranty.\n',
     );
     writeFileSync(join(docs, 'hours.txt'), 'The quibbleflux help desk opens at 9am.\n');
-    const cli = spawnSync(
-      process.execPath,
-      [
-        '--conditions=agent-chat-source',
-        '--import',
-        'tsx',
-        'packages/agent-service/src/cli.ts',
-        'ingest',
-        datastoreId!,
-        join(docs, 'warranty.md'),
-        join(docs, 'hours.txt'),
-        '--url',
-        serviceUrl!,
-      ],
-      {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          AGENT_API_TOKEN: readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim(),
+    // Asynchronous, not spawnSync: while the event loop is blocked, fetch cannot see the BFF
+    // close its idle keep-alive socket, and the next query reused it ("other side closed").
+    const cli = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [
+          '--conditions=agent-chat-source',
+          '--import',
+          'tsx',
+          'packages/agent-service/src/cli.ts',
+          'ingest',
+          datastoreId!,
+          join(docs, 'warranty.md'),
+          join(docs, 'hours.txt'),
+          '--url',
+          serviceUrl!,
+        ],
+        {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+          env: {
+            ...process.env,
+            AGENT_API_TOKEN: readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim(),
+          },
         },
-      },
-    );
+        (error, stdout, stderr) =>
+          resolve({
+            status: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+            stdout,
+            stderr,
+          }),
+      );
+    });
     expect(cli.status, cli.stderr + cli.stdout).toBe(0);
     rmSync(docs, { recursive: true, force: true });
     const warranty = await query({ query: 'How long is the quibbleflux warranty?' });
