@@ -3,7 +3,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, createApiClient } from '../testing/api-client.js';
-import { connectMcpClient } from '../testing/mcp-client.js';
+import { connectMcpClient, MCP_INITIALIZE_REQUEST } from '../testing/mcp-client.js';
 import { startTwoOrganizations, type TwoOrganizations } from '../testing/two-organizations.js';
 
 let setup: TwoOrganizations;
@@ -65,16 +65,7 @@ function post(body: string, headers: Record<string, string> = {}, key = aliceKey
   });
 }
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
+const INITIALIZE = JSON.stringify(MCP_INITIALIZE_REQUEST);
 
 beforeAll(async () => {
   setup = await startTwoOrganizations();

@@ -8,6 +8,7 @@ import {
   buildPdf,
   type ChangingSite,
   createTestDatabase,
+  MCP_INITIALIZE_REQUEST,
   startChangingSite,
 } from '../testing/index.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi-types.js';
@@ -629,16 +630,7 @@ describe('the live service answers as documented', () => {
     const agent = (await call('POST', '/api/agents', 201, { body: { name: 'MCP' } })).body;
     const path = `/api/agents/${agent.id}/mcp`;
     const accept = 'application/json, text/event-stream';
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'c', version: '1' },
-      },
-    };
+    const initialize = MCP_INITIALIZE_REQUEST;
     const json = await call('POST', path, 200, { body: initialize, accept });
     expect(json.body.result.serverInfo.name).toBe('agent-chat');
     const stream = await call('POST', path, 200, {

@@ -40,7 +40,7 @@ export {
 export { type IndexedDocuments, startWithDocuments } from './indexed-documents.js';
 export { type LoopbackSite, startLoopbackSite } from './loopback-site.js';
 export { markdownInMain } from './main-markdown.js';
-export { connectMcpClient, type McpClientOptions } from './mcp-client.js';
+export { connectMcpClient, MCP_INITIALIZE_REQUEST, type McpClientOptions } from './mcp-client.js';
 export { nextServerRequest, type ServerExchange } from './next-server-request.js';
 export {
   type OpenAiTestReply,

@@ -49,3 +49,18 @@ export async function connectMcpClient(
   await client.connect(transport);
   return client;
 }
+
+/**
+ * A raw JSON-RPC `initialize` request, for the tests that speak to an MCP endpoint without
+ * the SDK's client (content negotiation, Origin checks, status codes).
+ */
+export const MCP_INITIALIZE_REQUEST = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
+} as const;

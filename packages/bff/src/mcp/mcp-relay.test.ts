@@ -1,5 +1,5 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
-import { connectMcpClient } from '@agent-chat/agent-service/testing';
+import { connectMcpClient, MCP_INITIALIZE_REQUEST } from '@agent-chat/agent-service/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,16 +33,7 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
   return first?.text ?? '';
 }
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
+const INITIALIZE = JSON.stringify(MCP_INITIALIZE_REQUEST);
 
 function post(url: string, body: string, headers: Record<string, string> = {}) {
   return fetch(url, {
