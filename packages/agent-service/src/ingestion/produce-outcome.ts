@@ -23,11 +23,13 @@ import { type LoadedDocument, loadDocument, SUPPORTED_FORMATS } from './loaders/
  * AsciiDoc admonitions read as text led by their label; a `footer` class or id is chrome.
  * 9: a page's title without its section's or site's name when its <h1> is not in the
  * <title> ("coverage | Config | Acme": "coverage"), and an <h1> that begins with the title
- * left out of the chunk titles).
+ * left out of the chunk titles). 10: a theme's header <h1> with the site's name left out of
+ * the content and the title; Sphinx 3 API entries (`<dt id>` without `sig`) read as
+ * sections; Sphinx's `related`, `topnav` and `bottomnav` bars are chrome.
  * Web pages hash their chunks rather than their bytes (see `textHashOf`): their hashes
  * changed with that, so nothing else had to.
  */
-const CHUNKING_VERSION = '9';
+const CHUNKING_VERSION = '10';
 
 /** Media types a web page may have: HTML, or a document format the loaders read. */
 export function isIngestibleMediaType(mediaType: string): boolean {

@@ -31,6 +31,9 @@ export {
   GENERATOR_PAGES,
   type GeneratorPage,
   type GeneratorSection,
+  headerlink,
+  sphinxApiReferenceHtml,
+  sphinxCustomThemeHtml,
 } from './generator-pages/index.js';
 export {
   type SampleHtmlPage,
@@ -50,6 +53,7 @@ export {
 } from './openai-test-server.js';
 export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
 export { replaceChunks } from './replace-chunks.js';
+export { type ServedAnswer, type ServedPages, startWithPages } from './served-pages.js';
 export {
   type ReceivedMail,
   type SmtpTestServer,

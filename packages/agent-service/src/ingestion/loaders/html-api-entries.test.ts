@@ -40,4 +40,14 @@ describe('loadHtml: API entries (Sphinx)', () => {
       '<h1>Guide</h1><dl><dt id="term-relay">relay</dt><dd><p>A server.</p></dd></dl>';
     expect(headings(glossary)).toEqual(['# Guide']);
   });
+
+  it('reads Sphinx 3 autodoc entries too: a `<dt id>` without the `sig` class, its name in `descname`', () => {
+    const page = `<h1>Client</h1><dl class="py class"><dt id="skyhook.Client"><em class="property">class </em><code class="sig-prename descclassname">skyhook.</code><code class="sig-name descname">Client</code><span class="sig-paren">(</span><em class="sig-param">url</em><span class="sig-paren">)</span><a class="headerlink" href="#skyhook.Client" title="Permalink to this definition">¶</a></dt>
+      <dd><p>A connection.</p><dl class="method"><dt id="skyhook.Client.send"><code class="descname">send</code><span class="sig-paren">(</span><em>event</em><span class="sig-paren">)</span></dt><dd><p>Sends one event.</p></dd></dl></dd></dl>`;
+    expect(headings(page)).toEqual([
+      '# Client',
+      '## class skyhook.Client(url) {#skyhook.Client}',
+      '### send(event) {#skyhook.Client.send}',
+    ]);
+  });
 });

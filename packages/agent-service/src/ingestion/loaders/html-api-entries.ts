@@ -2,12 +2,26 @@ import type { Element, ElementContent } from 'hast';
 import { classesOf } from './html-tree.js';
 
 // Sphinx's API entries (autodoc and the domains: `.. py:function::`, `.. js:class::`, …):
-// `<dl class="py function"><dt class="sig sig-object py" id="pkg.send">…</dt><dd>…</dd></dl>`.
+// `<dl class="py function"><dt class="sig sig-object py" id="pkg.send">…</dt><dd>…</dd></dl>`
+// since Sphinx 4; before it the `<dt id>` has no class and the entry's name is in a
+// `code.descname` (`<dl class="method"><dt id="pkg.Client.send"><code class="descname">`),
+// as custom themes built on old releases still write them. A glossary's or a field list's
+// `<dt>` is neither.
 const isSignature = (node: ElementContent): node is Element =>
   node.type === 'element' &&
   node.tagName === 'dt' &&
   typeof node.properties.id === 'string' &&
-  classesOf(node).includes('sig');
+  (classesOf(node).includes('sig') || namesEntry(node));
+
+// Whether a `<dt>` holds an entry's name as Sphinx marks it (`descname`, `sig-name`).
+function namesEntry(node: Element): boolean {
+  return node.children.some(
+    (child) =>
+      child.type === 'element' &&
+      (classesOf(child).some((name) => name === 'descname' || name === 'sig-name') ||
+        namesEntry(child)),
+  );
+}
 
 /** Whether a `<dl>` lists API entries, each a signature with an id (Sphinx). */
 export function isApiEntryList(list: Element): boolean {

@@ -63,9 +63,10 @@ const droppedRoles = new Set([
 // contents (`toc`, `md-toc`, `TableOfContents`), skip links, pagination, share buttons,
 // newsletter sign-ups, adverts, and what is left out when printing (Tailwind
 // `print:hidden`, Nextra's `print:nx-hidden`, Bootstrap's `d-print-none`, `noprint`):
-// the previous/next links and toolbars inside an article.
+// the previous/next links and toolbars inside an article; Sphinx's relation bars (`related`,
+// the haiku and scrolls themes' `topnav` and `bottomnav`).
 const chromeToken =
-  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|(?:^|[-_])toc(?:$|[-_])|table-?of-?contents|skip-link|skip-to|pagination|^pager$|^nav(?:header|footer)$|^(?:site-|page-)?footer$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$|(?:^|:)print:(?:[a-z]+-)?hidden$|^d-print-none$|^no-?print$/i;
+  /cookie|consent|gdpr|onetrust|^cc[-_]|breadcrumb|sidebar|navbar|(?:^|[-_])toc(?:$|[-_])|table-?of-?contents|skip-link|skip-to|pagination|^pager$|^nav(?:header|footer)$|^(?:site-|page-)?footer$|^(?:top|bottom)-?nav$|^related$|share-?buttons|social-share|newsletter|^ads?$|^ad[-_]|advert|sponsor|edit-this-page|^headerlink$|^hash-link$|^anchor-link$|(?:^|:)print:(?:[a-z]+-)?hidden$|^d-print-none$|^no-?print$/i;
 
 /** The heading elements, `<h1>` to `<h6>`. */
 export const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

@@ -23,8 +23,10 @@ import {
 import { revealDisclosurePanels } from './html-disclosures.js';
 import { cleanHeading, isPermalinkAfter } from './html-headings.js';
 import { blockHeadingIds } from './html-section-ids.js';
+import { dropSiteHeader } from './html-site-header.js';
 import { promoteHeaderRow } from './html-table-cells.js';
 import { revealTabPanels } from './html-tabs.js';
+import { pageTitle } from './html-title.js';
 import { findElements } from './html-tree.js';
 
 // Inline elements that mean nothing in Markdown: replaced by their content, which keeps
@@ -191,7 +193,8 @@ function prune(
  * Dropped everywhere inside it: scripts, styles, media, forms and controls, `<nav>`,
  * `<aside>`, `<footer>`, site `<header>`s (those outside article/section/main), dialogs,
  * hidden elements, chrome landmarks (navigation, banner, contentinfo, complementary,
- * search…) and elements whose class or id names chrome (cookie/consent banners,
+ * search…), a theme's page header holding the site's name in an `<h1>` above the content's
+ * own (see {@link dropSiteHeader}) and elements whose class or id names chrome (cookie/consent banners,
  * breadcrumbs, sidebars, tables of contents, pagination, share buttons); read from <body>,
  * heading-less columns of links too. Every heading's `id` is resolved (its own, an anchor's
  * inside it, its permalink's target, or the id of the `<section>` or `<div>` it opens), and
@@ -212,6 +215,7 @@ export function mainContent(tree: Root): Root {
   }
   const pageWide = content === undefined;
   content ??= findElements(tree, (element) => element.tagName === 'body')[0] ?? tree;
+  dropSiteHeader(content, pageTitle(tree));
   revealTabPanels(tree);
   revealDisclosurePanels(tree);
   const root: Root = {

@@ -6,16 +6,18 @@ import { findElements, textOf } from './html-tree.js';
  * Acme Docs", "Install — Acme 2.0 documentation" (Sphinx), "Install · Acme". A hyphen is
  * not one: "Auto-Cleanup", "Migrating from v1 - v2" are names.
  */
-const TITLE_SEPARATOR = /\s+[|·•—–]\s+/;
+export const TITLE_SEPARATOR = /\s+[|·•—–]\s+/;
 
 /** Lower case, whitespace collapsed: how two titles are compared. */
-const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+export const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * The document's own title, from the page's `<title>` and its first `<h1>`: the heading
  * when the title holds it ("Install | Acme Docs" for the page whose `<h1>` is "Install");
  * the title's part that begins the heading when one does ("coverage | Config | Acme" for
- * the `<h1>` "coverage" followed by a badge's text); otherwise the title's first part,
+ * the `<h1>` "coverage" followed by a badge's text); never the heading when it is the
+ * site's name after the page's ("Install — Acme documentation" with a theme's header `<h1>`
+ * "Acme documentation": "Install"); otherwise the title's first part,
  * without the section's or the site's name after it ("Advanced API | Guide | Acme" for a
  * page without an `<h1>`, or whose `<h1>` says something else); with neither, `undefined`.
  */
@@ -25,6 +27,15 @@ export function documentTitle(
 ): string | undefined {
   if (title === undefined) return heading;
   const parts = title.split(TITLE_SEPARATOR).filter((part) => part !== '');
+  if (heading !== undefined && namesSite(title, heading)) {
+    const whole = title.replace(/\s+/g, ' ').trim();
+    if (parts.length > 1 || !whole.toLowerCase().endsWith(comparable(heading))) return parts[0];
+    // "Install - Acme documentation": the title without the site's name and its dash.
+    return whole
+      .slice(0, whole.length - comparable(heading).length)
+      .replace(/\s[-:]\s?$/, '')
+      .trim();
+  }
   if (heading !== undefined) {
     const own = comparable(heading);
     if (comparable(title).includes(own)) return heading;
@@ -32,6 +43,24 @@ export function documentTitle(
     if (begun !== undefined) return begun;
   }
   return parts[0] ?? title;
+}
+
+/**
+ * Whether `heading` names the site (or the section) rather than the page titled `title`:
+ * it is a part of the title after the page's name ("Acme Docs" in "Install | Guide | Acme
+ * Docs"), or the title ends with it after a dash or colon ("Install - Acme Docs").
+ */
+export function namesSite(title: string | undefined, heading: string): boolean {
+  const own = comparable(heading);
+  if (title === undefined || own === '') return false;
+  const parts = title.split(TITLE_SEPARATOR);
+  if (parts.slice(1).some((part) => comparable(part) === own)) return true;
+  const whole = comparable(title);
+  return (
+    whole.length > own.length &&
+    whole.endsWith(own) &&
+    /[\p{L}\p{N}].*\s[-:|·•—–]\s?$/u.test(whole.slice(0, -own.length))
+  );
 }
 
 /** Whether `text` begins with `prefix` followed by the end or a non-word character. */

@@ -19,15 +19,18 @@ export function textOf(node: ElementContent | RootContent): string {
  */
 export function findElements(node: Element | Root, test: (element: Element) => boolean): Element[] {
   const found: Element[] = [];
-  const stack: (Element | Root)[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop() as Element | Root;
-    for (let index = current.children.length - 1; index >= 0; index--) {
-      const child = current.children[index];
-      if (child?.type !== 'element') continue;
-      if (test(child)) found.push(child);
-      else stack.push(child);
+  const stack: Element[] = [];
+  const pushChildren = (parent: Element | Root) => {
+    for (let index = parent.children.length - 1; index >= 0; index--) {
+      const child = parent.children[index];
+      if (child?.type === 'element') stack.push(child);
     }
+  };
+  pushChildren(node);
+  while (stack.length > 0) {
+    const current = stack.pop() as Element;
+    if (test(current)) found.push(current);
+    else pushChildren(current);
   }
   return found;
 }

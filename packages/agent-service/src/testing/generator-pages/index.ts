@@ -9,12 +9,18 @@ import type { GeneratorPage } from './generator-page.js';
 import { mkdocsMaterialPage } from './mkdocs-material-page.js';
 import { nextraPage } from './nextra-page.js';
 import { plainPage } from './plain-page.js';
+import { sphinxApiReferenceHtml } from './sphinx-api-reference.js';
+import {
+  headerlink,
+  sphinxCustomThemeHtml,
+  sphinxCustomThemePage,
+} from './sphinx-custom-theme-page.js';
 import { sphinxPage, sphinxPageWithoutPermalinks } from './sphinx-page.js';
 import { starlightPage } from './starlight-page.js';
 import { vitepressPage } from './vitepress-page.js';
 
 export type { GeneratorPage, GeneratorSection } from './generator-page.js';
-export { docusaurusPage };
+export { docusaurusPage, headerlink, sphinxApiReferenceHtml, sphinxCustomThemeHtml };
 
 /**
  * One page per generator: Docusaurus, VitePress, MkDocs Material, Sphinx (with and without
@@ -26,6 +32,7 @@ export const GENERATOR_PAGES: readonly GeneratorPage[] = [
   mkdocsMaterialPage,
   sphinxPage,
   sphinxPageWithoutPermalinks,
+  sphinxCustomThemePage,
   nextraPage,
   starlightPage,
   docBookPage,
