@@ -1,5 +1,6 @@
 import { termsOf } from '../lexical-index/index.js';
 import { isTableDelimiter } from '../markdown/index.js';
+import { withDefaultsAttached } from './default-statements.js';
 import { sentencesOf } from './sentences.js';
 
 /** Whether a block is a fenced code block. */
@@ -117,7 +118,8 @@ export function bestPart(
     }
     return kept.join('\n');
   }
-  const sentences = sentencesOf(block);
+  // A default stated on its own ("Defaults to 30.") is read with the sentence it completes.
+  const sentences = withDefaultsAttached(sentencesOf(block));
   const ranked = sentences
     .map((sentence, index) => ({
       sentence,

@@ -5,6 +5,7 @@
  */
 import { markdownBlocks } from '../markdown/index.js';
 import type { Passage } from '../retrieval/index.js';
+import { blocksWithDefaultsAttached } from './default-statements.js';
 
 /** A piece of a passage quoted in an answer. */
 export interface Excerpt {
@@ -22,12 +23,21 @@ export function sectionKeyOf(passage: Passage): string {
   return `${passage.datasourceId}\n${passage.title}`;
 }
 
-/** A passage's blocks (see `markdownBlocks`) as text, its headings written as Markdown again. */
+/**
+ * A passage's blocks (see `markdownBlocks`) as text, its headings written as Markdown again,
+ * a paragraph that only states a default joined to the block it completes
+ * (`blocksWithDefaultsAttached`).
+ */
 export function blocksOf(content: string): string[] {
-  return Array.from(markdownBlocks(content), (block) =>
+  const blocks = Array.from(markdownBlocks(content), (block) =>
     block.kind === 'heading' ? `${'#'.repeat(block.level)} ${block.text}` : block.text,
   );
+  return blocksWithDefaultsAttached(blocks, isProseOrList);
 }
+
+// Text or a list: neither a heading, a code block nor a table.
+const isProseOrList = (block: string) =>
+  !isHeading(block) && !/^\s*(```|~~~)/.test(block) && !/^\s*\|/.test(block);
 
 /** Whether a quoted block ends by introducing what follows it ("… the following:"). */
 export const introducesNext = (block: string) => block.trimEnd().endsWith(':');
