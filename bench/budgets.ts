@@ -32,6 +32,10 @@ export const BUDGETS = {
   widgetToPlainAppendRatio: 0.2,
   /** Agent service query p50 over HTTP (retrieval + extractive answer) at 50,000 chunks, ms. */
   retrievalP50Ms: 20,
+  /** The whole answer path (retrieval + composition) per question on a ~20,000-chunk real site, p50, ms (issue 50). */
+  realSiteAnswerP50Ms: 30,
+  /** The same, p95, ms. */
+  realSiteAnswerP95Ms: 100,
   /** Chunks at which the retrieval budget applies (smaller runs report without checking). */
   retrievalBudgetChunks: 50_000,
   /**

@@ -3,11 +3,12 @@
  * docs/benchmarks.json and exits non-zero naming every missed budget.
  *
  * Flags (each also an env variable):
- *   --only=relay,concurrency,widget,agent-service,ingestion,memory   BENCH_ONLY   sections to run (default all)
+ *   --only=relay,concurrency,widget,agent-service,real-site,ingestion,memory   BENCH_ONLY   sections to run (default all)
  *   --streams=5000                                  BENCH_STREAMS   concurrent streams
  *   --duration-ms=2000                              BENCH_DURATION_MS  measured time per relay target and round
  *   --rounds=5                                      BENCH_ROUNDS
  *   --chunks=50000                                  BENCH_CHUNKS    chunks in the agent-service datastore
+ *   --doc-site=<dir>                                BENCH_DOC_SITE  real-site: this folder of HTML pages instead of the Debian manuals
  *   --log-requests=true                             BENCH_LOG_REQUESTS  BFF request logs (pino → /dev/null)
  *   --build-widget=true                             BENCH_BUILD_WIDGET  rebuild the widget (default: only when dist/ lacks it)
  *                                                   BENCH_CHROMIUM  Chromium executable (default /usr/bin/chromium)
@@ -29,6 +30,7 @@ import { killChildren, loadBffFrom, profileBffInto } from './children.js';
 import { benchConcurrency } from './concurrency.js';
 import { benchIngestion } from './ingestion-bench.js';
 import { benchMemory } from './memory-bench.js';
+import { benchRealSite } from './real-site-bench.js';
 import { benchRelayOverhead } from './relay-overhead.js';
 import { renderTable, type SectionResult, skippedSection, writeJsonReport } from './report.js';
 import { benchVerdict, busyWarning } from './verdict.js';
@@ -39,6 +41,7 @@ const sectionNames = [
   'concurrency',
   'widget',
   'agent-service',
+  'real-site',
   'ingestion',
   'memory',
 ] as const;
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     'duration-ms': { type: 'string' },
     rounds: { type: 'string' },
     chunks: { type: 'string' },
+    'doc-site': { type: 'string' },
     'log-requests': { type: 'string' },
     'build-widget': { type: 'string' },
     'bff-from': { type: 'string' },
@@ -86,6 +90,7 @@ const config = {
   durationMs: integer(values['duration-ms'], 'BENCH_DURATION_MS', quick ? 1_000 : 2_000),
   rounds: integer(values.rounds, 'BENCH_ROUNDS', quick ? 3 : 5),
   chunks: integer(values.chunks, 'BENCH_CHUNKS', quick ? 1_000 : 50_000),
+  docSite: values['doc-site'] ?? process.env.BENCH_DOC_SITE,
   logRequests: setting(values['log-requests'], 'BENCH_LOG_REQUESTS', 'true') !== 'false',
   out: setting(values.out, 'BENCH_OUT', 'docs/benchmarks.json'),
   profileBff: values['profile-bff'] ?? process.env.BENCH_PROFILE_BFF,
@@ -156,6 +161,14 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
         chunks: config.chunks,
         documentsPerUpsert: 100,
         queries: quick ? 100 : 300,
+      });
+    case 'real-site':
+      return benchRealSite({
+        ...(config.docSite === undefined
+          ? {}
+          : { manuals: [{ name: 'BENCH_DOC_SITE', directory: config.docSite, prefix: 'docs' }] }),
+        questions: quick ? 100 : 300,
+        warmup: 20,
       });
     case 'ingestion':
       return benchIngestion({ chunks: quick ? 1_000 : 3_000, pages: quick ? 50 : 300 });
