@@ -26,7 +26,6 @@ function typescriptTarget(name, folder, output, inputs) {
     output: join(root, folder, output),
     sources: [...inputs.map((path) => join(root, folder, path)), join(root, 'tsconfig.base.json')],
     command: [process.execPath, [tsc, '-p', project, '--noCheck']],
-    usesProtocol: true,
   };
 }
 
@@ -38,7 +37,6 @@ function viteTarget(name, inputs) {
     output: join(folder, inputs.output),
     sources: inputs.sources.map((path) => join(folder, path)),
     command: ['npm', ['run', 'build', '-w', `@agent-chat/${name}`]],
-    usesProtocol: true,
   };
 }
 
@@ -46,24 +44,13 @@ const packageInputs = ['src', 'tsconfig.build.json', 'package.json'];
 const protocolSources = join(root, 'packages/protocol/src');
 /**
  * What `npm start` runs and serves, in build order (each TypeScript package's declarations
- * are the next one's types). Every target but the template cluster is also stale when the
- * protocol changed.
+ * are the next one's types). Every target is also stale when the protocol changed. (The
+ * PGlite template cluster is not built: it is in the repository, see
+ * packages/agent-service/src/store/pglite-template.ts.)
  */
 const targets = [
   typescriptTarget('protocol', 'packages/protocol', 'dist/index.js', packageInputs),
   typescriptTarget('agent service', 'packages/agent-service', 'dist/index.js', packageInputs),
-  {
-    name: 'PGlite template cluster',
-    output: join(root, 'packages/agent-service/dist/pglite-template/pglite-version'),
-    sources: [
-      join(root, 'node_modules/@electric-sql/pglite/package.json'),
-      join(root, 'packages/agent-service/src/store/pglite-template.ts'),
-    ],
-    command: [
-      process.execPath,
-      [join(root, 'packages/agent-service/scripts/write-pglite-template.mjs')],
-    ],
-  },
   typescriptTarget('BFF', 'packages/bff', 'dist/index.js', packageInputs),
   typescriptTarget('demo', 'scripts/demo', 'dist/cli.js', ['.']),
   viteTarget('widget', {
@@ -99,7 +86,7 @@ function builtAt(output) {
 }
 
 function upToDate(target) {
-  const sources = [...target.sources, ...(target.usesProtocol ? [protocolSources] : [])];
+  const sources = [...target.sources, protocolSources];
   return builtAt(target.output) >= Math.max(...sources.map(newestMtime));
 }
 

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { growMemoryFilesFaster } from './pglite-file-growth.js';
-import { copyPgliteTemplate } from './pglite-template.js';
+import { unpackPgliteTemplate } from './pglite-template.js';
 
 /**
  * PGlite's page cache (Postgres `shared_buffers`) by default, MB: 16 for a data directory
@@ -24,8 +24,8 @@ function embeddedSettings(cacheMb: number): string[] {
 }
 
 /**
- * Creates the service's PGlite, persisted in `pgdata` (a new one copied from the build's
- * template cluster when there is one, see `copyPgliteTemplate`), or in
+ * Creates the service's PGlite, persisted in `pgdata` (a new one unpacked from the
+ * repository's template cluster, see `unpackPgliteTemplate`), or in
  * memory (from `snapshot`, a `dumpDataDir` tarball, when given), with pgvector loaded, a
  * page cache of `cacheMb` (default {@link DEFAULT_PGLITE_CACHE_MB}) and,
  * in memory, files that grow by half (see `growMemoryFilesFaster`) and WAL segments that
@@ -36,7 +36,12 @@ export async function openPglite(options: {
   snapshot?: Blob | undefined;
   cacheMb?: number | undefined;
 }): Promise<PGlite> {
-  if (options.pgdata !== undefined) copyPgliteTemplate(options.pgdata);
+  if (options.pgdata !== undefined) {
+    const template = await unpackPgliteTemplate(options.pgdata);
+    if (!template.unpacked && template.warning !== undefined) {
+      process.emitWarning(template.warning, 'PgliteTemplateWarning');
+    }
+  }
   const pglite = await PGlite.create({
     // pgvector, for hybrid retrieval: loaded always (it costs nothing until
     // `CREATE EXTENSION vector`), so a data directory with vectors opens either way.

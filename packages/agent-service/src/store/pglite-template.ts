@@ -1,6 +1,13 @@
+// The PGlite template cluster, shipped ready in the repository: a freshly initialised data
+// directory as a brotli-compressed tar (pglite-template/pgdata.tar.br) and the record of
+// what made it (pglite-template/pglite-template.json). A new data directory is unpacked from
+// it, because initdb is the most memory a PGlite process ever needs: it runs the initdb
+// program and a second Postgres beside the first, all in WebAssembly, about 875 MB resident
+// for a few seconds, where `npm start` has 350 MB at peak and a service at rest a fifth of
+// that. `npm run pglite-template` makes it again (after a PGlite upgrade).
 import {
-  cpSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -8,47 +15,87 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { archiveDirectory, extractArchive } from './directory-archive.js';
 
 /**
- * Where the build keeps the template cluster (`dist/pglite-template`, next to the compiled
- * service; the same folder whether this module runs compiled or from source).
+ * Where the template is kept: `packages/agent-service/pglite-template` (the same folder
+ * whether this module runs compiled or from source, and published with the package).
  */
-export const PGLITE_TEMPLATE_DIR = fileURLToPath(
-  new URL('../../dist/pglite-template', import.meta.url),
-);
+export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('../../pglite-template', import.meta.url));
 
-const VERSION_FILE = 'pglite-version';
+const ARCHIVE_FILE = 'pgdata.tar.br';
+const RECORD_FILE = 'pglite-template.json';
 
-/** The installed PGlite's version: a template made by another one is not used. */
-function pgliteVersion(): string {
+/** What made a template: a cluster is only used by the PGlite that made it. */
+export interface PgliteTemplateRecord {
+  /** The PGlite package version that ran initdb. */
+  pglite: string;
+  /** The cluster's `PG_VERSION` (the Postgres major version). */
+  postgres: string;
+  /** The cluster's catalog version (`pg_control`), which a server must match to open it. */
+  catalogVersion: number;
+}
+
+/** The installed PGlite's version. */
+export function installedPgliteVersion(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const manifest = path.join(path.dirname(entry), '..', 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
+/** The Postgres major version and catalog version of the cluster in `pgdata`. */
+export function describeCluster(pgdata: string): Omit<PgliteTemplateRecord, 'pglite'> {
+  const control = readFileSync(path.join(pgdata, 'global', 'pg_control'));
+  return {
+    postgres: readFileSync(path.join(pgdata, 'PG_VERSION'), 'utf8').trim(),
+    // ControlFileData: system_identifier (8 bytes), pg_control_version (4), catalog_version_no.
+    catalogVersion: control.readUInt32LE(12),
+  };
+}
+
+/** The record of the template in `directory`, or undefined when there is none. */
+export function readPgliteTemplateRecord(
+  directory = PGLITE_TEMPLATE_DIR,
+): PgliteTemplateRecord | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(directory, RECORD_FILE), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /**
- * Writes the template cluster: a data directory that PGlite has just initialised (initdb),
- * and the PGlite version that made it. Run at build time (`npm run build`, and by
- * `npm start` before its first start), because initdb is the most memory a PGlite process
- * ever needs: it runs the initdb program and a second Postgres beside the first, all in
- * WebAssembly, about 700 MB resident for a few seconds, where a service at rest needs a
- * fifth of that. Replaces a template already there.
+ * Makes the template again with the installed PGlite: initdb in a scratch directory (about
+ * 875 MB resident for a few seconds), archived into `directory` with its record. Replaces
+ * a template already there.
  *
- * @internal For the build step (`scripts/write-pglite-template.mjs`, which loads it
- * compiled, out of knip's sight) and its test.
+ * For `npm run pglite-template` (`scripts/write-pglite-template.ts`).
  */
-export async function writePgliteTemplate(directory = PGLITE_TEMPLATE_DIR): Promise<void> {
-  const building = `${directory}.building-${process.pid}`;
-  rmSync(building, { recursive: true, force: true });
-  mkdirSync(building, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: path.join(building, 'pgdata') });
-  await pglite.close();
-  writeFileSync(path.join(building, VERSION_FILE), `${pgliteVersion()}\n`);
-  rmSync(directory, { recursive: true, force: true });
-  renameSync(building, directory);
+export async function writePgliteTemplate(
+  directory = PGLITE_TEMPLATE_DIR,
+): Promise<PgliteTemplateRecord> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'pglite-template-'));
+  try {
+    const pgdata = path.join(scratch, 'pgdata');
+    const pglite = await PGlite.create({ dataDir: pgdata });
+    await pglite.close();
+    const record = { pglite: installedPgliteVersion(), ...describeCluster(pgdata) };
+    const archive = archiveDirectory(pgdata);
+    mkdirSync(directory, { recursive: true });
+    const writing = path.join(directory, `.writing-${process.pid}`);
+    writeFileSync(writing, archive);
+    renameSync(writing, path.join(directory, ARCHIVE_FILE));
+    writeFileSync(writing, `${JSON.stringify(record, null, 2)}\n`);
+    renameSync(writing, path.join(directory, RECORD_FILE));
+    return record;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** The entries of a directory; none when it does not exist. */
@@ -61,26 +108,52 @@ function entriesOf(directory: string): string[] {
   }
 }
 
+/** What {@link unpackPgliteTemplate} did. */
+export type TemplateOutcome =
+  | { unpacked: true }
+  | {
+      unpacked: false;
+      /** Why a template was not used, when one was expected. */
+      warning?: string;
+    };
+
 /**
- * Fills the new data directory `pgdata` from the template (see {@link writePgliteTemplate})
- * instead of letting PGlite run initdb in this process. Returns false, leaving `pgdata` to
- * PGlite, when it is not empty (a cluster already), or there is no template made by the
- * installed PGlite. The copy is made beside `pgdata` and renamed into place, so that a copy
- * cut short is never taken for a cluster.
+ * Fills the new data directory `pgdata` from the template instead of letting PGlite run
+ * initdb in this process. Leaves `pgdata` to PGlite when it is not empty (a cluster
+ * already), and, with a warning that says how to make a new one, when the template is
+ * missing or was made by another PGlite version: after a PGlite upgrade the first start
+ * still works, with initdb's memory. The tree is unpacked beside `pgdata` and renamed into
+ * place, so that an unpacking cut short is never taken for a cluster.
  */
-export function copyPgliteTemplate(pgdata: string, directory = PGLITE_TEMPLATE_DIR): boolean {
-  if (entriesOf(pgdata).length > 0) return false;
-  let version: string;
-  try {
-    version = readFileSync(path.join(directory, VERSION_FILE), 'utf8').trim();
-  } catch {
-    return false;
+export async function unpackPgliteTemplate(
+  pgdata: string,
+  directory = PGLITE_TEMPLATE_DIR,
+): Promise<TemplateOutcome> {
+  if (entriesOf(pgdata).length > 0) return { unpacked: false };
+  const remedy =
+    'so PGlite initialises the data directory itself, which takes about 900 MB of memory ' +
+    'for a few seconds; run `npm run pglite-template` to make the template again.';
+  const record = readPgliteTemplateRecord(directory);
+  if (record === undefined) {
+    return { unpacked: false, warning: `There is no PGlite template in ${directory}, ${remedy}` };
   }
-  if (version !== pgliteVersion()) return false;
-  const copying = `${pgdata}.copying-${process.pid}`;
-  rmSync(copying, { recursive: true, force: true });
-  cpSync(path.join(directory, 'pgdata'), copying, { recursive: true });
-  rmSync(pgdata, { recursive: true, force: true });
-  renameSync(copying, pgdata);
-  return true;
+  const installed = installedPgliteVersion();
+  if (record.pglite !== installed) {
+    return {
+      unpacked: false,
+      warning:
+        `The PGlite template in ${directory} was made by PGlite ${record.pglite} and ` +
+        `PGlite ${installed} is installed, ${remedy}`,
+    };
+  }
+  const unpacking = `${pgdata}.unpacking-${process.pid}`;
+  rmSync(unpacking, { recursive: true, force: true });
+  try {
+    await extractArchive(readFileSync(path.join(directory, ARCHIVE_FILE)), unpacking);
+    rmSync(pgdata, { recursive: true, force: true });
+    renameSync(unpacking, pgdata);
+  } finally {
+    rmSync(unpacking, { recursive: true, force: true });
+  }
+  return { unpacked: true };
 }
