@@ -78,12 +78,22 @@ export function createOriginCheck(allowedOrigins: AllowedOrigins): OriginCheck {
   };
 }
 
+/** Options of {@link createCors}. */
+export interface CorsOptions {
+  /**
+   * Request headers a page may send besides `Content-Type`, `Authorization` and
+   * `X-Request-Id` (answered in `Access-Control-Allow-Headers` to a preflight).
+   */
+  extraAllowHeaders?: readonly string[];
+}
+
 /**
  * CORS and the server-side Origin check as middleware: {@link createOriginCheck}, and
  * preflight requests (`OPTIONS` with `Access-Control-Request-Method`) of allowed origins
  * answered 204 here.
  */
-export function createCors(checkOrigin: OriginCheck): RequestHandler {
+export function createCors(checkOrigin: OriginCheck, options: CorsOptions = {}): RequestHandler {
+  const headers = [allowHeaders, ...(options.extraAllowHeaders ?? [])].join(', ');
   return function cors(req, res, next) {
     if (!checkOrigin(req, res)) return;
     if (
@@ -92,7 +102,7 @@ export function createCors(checkOrigin: OriginCheck): RequestHandler {
       req.headers['access-control-request-method']
     ) {
       res.setHeader('Access-Control-Allow-Methods', allowMethods);
-      res.setHeader('Access-Control-Allow-Headers', allowHeaders);
+      res.setHeader('Access-Control-Allow-Headers', headers);
       res.setHeader('Access-Control-Max-Age', '600');
       vary(res, ['Access-Control-Request-Method', 'Access-Control-Request-Headers']);
       res.status(204).end();

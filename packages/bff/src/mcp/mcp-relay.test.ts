@@ -147,6 +147,46 @@ describe('POST /mcp/:agentId through the real BFF to the real service, with the 
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://docs.example');
   });
 
+  it('lets a page of an allowed origin send the MCP headers: the preflight allows MCP-Protocol-Version', async () => {
+    const url = `${harness.url}/mcp/demo`;
+    // What a browser asks before the SDK client's second request (after initialize).
+    const requested = ['content-type', 'mcp-protocol-version'];
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://docs.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': requested.join(','),
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://docs.example');
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+    expect(allowed).toEqual(expect.arrayContaining(requested));
+    // The request the preflight cleared is served.
+    const listed = await post(
+      url,
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      {
+        origin: 'https://docs.example',
+        'mcp-protocol-version': MCP_INITIALIZE_REQUEST.params.protocolVersion,
+      },
+    );
+    expect(listed.status).toBe(200);
+    // The query route's preflight is not widened by it.
+    const query = await fetch(`${harness.url}/api/agents/demo/query`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://docs.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(query.headers.get('access-control-allow-headers')).not.toMatch(/mcp/i);
+  });
+
   it('answers malformed and oversized JSON-RPC with clear errors, never a 5xx', async () => {
     const url = `${harness.url}/mcp/demo`;
     const malformed = await post(url, '{"jsonrpc":');

@@ -96,7 +96,10 @@ export function createMcpRelay(deps: McpRelayOptions): Router {
       })),
     });
   });
-  router.use('/mcp', createCors(deps.checkOrigin));
+  // A browser client (an MCP inspector in a page) sends MCP-Protocol-Version on every request
+  // after initialize. Mcp-Session-Id is not allowed: the server is stateless, never issues a
+  // session, so a client never sends one.
+  router.use('/mcp', createCors(deps.checkOrigin, { extraAllowHeaders: ['Mcp-Protocol-Version'] }));
   router.post('/mcp/:agentId', (req, res) => {
     const { agentId } = req.params;
     if (!ID_PATTERN.test(agentId)) {
