@@ -170,6 +170,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The development sets' own tooling (eval/sites/: serving a Debian package's pages).
+          name: 'eval',
+          root: fileURLToPath(new URL('./eval', import.meta.url)),
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           root: fileURLToPath(new URL('./e2e', import.meta.url)),
           environment: 'node',

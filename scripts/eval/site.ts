@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createServiceClient,
+  type EvalQuestion,
   type EvalReport,
   type EvalSummary,
   formatEvalReport,
@@ -41,6 +42,24 @@ interface SetModule {
   BOILERPLATE_MARKERS?: { where: string; text: string }[];
   /** Text only the page robots.txt disallows holds. */
   PRIVATE_MARKER?: string;
+  /**
+   * The ids inside a heading's section other than its own (sub-headings, API entries' `dt`):
+   * a cited `page#id` with one of them counts as the section too (issue 50). Without it, only
+   * the heading's own id does.
+   */
+  sectionIds?(page: string, heading: string): readonly string[];
+}
+
+/** The questions with the ids inside each one's section, as the set module gives them. */
+export function withSectionIds(
+  questions: readonly EvalQuestion[],
+  sectionIds: SetModule['sectionIds'],
+): EvalQuestion[] {
+  return questions.map((question) => {
+    if (sectionIds === undefined || question.page === null || !question.heading) return question;
+    const ids = sectionIds(question.page, question.heading);
+    return ids.length === 0 ? question : { ...question, sectionIds: [...ids] };
+  });
 }
 
 /** Options of {@link runSiteEval}. */
@@ -168,10 +187,13 @@ export async function runSiteEval(
   options: SiteEvalOptions = {},
 ): Promise<{ report: EvalReport; measures: SiteMeasures }> {
   const setFolder = path.resolve(folder);
-  const questions = await readEvalQuestions(path.join(setFolder, 'questions.json'));
   const setModule = (await import(
     pathToFileURL(path.join(setFolder, 'serve-site.mjs')).href
   )) as SetModule;
+  const questions = withSectionIds(
+    await readEvalQuestions(path.join(setFolder, 'questions.json')),
+    setModule.sectionIds,
+  );
   const markers = [
     ...(setModule.BOILERPLATE_MARKERS ?? []),
     ...(setModule.PRIVATE_MARKER === undefined

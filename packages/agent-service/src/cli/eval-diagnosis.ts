@@ -91,7 +91,9 @@ export function diagnoseMiss(
   const heading = question.heading ?? null;
   const pageRank = rankOf(fragments, (source) => isSamePage(page, source));
   const sectionRank =
-    heading === null ? null : rankOf(fragments, (source) => isSameSection(page, heading, source));
+    heading === null
+      ? null
+      : rankOf(fragments, (source) => isSameSection(page, heading, source, question.sectionIds));
   const retrievedText = normalizeEvalText(fragments.map((fragment) => fragment.text).join('\n'));
   const phrasesRetrieved = question.phrases.every((phrase) =>
     retrievedText.includes(normalizeEvalText(phrase)),
@@ -102,7 +104,11 @@ export function diagnoseMiss(
   const lostAt = pageLost
     ? lostAtStage(explained, (source) => isSamePage(page, source), topK)
     : sectionLost && heading !== null
-      ? lostAtStage(explained, (source) => isSameSection(page, heading, source), topK)
+      ? lostAtStage(
+          explained,
+          (source) => isSameSection(page, heading, source, question.sectionIds),
+          topK,
+        )
       : undefined;
   return {
     lostBy: retrievalLost ? 'retrieval' : 'answer',

@@ -18,6 +18,12 @@ const questionSchema = z
       .nullable()
       .optional()
       .describe("the id of the heading whose section answers (the cited URL's #fragment)"),
+    sectionIds: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        "other ids inside the heading's section (sub-headings, API entries' dt): a cited page#id with one of them counts as the section too",
+      ),
     phrases: z
       .array(z.string().trim().min(1))
       .default([])

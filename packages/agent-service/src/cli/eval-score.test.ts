@@ -50,6 +50,16 @@ describe('scoreReply', () => {
     expect(failedMeasures(score)).toEqual(['section@3', 'phrase']);
   });
 
+  it("counts a cited id inside the heading's section as section@3 (issue 50)", () => {
+    const reply = {
+      answer: 'Read them from c.env; add secrets with wrangler secret put.',
+      sources: [at('/docs/workers#bindings-env-type')],
+    };
+    expect(scoreReply(question, reply).section3).toBe(false);
+    const withIds = { ...question, sectionIds: ['bindings-env-type'] };
+    expect(scoreReply(withIds, reply)).toMatchObject({ section3: true, correct: true });
+  });
+
   it('leaves section and phrase out when the question has no heading or phrases', () => {
     const score = scoreReply(
       { id: 'q2', question: 'Setup?', page: 'setup.md', phrases: [] },

@@ -36,7 +36,8 @@ const TOP = 3;
 
 /**
  * Scores a reply to a question. Answerable (`page` set): source@1 / source@3 by page
- * ({@link isSamePage}), section@3 when a heading is given ({@link isSameSection}), phrase
+ * ({@link isSamePage}), section@3 when a heading is given ({@link isSameSection}: the heading
+ * or one of the question's `sectionIds`, the ids inside its section), phrase
  * when phrases are given (each phrase, normalised by {@link normalizeEvalText}, occurs in
  * the normalised answer), refused ({@link isRefusal}). Unanswerable: declined
  * ({@link isDecline}). Every reply: whether it leaves a code block open.
@@ -61,7 +62,9 @@ export function scoreReply(question: EvalQuestion, reply: EvalReply): QuestionSc
     source3,
     ...(heading === null
       ? {}
-      : { section3: top.some((source) => isSameSection(page, heading, source)) }),
+      : {
+          section3: top.some((source) => isSameSection(page, heading, source, question.sectionIds)),
+        }),
     ...(phrase === undefined ? {} : { phrase }),
     missingPhrases,
     refused: isRefusal(reply),

@@ -46,4 +46,19 @@ describe('isSameSection', () => {
     expect(isSameSection('/e', 'über', web('http://h/e#%C3%BCber'))).toBe(true);
     expect(isSameSection('a.md', 'x', web(null, 'a.md'))).toBe(false);
   });
+
+  it('counts an id inside the section (an API entry, a sub-heading) when given', () => {
+    const inside = ['flask.Flask.run', 'debug-mode'];
+    const entry = web('http://h/api#flask.Flask.run');
+    expect(isSameSection('/api', 'application-object', entry)).toBe(false);
+    expect(isSameSection('/api', 'application-object', entry, inside)).toBe(true);
+    expect(
+      isSameSection('/api', 'application-object', web('http://h/api#debug-mode'), inside),
+    ).toBe(true);
+    expect(isSameSection('/other', 'application-object', entry, inside)).toBe(false);
+    expect(isSameSection('/api', 'application-object', web('http://h/api#x'), inside)).toBe(false);
+    expect(isSameSection('/api', 'application-object', web('http://h/api'), ['', ...inside])).toBe(
+      false,
+    );
+  });
 });

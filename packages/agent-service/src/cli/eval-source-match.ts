@@ -53,12 +53,17 @@ export function isSamePage(page: string, source: CitedSource): boolean {
 
 /**
  * Whether a cited source is the expected section: the expected page, and its URL's fragment
- * is the heading id (`/docs/setup#install` for page `/docs/setup`, heading `install`).
+ * is the heading id (`/docs/setup#install` for page `/docs/setup`, heading `install`) or one
+ * of `sectionIds`, the ids of elements inside that heading's section (a sub-heading, an API
+ * entry's `dt`: `/api#flask.Flask.run` inside the section `application-object`).
  */
-export function isSameSection(page: string, heading: string, source: CitedSource): boolean {
-  return (
-    source.source_url !== null &&
-    isSamePage(page, source) &&
-    urlFragment(source.source_url) === heading
-  );
+export function isSameSection(
+  page: string,
+  heading: string,
+  source: CitedSource,
+  sectionIds: readonly string[] = [],
+): boolean {
+  if (source.source_url === null || !isSamePage(page, source)) return false;
+  const fragment = urlFragment(source.source_url);
+  return fragment === heading || (fragment !== '' && sectionIds.includes(fragment));
 }

@@ -102,10 +102,11 @@ questions.json: {"questions": [{"id": "q1", "question": "How do I …?",
             fragment and trailing slash ignored), or a file datasource's name;
             null when the documents do not cover it (the agent should decline)
   heading   the id of the heading whose section answers (optional)
+  sectionIds  other ids inside that section (sub-headings, API entries) that count as it
   phrases   key phrases a correct answer contains, all of them (optional)
 Prints, with a line per miss:
   source@1, source@3  the page is the first / among the first three cited sources
-  section@3           one of the first three cited URLs is page#heading
+  section@3           one of the first three cited URLs is page#heading (or page#id, id in sectionIds)
   phrase              every phrase is in the answer (case, whitespace, Markdown and HTML ignored)
   declined            unanswerable: no sources, and "I don't know" in the first 200
                       characters (the service's "I don't know: …" counts) or an
