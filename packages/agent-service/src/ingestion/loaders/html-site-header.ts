@@ -32,16 +32,17 @@ function namesPage(title: string | undefined, heading: string): boolean {
 
 /** A node and its ancestors, found by walking down from `root` (no parent links in hast). */
 function pathTo(root: Element | Root, target: Element): (Element | Root)[] | undefined {
-  const stack: { node: Element | Root; path: (Element | Root)[] }[] = [{ node: root, path: [] }];
-  while (stack.length > 0) {
-    const { node, path } = stack.pop() as { node: Element | Root; path: (Element | Root)[] };
-    const here = [...path, node];
-    if (node === target) return here;
+  const path: (Element | Root)[] = [];
+  const walk = (node: Element | Root): boolean => {
+    path.push(node);
+    if (node === target) return true;
     for (const child of node.children) {
-      if (child.type === 'element') stack.push({ node: child, path: here });
+      if (child.type === 'element' && walk(child)) return true;
     }
-  }
-  return undefined;
+    path.pop();
+    return false;
+  };
+  return walk(root) ? path : undefined;
 }
 
 // The headings inside `node` other than `except`, and every element holding one of them.
@@ -51,21 +52,20 @@ function headingHolders(
 ): { headings: Element[]; holders: Set<Element | Root> } {
   const headings: Element[] = [];
   const holders = new Set<Element | Root>();
-  const walk = (current: Element | Root, path: (Element | Root)[]) => {
+  const path: (Element | Root)[] = [];
+  const walk = (current: Element | Root) => {
+    path.push(current);
     for (const child of current.children) {
       if (child.type !== 'element') continue;
-      if (headingTags.has(child.tagName)) {
-        if (child !== except) {
-          headings.push(child);
-          for (const holder of path) holders.add(holder);
-          holders.add(current);
-        }
-        continue;
+      if (!headingTags.has(child.tagName)) walk(child);
+      else if (child !== except) {
+        headings.push(child);
+        for (const holder of path) holders.add(holder);
       }
-      walk(child, [...path, current]);
     }
+    path.pop();
   };
-  walk(node, []);
+  walk(node);
   return { headings, holders };
 }
 
@@ -97,14 +97,15 @@ function looseText(node: ElementContent): number {
  * depend on how a theme marks it.
  */
 export function dropSiteHeader(content: Element | Root, title: string | undefined): void {
-  const first = findElements(content, (element) => element.tagName === 'h1')[0];
+  const h1s = findElements(content, (element) => element.tagName === 'h1');
+  const first = h1s[0];
   if (first === undefined) return;
   const site = namesSite(title, textOf(first));
+  const linkedAway = h1s.length > 1 && isLinkedAway(first) && !namesPage(title, textOf(first));
+  if (!site && !linkedAway) return;
   const path = pathTo(content, first);
   if (path === undefined) return;
   const { headings, holders } = headingHolders(content, first);
-  const laterH1 = headings.some((heading) => heading.tagName === 'h1');
-  if (!site && !(laterH1 && isLinkedAway(first) && !namesPage(title, textOf(first)))) return;
   let block = path.length - 1;
   if (headings.length > 0) {
     // Climb from the heading while the parent holds none of the page's other headings.
