@@ -8,7 +8,13 @@ export interface ServiceClient {
   request<T>(method: string, route: string, body?: unknown): Promise<T>;
 }
 
-/** Creates a {@link ServiceClient} for `baseUrl` with a Bearer key. */
+/**
+ * Creates a {@link ServiceClient} for `baseUrl` with a Bearer key. A `GET` that fails before
+ * any response (`fetch failed`) is sent once more: the service closes a kept-alive socket
+ * when its idle timer fires, and a long synchronous step (parsing a 1 MB page) makes that
+ * timer fire late, just as the next poll reuses the socket. A read is safe to repeat;
+ * nothing else is repeated.
+ */
 export function createServiceClient(
   baseUrl: string,
   apiKey: string,
@@ -17,15 +23,20 @@ export function createServiceClient(
   return {
     async request<T>(method: string, route: string, body?: unknown): Promise<T> {
       const isForm = body instanceof FormData;
-      let response: Response;
-      try {
-        response = await fetchImplementation(`${baseUrl}${route}`, {
+      const send = () =>
+        fetchImplementation(`${baseUrl}${route}`, {
           method,
           headers: {
             authorization: `Bearer ${apiKey}`,
             ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
           },
           ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+        });
+      let response: Response;
+      try {
+        response = await send().catch((error: unknown) => {
+          if (method !== 'GET') throw error;
+          return send();
         });
       } catch (error) {
         throw new Error(
