@@ -41,7 +41,9 @@ const problems = [];
 const notes = { ambiguous: [], shared: [], wording: [], deep: [] };
 const ids = new Set();
 const isIdentifier = (word) =>
-  /[0-9_.\-=/()@:$[\]{}'"<>*%]/.test(word) || /[a-z][A-Z]/.test(word) || /[A-Z].*[A-Z]/.test(word);
+  /[0-9_.\-=/()@:$[\]{}'"<>*%\\]/.test(word) ||
+  /[a-z][A-Z]/.test(word) ||
+  /[A-Z].*[A-Z]/.test(word);
 const words = (text) => normText(text).split(' ').filter(Boolean);
 
 function longestSharedRun(left, right) {
