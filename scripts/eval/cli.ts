@@ -2,6 +2,7 @@
  * `npm run eval -- <squad-file> [flags]`: retrieval and answer quality of the agent
  * service on a SQuAD-format file, through its public HTTP API.
  * `npm run eval -- --site <set folder>`: answers on a documentation site (see `site.ts`).
+ * `npm run eval -- --sites all|a,b`: every development set, one table (see `sites.ts`).
  *
  * An in-process agent service (in-memory PGlite, extractive answerer) listens on
  * loopback; every paragraph becomes one document (named after its article), every
@@ -18,17 +19,23 @@ import {
 } from './distractors.js';
 import { type AskResult, askQuestions, loadDocuments, startEvalService } from './evaluate.js';
 import { runSiteEval } from './site.js';
+import { knownSiteSets, runSites, selectSiteSets } from './sites.js';
 import { type EvalQuestion, loadSquad } from './squad.js';
 
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
        [--stages-off=STAGE,…]
        npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet] [--ablate=all|STAGE,…]
+       npm run eval -- --sites all|NAME,… [--json=FOLDER] [--concurrency=N] [--quiet]
 
   --site             a documentation-site set (serve-site.mjs, questions.json): serves it, starts a
                      fresh service with the CLI, ingests the sitemap with "agent-chat-service ingest"
                      and scores the answers as "agent-chat-service eval" does
-  --json             (--site) also write the full report here
+  --sites            every development set one after another (all: ../shared/eval/site-dev, site-dev-2,
+                     then each eval/sites/<name>; or names / set folders, comma-separated), then one
+                     table: per site source@1, source@3, section@3, phrase, declined, refused,
+                     boilerplate, first correct answer, and the mean of the per-site percentages
+  --json             (--site) also write the full report here; (--sites) a folder: one <name>.json each
   --concurrency      (--site) questions asked at once (default 4)
   --quiet            (--site) no line per miss
   --ablate           (--site) then the questions again once per stage switched off (all: each stage
@@ -113,6 +120,7 @@ async function main(): Promise<void> {
       'embeddings-url': { type: 'string' },
       'embeddings-model': { type: 'string' },
       site: { type: 'string' },
+      sites: { type: 'string' },
       json: { type: 'string' },
       concurrency: { type: 'string' },
       quiet: { type: 'boolean' },
@@ -123,6 +131,17 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     console.log(usage);
+    return;
+  }
+  if (values.sites !== undefined) {
+    const rows = await runSites(selectSiteSets(values.sites, knownSiteSets()), {
+      ...(values.concurrency === undefined
+        ? {}
+        : { concurrency: positiveInteger('concurrency', values.concurrency, 4) }),
+      ...(values.json === undefined ? {} : { jsonFolder: values.json }),
+      ...(values.quiet ? { quiet: true } : {}),
+    });
+    if (rows.some((row) => row.error !== undefined)) process.exitCode = 1;
     return;
   }
   if (values.site !== undefined) {
