@@ -85,6 +85,11 @@ export function archiveDirectory(directory: string): Buffer {
   });
 }
 
+/** The tar inside an {@link archiveDirectory} archive (what PGlite's `loadDataDir` reads). */
+export async function tarOfArchive(archive: Buffer): Promise<Buffer> {
+  return promisify(brotliDecompress)(archive);
+}
+
 function field(block: Buffer, offset: number, length: number): string {
   const raw = block.subarray(offset, offset + length);
   const end = raw.indexOf(0);
@@ -97,7 +102,7 @@ function field(block: Buffer, offset: number, length: number): string {
  * directories.
  */
 export async function extractArchive(archive: Buffer, directory: string): Promise<void> {
-  const tar = await promisify(brotliDecompress)(archive);
+  const tar = await tarOfArchive(archive);
   mkdirSync(directory, { recursive: true });
   const root = path.resolve(directory);
   let offset = 0;

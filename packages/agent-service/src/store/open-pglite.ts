@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { growMemoryFilesFaster } from './pglite-file-growth.js';
-import { unpackPgliteTemplate } from './pglite-template.js';
+import { pgliteTemplateTarball, unpackPgliteTemplate } from './pglite-template.js';
 
 /**
  * PGlite's page cache (Postgres `shared_buffers`) by default, MB: 16 for a data directory
@@ -25,8 +25,9 @@ function embeddedSettings(cacheMb: number): string[] {
 
 /**
  * Creates the service's PGlite, persisted in `pgdata` (a new one unpacked from the
- * repository's template cluster, see `unpackPgliteTemplate`), or in
- * memory (from `snapshot`, a `dumpDataDir` tarball, when given), with pgvector loaded, a
+ * repository's template cluster, see `unpackPgliteTemplate`), or in memory (from
+ * `snapshot`, a `dumpDataDir` tarball, when given, else from the template cluster, see
+ * `pgliteTemplateTarball`): never by initdb while the template matches PGlite. With pgvector loaded, a
  * page cache of `cacheMb` (default {@link DEFAULT_PGLITE_CACHE_MB}) and,
  * in memory, files that grow by half (see `growMemoryFilesFaster`) and WAL segments that
  * are not zero-filled.
@@ -36,11 +37,16 @@ export async function openPglite(options: {
   snapshot?: Blob | undefined;
   cacheMb?: number | undefined;
 }): Promise<PGlite> {
+  let snapshot = options.snapshot;
   if (options.pgdata !== undefined) {
     const template = await unpackPgliteTemplate(options.pgdata);
     if (!template.unpacked && template.warning !== undefined) {
       process.emitWarning(template.warning, 'PgliteTemplateWarning');
     }
+  } else if (snapshot === undefined) {
+    const template = await pgliteTemplateTarball();
+    if ('warning' in template) process.emitWarning(template.warning, 'PgliteTemplateWarning');
+    else snapshot = template.tarball;
   }
   const pglite = await PGlite.create({
     // pgvector, for hybrid retrieval: loaded always (it costs nothing until
@@ -56,7 +62,7 @@ export async function openPglite(options: {
       ),
     ],
     ...(options.pgdata === undefined ? {} : { dataDir: options.pgdata }),
-    ...(options.snapshot === undefined ? {} : { loadDataDir: options.snapshot }),
+    ...(snapshot === undefined ? {} : { loadDataDir: snapshot }),
   });
   if (options.pgdata === undefined) {
     growMemoryFilesFaster(pglite);

@@ -1,10 +1,11 @@
 // The PGlite template cluster, shipped ready in the repository: a freshly initialised data
 // directory as a brotli-compressed tar (pglite-template/pgdata.tar.br) and the record of
 // what made it (pglite-template/pglite-template.json). A new data directory is unpacked from
-// it, because initdb is the most memory a PGlite process ever needs: it runs the initdb
-// program and a second Postgres beside the first, all in WebAssembly, about 875 MB resident
-// for a few seconds, where `npm start` has 350 MB at peak and a service at rest a fifth of
-// that. `npm run pglite-template` makes it again (after a PGlite upgrade).
+// it and a new in-memory database loads it, because initdb is the most memory a PGlite
+// process ever needs: it runs the initdb program and a second Postgres beside the first, all
+// in WebAssembly, about 875 MB resident for a few seconds, where `npm start` has 350 MB at
+// peak and a service at rest a fifth of that. `npm run pglite-template` makes it again
+// (after a PGlite upgrade).
 import {
   mkdirSync,
   mkdtempSync,
@@ -19,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { archiveDirectory, extractArchive } from './directory-archive.js';
+import { archiveDirectory, extractArchive, tarOfArchive } from './directory-archive.js';
 
 /**
  * Where the template is kept: `packages/agent-service/pglite-template` (the same folder
@@ -108,6 +109,39 @@ function entriesOf(directory: string): string[] {
   }
 }
 
+/** The template's archive, or why it cannot be used (missing, made by another PGlite). */
+function usableArchive(directory: string): { archive: Buffer } | { warning: string } {
+  const remedy =
+    'so PGlite initialises the database itself, which takes about 900 MB of memory ' +
+    'for a few seconds; run `npm run pglite-template` to make the template again.';
+  const record = readPgliteTemplateRecord(directory);
+  if (record === undefined) {
+    return { warning: `There is no PGlite template in ${directory}, ${remedy}` };
+  }
+  const installed = installedPgliteVersion();
+  if (record.pglite !== installed) {
+    return {
+      warning:
+        `The PGlite template in ${directory} was made by PGlite ${record.pglite} and ` +
+        `PGlite ${installed} is installed, ${remedy}`,
+    };
+  }
+  return { archive: readFileSync(path.join(directory, ARCHIVE_FILE)) };
+}
+
+/**
+ * The template as a tarball for PGlite's `loadDataDir`, which starts an in-memory database
+ * from it instead of running initdb (tests, benchmarks, evaluations: seconds and about
+ * 500 MB less each), or, when it cannot be used, a warning that says how to make it again.
+ */
+export async function pgliteTemplateTarball(
+  directory = PGLITE_TEMPLATE_DIR,
+): Promise<{ tarball: Blob } | { warning: string }> {
+  const usable = usableArchive(directory);
+  if ('warning' in usable) return usable;
+  return { tarball: new Blob([new Uint8Array(await tarOfArchive(usable.archive))]) };
+}
+
 /** What {@link unpackPgliteTemplate} did. */
 export type TemplateOutcome =
   | { unpacked: true }
@@ -130,26 +164,12 @@ export async function unpackPgliteTemplate(
   directory = PGLITE_TEMPLATE_DIR,
 ): Promise<TemplateOutcome> {
   if (entriesOf(pgdata).length > 0) return { unpacked: false };
-  const remedy =
-    'so PGlite initialises the data directory itself, which takes about 900 MB of memory ' +
-    'for a few seconds; run `npm run pglite-template` to make the template again.';
-  const record = readPgliteTemplateRecord(directory);
-  if (record === undefined) {
-    return { unpacked: false, warning: `There is no PGlite template in ${directory}, ${remedy}` };
-  }
-  const installed = installedPgliteVersion();
-  if (record.pglite !== installed) {
-    return {
-      unpacked: false,
-      warning:
-        `The PGlite template in ${directory} was made by PGlite ${record.pglite} and ` +
-        `PGlite ${installed} is installed, ${remedy}`,
-    };
-  }
+  const usable = usableArchive(directory);
+  if ('warning' in usable) return { unpacked: false, warning: usable.warning };
   const unpacking = `${pgdata}.unpacking-${process.pid}`;
   rmSync(unpacking, { recursive: true, force: true });
   try {
-    await extractArchive(readFileSync(path.join(directory, ARCHIVE_FILE)), unpacking);
+    await extractArchive(usable.archive, unpacking);
     rmSync(pgdata, { recursive: true, force: true });
     renameSync(unpacking, pgdata);
   } finally {
