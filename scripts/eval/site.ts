@@ -236,8 +236,24 @@ export async function runSiteEval(
       `${path.basename(setFolder)}: ${site.pages.length} pages at ${site.origin}; service ${url} ready in ${seconds(readyAt - spawnedAt)} s; ingesting ${sitemap}`,
     );
     const ingestStart = performance.now();
+    // The whole set, also past the service's default crawl cap of 1,000 pages (PostgreSQL's
+    // manual has 1,168): a set's questions may be on any of its pages.
+    const maxPages = Math.max(1_000, site.pages.length);
     const ingest = await finished(
-      spawnCli(['ingest', datastore.id, sitemap, '--url', url, '--key', apiKey], {}),
+      spawnCli(
+        [
+          'ingest',
+          datastore.id,
+          sitemap,
+          '--url',
+          url,
+          '--key',
+          apiKey,
+          '--max-pages',
+          String(maxPages),
+        ],
+        {},
+      ),
     );
     const ingestSeconds = seconds(performance.now() - ingestStart);
     process.stdout.write(ingest.out);
