@@ -215,15 +215,19 @@ export async function searchLexical(
   // on the common terms' chunks alone: a cap on them all would keep whichever come first
   // in storage, and drop chunks with the rare terms as readily as the others (measured on
   // same-sentence distractors, docs/benchmarks.md: more recall, and fewer chunks scored).
+  // A long chunk's tsvector is TOASTed (compressed, or stored apart past ~2 KB), and every
+  // function reading it would fetch and decompress it again: one per query term, one per
+  // phrase. `ts_delete` of a lexeme no tsvector holds returns its argument as read, so
+  // each candidate's is read once, here, and the scoring reads that copy.
   const rows = await database.query<{ chunk_id: string; score: number }>(
     `SELECT c.id AS chunk_id, ${scoring.score} AS score
      FROM (
        SELECT c.id, c.tsv, ${scoring.columns}
        FROM (
-         (SELECT c.id, c.tsv, c.length FROM chunks c
+         (SELECT c.id, ts_delete(c.tsv, ''::text) AS tsv, c.length FROM chunks c
           WHERE $7::tsquery IS NOT NULL AND c.tsv @@ $7::tsquery AND ${scope})
          UNION ALL
-         (SELECT c.id, c.tsv, c.length FROM chunks c
+         (SELECT c.id, ts_delete(c.tsv, ''::text) AS tsv, c.length FROM chunks c
           WHERE c.tsv @@ ANY($1::tsquery[]) AND ${scope}
             AND ($7::tsquery IS NULL OR NOT c.tsv @@ $7::tsquery)
           LIMIT $5)

@@ -60,11 +60,20 @@ interface Asked {
   pairStarts: ReadonlySet<string>;
   /** The shapes of the question's code among the query terms (`codeShapesOf`). */
   codeShapes: ReadonlySet<string>;
+  /**
+   * The first characters of the query terms. Porter2 keeps a word's first character (it
+   * only drops a leading apostrophe, which `wordsOf` never keeps), so a word starting
+   * with another cannot stem to a query term and is not stemmed: most of a passage's words.
+   */
+  termStarts: ReadonlySet<string>;
 }
 
 /** A candidate as the re-rank reads it. */
 interface Reading {
-  /** Its sentences as stemmed words. */
+  /**
+   * Its sentences as stemmed words; a word that cannot stem to a query term is `''` (it
+   * only counts in the sentence's length).
+   */
   sentences: string[][];
   /** The same sentences as written. */
   texts: string[];
@@ -110,7 +119,9 @@ function read(candidate: RerankCandidate, asked: Asked): Reading {
     }
   }
   return {
-    sentences: sentences.map((sentence) => sentence.map(stemOf)),
+    sentences: sentences.map((sentence) =>
+      sentence.map((word) => (asked.termStarts.has(word.charAt(0)) ? stemOf(word) : '')),
+    ),
     texts,
     title: termsOf(candidate.title),
     codeShapes:
@@ -174,6 +185,7 @@ export function rerankBySentence<Candidate extends RerankCandidate>(
     pairs,
     pairStarts: new Set([...pairs].map((pair) => pair.slice(0, pair.indexOf(' ')))),
     codeShapes: new Set([...query.termWeights.keys()].filter(isCodeShape)),
+    termStarts: new Set([...query.termWeights.keys()].map((term) => term.charAt(0))),
   };
   const readings = candidates.map((candidate) => read(candidate, asked));
   let words = 0;
