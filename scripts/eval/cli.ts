@@ -11,20 +11,27 @@
  * scaling table and a sample of the questions is asked again.
  */
 import { parseArgs } from 'node:util';
-import { STAGE_NAMES } from '@agent-chat/agent-service';
+import { createPgliteDatabase, STAGE_NAMES } from '@agent-chat/agent-service';
 import {
   createDistractorFactory,
   createSentenceDistractorFactory,
   SECTIONS_PER_DISTRACTOR,
 } from './distractors.js';
-import { type AskResult, askQuestions, loadDocuments, startEvalService } from './evaluate.js';
+import {
+  type AskResult,
+  askQuestions,
+  type EvalClient,
+  loadDocuments,
+  reopenEvalService,
+  startEvalService,
+} from './evaluate.js';
 import { runSiteEval } from './site.js';
 import { knownSiteSets, runSites, selectSiteSets } from './sites.js';
 import { type EvalQuestion, loadSquad } from './squad.js';
 
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
-       [--stages-off=STAGE,…]
+       [--stages-off=STAGE,…] [--ablate=all|STAGE,…]
        npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet] [--ablate=all|STAGE,…]
        npm run eval -- --sites all|NAME,… [--json=FOLDER] [--concurrency=N] [--quiet]
 
@@ -41,6 +48,9 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
   --ablate           (--site) then the questions again once per stage switched off (all: each stage
                      of the ranking pipeline; a+b: two together), on the same data, one line each
   --stages-off       (SQuAD) ranking stages switched off for the whole run (RANKING_STAGES_OFF)
+  --ablate           (SQuAD) after each row of the hard table, its questions again on a snapshot of
+                     the same data: once with every stage on, then once per stage set switched off,
+                     one line each; the p50 column is then what each stage costs the query route
 
   --questions        questions asked on the set itself (default: all)
   --sizes            total chunks of the scaling table, comma-separated; "none" skips it
@@ -289,7 +299,13 @@ async function main(): Promise<void> {
       await client.service.close();
       await hybrid?.client.service.close();
       closed = true;
-      await hardScalingTable(set.paragraphs, documents, scaleSample, hardSizes);
+      await hardScalingTable(
+        set.paragraphs,
+        documents,
+        scaleSample,
+        hardSizes,
+        values.ablate === undefined ? [] : stageSets(values.ablate),
+      );
     }
     console.log(
       '\nR@k: the paragraph a question was written on is among the first k datasources of a datastore search\n' +
@@ -312,12 +328,15 @@ async function main(): Promise<void> {
  * paragraphs are spread evenly through the upload, so that they sit among the distractors
  * in the table's storage too: a search that keeps the first candidates it reads would
  * otherwise keep the set's paragraphs, uploaded first, and look better than it is.
+ * With `ablate`, each size's questions are asked again per stage set switched off
+ * ({@link ablationRows}).
  */
 async function hardScalingTable(
   paragraphs: readonly { context: string }[],
   documents: readonly { name: string; text: string }[],
   questions: readonly EvalQuestion[],
   sizes: readonly number[],
+  ablate: readonly (readonly string[])[],
 ): Promise<void> {
   console.log('\nsame-sentence distractors (3–7 sentences of the set each, ≤ 1,150 characters)');
   for (const size of sizes) {
@@ -373,8 +392,37 @@ async function hardScalingTable(
       console.log(
         row(`${chunks} chunks hard`, await askQuestions(client, questions, paragraphIds)),
       );
+      if (ablate.length > 0) await ablationRows(client, questions, paragraphIds, ablate);
     } finally {
       await client.service.close();
+    }
+  }
+}
+
+/**
+ * The questions asked again of `client`'s data, each time of a fresh service opened on a
+ * snapshot of its database: once with every ranking stage on (the reference, in the same
+ * state as the rows after it: a service just opened on the snapshot, not one that has just
+ * loaded the data), then once per entry of `ablate` with those stages switched off. One
+ * line each; the p50 column is then what a stage costs the query route.
+ */
+async function ablationRows(
+  client: EvalClient,
+  questions: readonly EvalQuestion[],
+  paragraphIds: readonly string[],
+  ablate: readonly (readonly string[])[],
+): Promise<void> {
+  const loaded = client.service.database as { dump?: () => Promise<Blob> };
+  if (!loaded.dump) throw new Error('--ablate needs the PGlite database (it is snapshotted).');
+  const snapshot = await loaded.dump();
+  for (const stagesOff of [[], ...ablate]) {
+    const database = await createPgliteDatabase({ snapshot });
+    const ablated = await reopenEvalService(client, database, stagesOff);
+    try {
+      const label = stagesOff.length === 0 ? '  every stage on' : `  − ${stagesOff.join(' + ')}`;
+      console.log(row(label, await askQuestions(ablated, questions, paragraphIds)));
+    } finally {
+      await ablated.service.close();
     }
   }
 }

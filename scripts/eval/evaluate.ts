@@ -1,4 +1,5 @@
 import {
+  type Database,
   type HybridRetrievalOptions,
   type RunningAgentService,
   type StageName,
@@ -10,6 +11,8 @@ import { containsGoldAnswer, type EvalQuestion } from './squad.js';
 /** A client of the service's public HTTP API, bound to one organization's key. */
 export interface EvalClient {
   service: RunningAgentService;
+  /** The organization's API key. */
+  apiKey: string;
   datastoreId: string;
   agentId: string;
   post<T>(path: string, body: unknown): Promise<T>;
@@ -30,13 +33,24 @@ export async function startEvalService(
     ...(stagesOff.length > 0 ? { rankingStagesOff: stagesOff as StageName[] } : {}),
   });
   const { apiKey } = await service.createOrganization('Evaluation');
+  const post = poster(service, apiKey);
+  const datastore = await post<{ id: string }>('/api/datastores', { name: 'Evaluation' });
+  const agent = await post<{ id: string }>('/api/agents', {
+    name: 'Evaluation',
+    datastoreIds: [datastore.id],
+  });
+  return { service, apiKey, datastoreId: datastore.id, agentId: agent.id, post };
+}
+
+/** POSTs JSON to the service with the organization's key; parses the answer. */
+function poster(service: RunningAgentService, apiKey: string): EvalClient['post'] {
   const send = (path: string, body: unknown) =>
     fetch(`${service.url}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
+  return async <T>(path: string, body: unknown): Promise<T> => {
     // A keep-alive socket the server closed while it sat idle fails on reuse before the
     // request reaches the server (ECONNRESET): one retry on a fresh socket is safe.
     const response = await send(path, body).catch(() => send(path, body));
@@ -45,12 +59,25 @@ export async function startEvalService(
       throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 300)}`);
     return JSON.parse(text) as T;
   };
-  const datastore = await post<{ id: string }>('/api/datastores', { name: 'Evaluation' });
-  const agent = await post<{ id: string }>('/api/agents', {
-    name: 'Evaluation',
-    datastoreIds: [datastore.id],
+}
+
+/**
+ * A service on `database` (a copy of `from`'s, e.g. opened from its snapshot) with the
+ * ranking stages `stagesOff` switched off, answering for `from`'s organization, agent and
+ * datastore: the same data asked again under other settings, nothing loaded twice.
+ */
+export async function reopenEvalService(
+  from: EvalClient,
+  database: Database,
+  stagesOff: readonly string[],
+): Promise<EvalClient> {
+  const service = await startAgentService({
+    port: 0,
+    host: '127.0.0.1',
+    database,
+    ...(stagesOff.length > 0 ? { rankingStagesOff: stagesOff as StageName[] } : {}),
   });
-  return { service, datastoreId: datastore.id, agentId: agent.id, post };
+  return { ...from, service, post: poster(service, from.apiKey) };
 }
 
 /**
