@@ -93,6 +93,16 @@ describe('Agents page (Chromium)', () => {
     expect(snippet).toContain('data-starters="Where is my refund?|How do I return a shoe?"');
     await page.getByRole('button', { name: 'Copy snippet' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+    // The MCP URL next to it: this agent's public endpoint on the BFF, copied as shown.
+    const returns = (await agentList()).find((agent) => agent.name === 'Returns and refunds');
+    const expectedMcpUrl = `${bed.stack.origin}${MOUNT}/mcp/${returns?.id}`;
+    expect(await page.getByLabel('MCP URL (Claude Code, Cursor, VS Code)').inputValue()).toBe(
+      expectedMcpUrl,
+    );
+    await page.getByRole('button', { name: 'Copy MCP URL' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(expectedMcpUrl);
     const preview = page.frameLocator('iframe.preview');
     await preview.getByText('Refund help').first().waitFor();
     await preview.getByRole('button', { name: 'Where is my refund?' }).waitFor();
