@@ -158,6 +158,53 @@ export async function benchAgentService(options: AgentServiceBenchOptions): Prom
       [...latencies].sort((left, right) => left - right),
       95,
     );
+    // search_docs through the MCP endpoint (issue 51) against the route it mirrors, the
+    // datastore query route: the same queries, alternating, so that load slows both alike.
+    const searchOnce = async (index: number, viaMcp: boolean): Promise<number> => {
+      const query = `${words[(index * 11 + 3) % words.length]} ${words[(index * 17 + 7) % words.length]}`;
+      const start = process.hrtime.bigint();
+      const response = await fetch(
+        `${service.url}${viaMcp ? `/api/agents/${agent.id}/mcp` : `/api/datastores/${datastore.id}/query`}`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify(
+            viaMcp
+              ? {
+                  jsonrpc: '2.0',
+                  id: index,
+                  method: 'tools/call',
+                  params: { name: 'search_docs', arguments: { query, limit: 8 } },
+                }
+              : { query, topK: 8 },
+          ),
+        },
+      );
+      const body = (await response.json()) as { results?: unknown[]; result?: unknown };
+      const latency = elapsedMs(start);
+      if (!response.ok || !(viaMcp ? body.result : body.results)) {
+        throw new Error(
+          `A search answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`,
+        );
+      }
+      return latency;
+    };
+    for (let index = 0; index < 20; index += 1) {
+      await searchOnce(20_000 + index, false);
+      await searchOnce(20_000 + index, true);
+    }
+    const routeLatencies: number[] = [];
+    const mcpLatencies: number[] = [];
+    for (let index = 0; index < options.queries; index += 1) {
+      routeLatencies.push(await searchOnce(index, index % 2 === 1));
+      mcpLatencies.push(await searchOnce(index, index % 2 === 0));
+    }
+    const searchRoute = summarize(routeLatencies);
+    const searchMcp = summarize(mcpLatencies);
     const chunksPerSecond = (indexed / ingestMs) * 1000;
     const ratios = measure(batchRatios);
     const rates = measure(batchRates);
@@ -176,6 +223,12 @@ export async function benchAgentService(options: AgentServiceBenchOptions): Prom
           `query latency p50 at ${count(indexed)} chunks`,
           latency.p50,
           BUDGETS.retrievalP50Ms,
+          ms,
+        ),
+        atMost(
+          `search_docs (MCP) p50 − datastore query p50 at ${count(indexed)} chunks`,
+          searchMcp.p50 - searchRoute.p50,
+          BUDGETS.mcpSearchOverDatastoreQueryMs,
           ms,
         ),
       );
@@ -212,11 +265,21 @@ export async function benchAgentService(options: AgentServiceBenchOptions): Prom
           value: `${ms(latency.p50)} / ${ms(p95)} / ${ms(latency.p99)}`,
         },
         { figure: 'query latency mean / max', value: `${ms(latency.mean)} / ${ms(latency.max)}` },
+        {
+          figure: 'datastore query route p50 / p90',
+          value: `${ms(searchRoute.p50)} / ${ms(searchRoute.p90)}`,
+        },
+        {
+          figure: 'search_docs through MCP p50 / p90',
+          value: `${ms(searchMcp.p50)} / ${ms(searchMcp.p90)} (${ms(searchMcp.p50 - searchRoute.p50)} over the route)`,
+          ...(checks[2] ? { check: checks[2] } : {}),
+        },
       ],
       checks,
       notes: [
         `in-memory PGlite, extractive answerer (no model); ${count(documents)} documents of ${sectionsPerDocument} headed ~700-character sections, ${options.documentsPerUpsert} per POST /api/datastores/upsert, sequential (${(bytes / 1024 / 1024).toFixed(1)} MB of text); each upsert queues ingestion jobs and answers once they are synched (the budgeted rate); the index's pending entries are merged when the queue goes idle, timed as "until the index is merged" (queries are measured after it)`,
         `query latency: ${options.queries} sequential JSON POST /api/agents/:id/query (three words each, after 20 warm-up queries), measured at the client: BM25 retrieval (term statistics in Postgres, rarest terms first) plus the extractive answer and storing the exchange`,
+        `search: ${options.queries} POST /api/datastores/:id/query ({query, topK: 8}) and as many search_docs calls (limit 8, one JSON-RPC tools/call each to POST /api/agents/:id/mcp, answered as JSON by a stateless MCP server made for the request), two words each, alternating, after 20 warm-up pairs; budget: search_docs p50 ≤ the route's + ${BUDGETS.mcpSearchOverDatastoreQueryMs} ms`,
         `ingestion reference: after each upsert, the same chunk rows are copied into an empty plain table (primary key only, no text-search vector or other index) of the same PGlite by one INSERT … SELECT FROM unnest(…), timed inside the service's process; the budget is on the median of the per-upsert ratios, so a busy machine slows figure and reference alike`,
         `budgets: ingestion ≥ ${BUDGETS.ingestionToPlainInsertRatio} × the plain insert (${count(BUDGETS.ingestedChunksPerSecond)} chunks/s on a quiet 2-core machine); query p50 ≤ ${BUDGETS.retrievalP50Ms} ms, checked when at least ${count(BUDGETS.retrievalBudgetChunks)} chunks are indexed`,
       ],
@@ -235,6 +298,8 @@ export async function benchAgentService(options: AgentServiceBenchOptions): Prom
         },
         ingestionToPlainInsertRatio: round3(ratios.median),
         queryLatencyMs: { ...latency, p95 },
+        datastoreQueryLatencyMs: searchRoute,
+        mcpSearchDocsLatencyMs: searchMcp,
       },
     };
   } finally {

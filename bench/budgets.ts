@@ -32,6 +32,8 @@ export const BUDGETS = {
   widgetToPlainAppendRatio: 0.2,
   /** Agent service query p50 over HTTP (retrieval + extractive answer) at 50,000 chunks, ms. */
   retrievalP50Ms: 20,
+  /** `search_docs` through the MCP endpoint over the datastore query route it mirrors, p50, same run, ms (issue 51). */
+  mcpSearchOverDatastoreQueryMs: 5,
   /** The whole answer path (retrieval + composition) per question on a ~20,000-chunk real site, p50, ms (issue 50). */
   realSiteAnswerP50Ms: 30,
   /** The same, p95, ms. */
