@@ -13,6 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createServiceClient,
@@ -24,9 +25,46 @@ import {
   readEvalQuestions,
   runEval,
 } from '@agent-chat/agent-service';
+import { ACTIVE_DATASOURCE_STATUSES } from '@agent-chat/protocol';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serviceCli = path.join(repositoryRoot, 'packages/agent-service/src/cli.ts');
+
+/** How long a crawl that `ingest` stopped watching may still run before the eval gives up. */
+const SETTLE_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * The datastore's datasources once none is still being ingested (polled every second);
+ * throws, naming how many are still active, when that takes longer than SETTLE_TIMEOUT_MS.
+ */
+async function settledDatasources(
+  client: ReturnType<typeof createServiceClient>,
+  datastoreId: string,
+): Promise<{ type: string; status: string }[]> {
+  const active: readonly string[] = ACTIVE_DATASOURCE_STATUSES;
+  const deadline = performance.now() + SETTLE_TIMEOUT_MS;
+  let warned = false;
+  for (;;) {
+    const datasources = await client.request<{ type: string; status: string }[]>(
+      'GET',
+      `/api/datastores/${datastoreId}/datasources`,
+    );
+    const running = datasources.filter((datasource) => active.includes(datasource.status));
+    if (running.length === 0) return datasources;
+    if (performance.now() > deadline) {
+      throw new Error(
+        `${running.length} datasources were still being ingested ${SETTLE_TIMEOUT_MS / 60_000} minutes after ingest ended; the questions were not asked.`,
+      );
+    }
+    if (!warned) {
+      console.warn(
+        `ingest ended with ${running.length} datasources still being ingested; waiting for them before asking the questions`,
+      );
+      warned = true;
+    }
+    await delay(1_000);
+  }
+}
 
 /** What `startSite()` of a set's `serve-site.mjs` resolves to. */
 interface ServedSite {
@@ -255,13 +293,13 @@ export async function runSiteEval(
         {},
       ),
     );
-    const ingestSeconds = seconds(performance.now() - ingestStart);
     process.stdout.write(ingest.out);
     if (ingest.code !== 0) process.stderr.write(ingest.err);
-    const datasources = await client.request<{ type: string; status: string }[]>(
-      'GET',
-      `/api/datastores/${datastore.id}/datasources`,
-    );
+    // `ingest` exits 1 when a page failed, which is a result; but when it lost the service
+    // (a busy service closing its socket) the crawl is still running, and questions asked now
+    // would be measured on part of the site. Wait for every datasource to settle first.
+    const datasources = await settledDatasources(client, datastore.id);
+    const ingestSeconds = seconds(performance.now() - ingestStart);
     const pages = datasources.filter((datasource) => datasource.type === 'web_page');
     const pagesIngested = pages.filter((page) => page.status === 'synched').length;
 
