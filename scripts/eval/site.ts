@@ -25,7 +25,7 @@ import {
   readEvalQuestions,
   runEval,
 } from '@agent-chat/agent-service';
-import { ACTIVE_DATASOURCE_STATUSES } from '@agent-chat/protocol';
+import { isDatasourceSettled } from '@agent-chat/protocol';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serviceCli = path.join(repositoryRoot, 'packages/agent-service/src/cli.ts');
@@ -41,7 +41,6 @@ async function settledDatasources(
   client: ReturnType<typeof createServiceClient>,
   datastoreId: string,
 ): Promise<{ type: string; status: string }[]> {
-  const active: readonly string[] = ACTIVE_DATASOURCE_STATUSES;
   const deadline = performance.now() + SETTLE_TIMEOUT_MS;
   let warned = false;
   for (;;) {
@@ -49,7 +48,7 @@ async function settledDatasources(
       'GET',
       `/api/datastores/${datastoreId}/datasources`,
     );
-    const running = datasources.filter((datasource) => active.includes(datasource.status));
+    const running = datasources.filter((datasource) => !isDatasourceSettled(datasource.status));
     if (running.length === 0) return datasources;
     if (performance.now() > deadline) {
       throw new Error(
