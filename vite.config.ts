@@ -170,12 +170,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The development sets' own tooling (eval/sites/: serving a Debian package's pages).
+          // The development sets' own tooling (eval/sites/: serving a Debian package's pages)
+          // and `npm run eval`'s (scripts/eval/).
           name: 'eval',
-          root: fileURLToPath(new URL('./eval', import.meta.url)),
+          root: fileURLToPath(new URL('./', import.meta.url)),
           environment: 'node',
-          include: ['**/*.test.ts'],
-          testTimeout: 20_000,
+          include: ['eval/**/*.test.ts', 'scripts/eval/**/*.test.ts'],
+          // via-mcp.test.ts starts an agent service (PGlite) and answers a site's questions
+          // three ways; on a busy 2-core machine that takes more than Vitest's 10 s.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

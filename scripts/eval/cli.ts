@@ -3,6 +3,7 @@
  * service on a SQuAD-format file, through its public HTTP API.
  * `npm run eval -- --site <set folder>`: answers on a documentation site (see `site.ts`).
  * `npm run eval -- --sites all|a,b`: every development set, one table (see `sites.ts`).
+ * `--via mcp` with either: the same questions through the agent's MCP server too (`via-mcp.ts`).
  *
  * An in-process agent service (in-memory PGlite, extractive answerer) listens on
  * loopback; every paragraph becomes one document (named after its article), every
@@ -32,8 +33,9 @@ import { type EvalQuestion, loadSquad } from './squad.js';
 const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes=10000,50000,100000] [--scale-questions=N] [--quick]
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
        [--stages-off=STAGE,…] [--ablate=all|STAGE,…]
-       npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet] [--ablate=all|STAGE,…]
-       npm run eval -- --sites all|NAME,… [--json=FOLDER] [--concurrency=N] [--quiet]
+       npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet] [--via=mcp]
+                       [--ablate=all|STAGE,…]
+       npm run eval -- --sites all|NAME,… [--json=FOLDER] [--concurrency=N] [--quiet] [--via=mcp]
 
   --site             a documentation-site set (serve-site.mjs, questions.json): serves it, starts a
                      fresh service with the CLI, ingests the sitemap with "agent-chat-service ingest"
@@ -45,6 +47,11 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
   --json             (--site) also write the full report here; (--sites) a folder: one <name>.json each
   --concurrency      (--site) questions asked at once (default 4)
   --quiet            (--site) no line per miss
+  --via mcp          (--site, --sites) then the same questions through the agent's MCP server
+                     (POST /api/agents/{id}/mcp, the official SDK's client): each searched with
+                     search_docs and with the datastore query route, each asked with ask_question
+                     (the query route's answers are the report's), all scored alike; the two ways'
+                     figures side by side and the questions scored differently, if any
   --ablate           (--site) then the questions again once per stage switched off (all: each stage
                      of the ranking pipeline; a+b: two together), on the same data, one line each
   --stages-off       (SQuAD) ranking stages switched off for the whole run (RANKING_STAGES_OFF)
@@ -135,6 +142,7 @@ async function main(): Promise<void> {
       concurrency: { type: 'string' },
       quiet: { type: 'boolean' },
       ablate: { type: 'string' },
+      via: { type: 'string' },
       'stages-off': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -143,6 +151,13 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
+  if (values.via !== undefined && values.via !== 'mcp') {
+    throw new Error(`--via takes "mcp" (got "${values.via}").\n${usage}`);
+  }
+  if (values.via !== undefined && values.site === undefined && values.sites === undefined) {
+    throw new Error(`--via mcp goes with --site or --sites.\n${usage}`);
+  }
+  const via = values.via === 'mcp' ? { via: 'mcp' as const } : {};
   if (values.sites !== undefined) {
     const rows = await runSites(selectSiteSets(values.sites, knownSiteSets()), {
       ...(values.concurrency === undefined
@@ -150,6 +165,7 @@ async function main(): Promise<void> {
         : { concurrency: positiveInteger('concurrency', values.concurrency, 4) }),
       ...(values.json === undefined ? {} : { jsonFolder: values.json }),
       ...(values.quiet ? { quiet: true } : {}),
+      ...via,
     });
     if (rows.some((row) => row.error !== undefined)) process.exitCode = 1;
     return;
@@ -162,6 +178,7 @@ async function main(): Promise<void> {
       ...(values.json === undefined ? {} : { json: values.json }),
       ...(values.quiet ? { quiet: true } : {}),
       ...(values.ablate === undefined ? {} : { ablate: stageSets(values.ablate) }),
+      ...via,
     });
     return;
   }

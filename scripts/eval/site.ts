@@ -26,6 +26,7 @@ import {
   runEval,
 } from '@agent-chat/agent-service';
 import { isDatasourceSettled } from '@agent-chat/protocol';
+import { evalViaMcp, formatViaMcp, type ViaMcpComparison } from './via-mcp.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serviceCli = path.join(repositoryRoot, 'packages/agent-service/src/cli.ts');
@@ -113,6 +114,12 @@ export interface SiteEvalOptions {
    * switched off (`RANKING_STAGES_OFF`): the ablation of docs/benchmarks.md.
    */
   ablate?: readonly (readonly string[])[];
+  /**
+   * `mcp`: after the report, the same questions through the agent's MCP server
+   * (`search_docs` beside the datastore search, `ask_question` beside the query route;
+   * `evalViaMcp`), printed side by side.
+   */
+  via?: 'mcp';
 }
 
 /** One row of an ablation: the stages switched off and the summary of the answers then. */
@@ -333,6 +340,20 @@ export async function runSiteEval(
         `  first correct answer   ${measures.firstCorrectAnswerSeconds === null ? 'none' : `${measures.firstCorrectAnswerSeconds} s`} after spawning serve (ready in ${measures.serviceReadySeconds} s)`,
       ].join('\n'),
     );
+    let viaMcp: ViaMcpComparison | undefined;
+    if (options.via === 'mcp') {
+      viaMcp = await evalViaMcp({
+        serviceUrl: url,
+        apiKey,
+        agentId: agent.id,
+        datastoreId: datastore.id,
+        client,
+        questions,
+        direct: report,
+        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      });
+      console.log(`\n${formatViaMcp(viaMcp)}`);
+    }
     const ablation: AblationRow[] = [];
     for (const stagesOff of options.ablate ?? []) {
       await stop(serve);
@@ -350,7 +371,7 @@ export async function runSiteEval(
     if (options.json !== undefined) {
       await writeFile(
         path.resolve(options.json),
-        `${JSON.stringify({ ...measures, ...report, ...(ablation.length > 0 ? { ablation } : {}) }, null, 2)}\n`,
+        `${JSON.stringify({ ...measures, ...report, ...(viaMcp ? { viaMcp } : {}), ...(ablation.length > 0 ? { ablation } : {}) }, null, 2)}\n`,
       );
       console.log(`Full report: ${path.resolve(options.json)}`);
     }

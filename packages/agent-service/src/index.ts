@@ -21,7 +21,9 @@ export {
   type OpenAiAnswererOptions,
 } from './answering/index.js';
 export {
+  type CitedSource,
   createServiceClient,
+  type EvalAnswer,
   type EvalQuestion,
   type EvalQuestionResult,
   type EvalReport,
@@ -32,6 +34,8 @@ export {
   readEvalQuestions,
   runEval,
   type ServiceClient,
+  scoreReply,
+  summarizeEval,
   type Tally,
 } from './cli/index.js';
 export type { ContactCapturedEvent, ContactCapturedListener } from './contacts/index.js';

@@ -1,4 +1,5 @@
-import type { ConversationDetail, QueryResponse, SuggestedFollowUp } from '@agent-chat/protocol';
+import type { ConversationDetail, SuggestedFollowUp } from '@agent-chat/protocol';
+import type { EvalAnswer } from './eval-answer.js';
 import { isDecline } from './eval-decline.js';
 import { isSamePage } from './eval-source-match.js';
 import type { Tally } from './eval-summary.js';
@@ -39,11 +40,11 @@ export interface FollowUpCheck {
 /** What {@link checkFollowUps} asks with. */
 export interface FollowUpCheckOptions {
   /** The first answers of the run, in question order, with their question ids. */
-  replies: readonly { id: string; reply: QueryResponse | undefined }[];
+  replies: readonly { id: string; reply: EvalAnswer | undefined }[];
   /** Reads a conversation (`GET /api/conversations/{id}`), for the suggestions' pages. */
   readConversation(conversationId: string): Promise<ConversationDetail>;
   /** Asks a question in a new conversation (`POST /api/agents/{id}/query`). */
-  ask(question: string): Promise<QueryResponse>;
+  ask(question: string): Promise<EvalAnswer>;
   /** Answers whose follow-ups are asked. Default {@link FOLLOW_UP_SAMPLE}. */
   sample?: number;
 }
@@ -67,7 +68,7 @@ export async function checkFollowUps(options: FollowUpCheckOptions): Promise<Fol
     const suggested: SuggestedFollowUp[] = answer?.metadata?.followUps ?? [];
     for (const followUp of suggested) {
       const page = followUp.sourceUrl ?? followUp.datasourceName;
-      let asked: QueryResponse | undefined;
+      let asked: EvalAnswer | undefined;
       let error: string | undefined;
       try {
         asked = await options.ask(followUp.question);

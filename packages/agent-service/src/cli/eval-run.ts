@@ -6,6 +6,7 @@ import {
   type QueryResponse,
 } from '@agent-chat/protocol';
 import { RERANK_DEPTH } from '../retrieval/index.js';
+import type { EvalAnswer } from './eval-answer.js';
 import { diagnoseMiss, type RetrievedFragment } from './eval-diagnosis.js';
 import { checkFollowUps, type FollowUpCheck } from './eval-follow-ups.js';
 import type { EvalQuestionResult } from './eval-question-result.js';
@@ -28,6 +29,11 @@ export interface RunEvalOptions {
   followUpSample?: number;
   /** Clock in ms (default `performance.now`). */
   now?: () => number;
+  /**
+   * Asks one question in a new conversation. Default: `POST /api/agents/{id}/query` (JSON)
+   * with `client`; `npm run eval -- --via mcp` asks through the MCP `ask_question` tool.
+   */
+  ask?(question: string): Promise<EvalAnswer>;
   /** Called after each answer is scored, with how many have come back. */
   onAnswered?(result: EvalQuestionResult, done: number, total: number): void;
 }
@@ -127,20 +133,24 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const agent = await client.request<Agent>('GET', `/api/agents/${encodeURIComponent(agentId)}`);
   const startedAt = new Date().toISOString();
   const start = now();
-  const results: EvalQuestionResult[] = new Array(questions.length);
-  const replies: { id: string; reply: QueryResponse | undefined }[] = new Array(questions.length);
-  let done = 0;
-  await pool([...questions.entries()], concurrency, async ([index, question]) => {
-    const asked = now();
-    let reply: QueryResponse | undefined;
-    let error: string | undefined;
-    try {
-      reply = await requestWithRetry<QueryResponse>(
+  const ask =
+    options.ask ??
+    ((question: string) =>
+      requestWithRetry<QueryResponse>(
         client,
         'POST',
         `/api/agents/${encodeURIComponent(agentId)}/query`,
-        { query: question.question },
-      );
+        { query: question },
+      ));
+  const results: EvalQuestionResult[] = new Array(questions.length);
+  const replies: { id: string; reply: EvalAnswer | undefined }[] = new Array(questions.length);
+  let done = 0;
+  await pool([...questions.entries()], concurrency, async ([index, question]) => {
+    const asked = now();
+    let reply: EvalAnswer | undefined;
+    let error: string | undefined;
+    try {
+      reply = await ask(question.question);
     } catch (failure) {
       error = (failure as Error).message;
     }
@@ -204,13 +214,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
         `/api/conversations/${encodeURIComponent(conversationId)}`,
         undefined,
       ),
-    ask: (question) =>
-      requestWithRetry<QueryResponse>(
-        client,
-        'POST',
-        `/api/agents/${encodeURIComponent(agentId)}/query`,
-        { query: question },
-      ),
+    ask,
   });
   return {
     agentId,
