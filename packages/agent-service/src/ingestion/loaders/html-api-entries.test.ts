@@ -36,9 +36,28 @@ describe('loadHtml: API entries (Sphinx)', () => {
     const overload = `<h1>Guide</h1><dl class="py function">${signature('pkg.f', 'f(a)')}<dt class="sig sig-object py">f(a, b)</dt><dd><p>Adds.</p></dd></dl>`;
     expect(headings(overload)).toEqual(['# Guide', '## f(a) {#pkg.f}']);
     expect(loadHtml(overload).markdown).toContain('f(a, b)\n\nAdds.');
+    const options =
+      '<h1>Guide</h1><dl><dt id="opt-a">-a</dt><dd><p>All.</p></dd><dt>-b</dt><dd><p>Brief.</p></dd></dl>';
+    expect(headings(options)).toEqual(['# Guide']);
+    const footnotes =
+      '<h1>Guide</h1><dl class="footnote brackets"><dt class="label" id="id2"><span class="brackets">2</span></dt><dd><p>A note.</p></dd></dl>';
+    expect(headings(footnotes)).toEqual(['# Guide']);
+  });
+
+  it('reads a list whose every term has an id as entries: DocBook parameters, a glossary', () => {
+    const parameters = `<h2>Memory</h2><div class="variablelist"><dl class="variablelist">
+      <dt id="GUC-WORK-MEM"><span class="term"><code class="varname">work_mem</code> (<code class="type">integer</code>) <a id="id-1.6.7.5.2.2.1.3" class="indexterm"></a></span></dt>
+      <dd><p>Sets the base maximum amount of memory.</p></dd>
+      <dt id="GUC-TEMP-FILES"><span class="term"><code>-t</code><br /></span><span class="term"><code>--temp-files</code></span></dt>
+      <dd><p>Spills to disk.</p></dd></dl></div>`;
+    expect(headings(parameters)).toEqual([
+      '## Memory',
+      '### work_mem (integer) {#GUC-WORK-MEM}',
+      '### -t --temp-files {#GUC-TEMP-FILES}',
+    ]);
     const glossary =
-      '<h1>Guide</h1><dl><dt id="term-relay">relay</dt><dd><p>A server.</p></dd></dl>';
-    expect(headings(glossary)).toEqual(['# Guide']);
+      '<h1>Guide</h1><dl class="glossary"><dt id="term-relay">relay</dt><dd><p>A server.</p></dd></dl>';
+    expect(headings(glossary)).toEqual(['# Guide', '## relay {#term-relay}']);
   });
 
   it('reads Sphinx 3 autodoc entries too: a `<dt id>` without the `sig` class, its name in `descname`', () => {

@@ -5,13 +5,31 @@ import { classesOf } from './html-tree.js';
 // `<dl class="py function"><dt class="sig sig-object py" id="pkg.send">…</dt><dd>…</dd></dl>`
 // since Sphinx 4; before it the `<dt id>` has no class and the entry's name is in a
 // `code.descname` (`<dl class="method"><dt id="pkg.Client.send"><code class="descname">`),
-// as custom themes built on old releases still write them. A glossary's or a field list's
-// `<dt>` is neither.
+// as custom themes built on old releases still write them. A field list's `<dt>` is neither.
 const isSignature = (node: ElementContent): node is Element =>
-  node.type === 'element' &&
-  node.tagName === 'dt' &&
+  isTerm(node) &&
   typeof node.properties.id === 'string' &&
   (classesOf(node).includes('sig') || namesEntry(node));
+
+const isTerm = (node: ElementContent): node is Element =>
+  node.type === 'element' && node.tagName === 'dt';
+
+// A list whose every term has an id of its own is a list of entries a reader is sent to by
+// link, whatever the generator: DocBook's `variablelist` of configuration parameters and
+// command options (`<dt id="GUC-WORK-MEM"><span class="term"><code>work_mem</code>
+// (integer)`), a glossary (`<dt id="term-relay">`). A list of terms without ids (psql's
+// options, a field list) stays a list, and so do footnotes and citations (docutils'
+// `<dl class="footnote"><dt class="label" id="id2">2</dt>`): a number is no entry's name.
+function termsAllHaveIds(list: Element): boolean {
+  const terms = list.children.filter(isTerm);
+  return (
+    terms.length > 0 &&
+    !classesOf(list).some((name) => name === 'footnote' || name === 'citation') &&
+    terms.every(
+      (term) => typeof term.properties.id === 'string' && /\p{L}/u.test(signatureText(term)),
+    )
+  );
+}
 
 // Whether a `<dt>` holds an entry's name as Sphinx marks it (`descname`, `sig-name`).
 function namesEntry(node: Element): boolean {
@@ -23,9 +41,12 @@ function namesEntry(node: Element): boolean {
   );
 }
 
-/** Whether a `<dl>` lists API entries, each a signature with an id (Sphinx). */
+/**
+ * Whether a `<dl>` lists entries a reader is linked to: API entries, each a signature with
+ * an id (Sphinx), or terms that all have an id (DocBook's parameters and options, glossaries).
+ */
 export function isApiEntryList(list: Element): boolean {
-  return list.tagName === 'dl' && list.children.some(isSignature);
+  return list.tagName === 'dl' && (list.children.some(isSignature) || termsAllHaveIds(list));
 }
 
 /** Whether a heading was made from an API entry's signature (see {@link apiEntriesAsSections}). */
@@ -37,6 +58,8 @@ export const isApiEntryHeading = (heading: Element): boolean =>
 function signatureText(node: ElementContent): string {
   if (node.type === 'text') return node.value;
   if (node.type !== 'element') return '';
+  // DocBook writes an entry's several terms on lines of one `<dt>` (`-a<br>--echo-all`).
+  if (node.tagName === 'br') return ' ';
   const classes = classesOf(node);
   if (classes.includes('viewcode-link') || classes.includes('headerlink')) return '';
   return node.children.map(signatureText).join('');
@@ -55,8 +78,9 @@ function nestedLists(nodes: readonly ElementContent[]): Element[] {
 }
 
 /**
- * Reads a list of API entries as sections, in place: each signature (`<dt id>`) becomes a
- * heading of `level` with its id and its text (`class pkg.Client(url)`), its description
+ * Reads a list of entries (see {@link isApiEntryList}) as sections, in place: each signature
+ * or term with an id (`<dt id>`) becomes a heading of `level` with its id and its text
+ * (`class pkg.Client(url)`, `work_mem (integer)`), its description
  * (`<dd>`) the section's text, and the entries listed inside a description (a class's
  * methods) headings one level down. A question about one function then finds a chunk
  * titled with its signature and cites `page#pkg.Client.send` rather than the module's
@@ -66,6 +90,7 @@ export function apiEntriesAsSections(list: Element, level: number): void {
   const tagName = `h${Math.min(6, Math.max(1, level))}`;
   const children: ElementContent[] = [];
   let previousWasSignature = false;
+  const entry = list.children.some(isSignature) ? isSignature : isTerm;
   for (const child of list.children) {
     if (child.type !== 'element') continue;
     if (child.tagName === 'dt') {
@@ -73,7 +98,8 @@ export function apiEntriesAsSections(list: Element, level: number): void {
         type: 'text',
         value: signatureText(child).replace(/\s+/g, ' ').trim(),
       };
-      const heading = isSignature(child) && !previousWasSignature;
+      const heading =
+        entry(child) && typeof child.properties.id === 'string' && !previousWasSignature;
       children.push(
         heading
           ? {

@@ -6,7 +6,9 @@ import type { GeneratorPage } from './generator-page.js';
 // so do its `sect2`s; a navigation table above and below (`navheader`, `navfooter`: Prev,
 // Up, Home, Next), the chapter's table of contents in `div.toc`, empty index-term anchors,
 // admonitions as `<div class="tip"><h3 class="title">Tip</h3>`; a no-break space after each
-// section number.
+// section number. Configuration parameters are a `variablelist` whose terms have ids
+// (`<dt id="GUC-…">`): each is a section a link points to; a command's options, whose terms
+// have none, stay a list.
 const titlePage = (level: number, text: string) =>
   `<div class="titlepage"><div><div><h${level} class="title"${level === 2 ? ' style="clear: both"' : ''}>${text}</h${level}></div></div></div>`;
 
@@ -25,9 +27,17 @@ export const docBookPage: GeneratorPage = {
      Rotate by hand right after a staff member leaves.
     </p></div><pre class="programlisting">
 quillvault rotate --key billing
-</pre></div><div class="sect2" id="VAULT-ROTATING-OLD">${titlePage(3, '4.2.2.&nbsp;Old Key Versions')}<p>
+</pre><div class="variablelist"><dl class="variablelist"><dt id="GUC-ROTATION-PERIOD"><span class="term"><code class="varname">rotation_period</code> (<code class="type">integer</code>)
+      <a id="id-1.4.6.3.3.5.1.1.3" class="indexterm"></a>
+    </span></dt><dd><p>
+      How long a data key is used before it is rotated.
+    </p></dd><dt id="GUC-ROTATION-GRACE"><span class="term"><code class="varname">rotation_grace</code> (<code class="type">integer</code>)</span></dt><dd><p>
+      How long a retired key version keeps decrypting new writes.
+    </p></dd></dl></div></div><div class="sect2" id="VAULT-ROTATING-OLD">${titlePage(3, '4.2.2.&nbsp;Old Key Versions')}<p>
     Retired versions stay readable for decryption until they are purged.
-  </p></div></div><div class="navfooter"><hr /><table width="100%" summary="Navigation footer"><tr><td width="40%" align="left"><a accesskey="p" href="vault-storing.html">Prev</a> </td><td width="20%" align="center"><a accesskey="u" href="vault-keys.html">Up</a></td><td width="40%" align="right"> <a accesskey="n" href="vault-revoking.html">Next</a></td></tr><tr><td width="40%" align="left" valign="top">4.1. Storing Keys </td><td width="20%" align="center"><a accesskey="h" href="index.html">Home</a></td><td width="40%" align="right" valign="top"> 4.3. Revoking Keys</td></tr></table></div></body></html>`,
+  </p><div class="variablelist"><dl class="variablelist"><dt><span class="term"><code class="option">-p</code><br /></span><span class="term"><code class="option">--purge</code></span></dt><dd><p>
+      Purges every retired version at once.
+    </p></dd></dl></div></div></div><div class="navfooter"><hr /><table width="100%" summary="Navigation footer"><tr><td width="40%" align="left"><a accesskey="p" href="vault-storing.html">Prev</a> </td><td width="20%" align="center"><a accesskey="u" href="vault-keys.html">Up</a></td><td width="40%" align="right"> <a accesskey="n" href="vault-revoking.html">Next</a></td></tr><tr><td width="40%" align="left" valign="top">4.1. Storing Keys </td><td width="20%" align="center"><a accesskey="h" href="index.html">Home</a></td><td width="40%" align="right" valign="top"> 4.3. Revoking Keys</td></tr></table></div></body></html>`,
   sections: [
     { path: [], id: 'VAULT-ROTATING', phrase: 're-wrapping it under the master key' },
     { path: ['4.2.1. Rotation Schedule'], id: 'VAULT-ROTATING-SCHEDULE', phrase: 'ninety days' },
@@ -43,10 +53,21 @@ quillvault rotate --key billing
       phrase: 'quillvault rotate --key billing',
     },
     {
+      path: ['4.2.1. Rotation Schedule', 'rotation_period (integer)'],
+      id: 'GUC-ROTATION-PERIOD',
+      phrase: 'before it is rotated',
+    },
+    {
+      path: ['4.2.1. Rotation Schedule', 'rotation_grace (integer)'],
+      id: 'GUC-ROTATION-GRACE',
+      phrase: 'keeps decrypting new writes',
+    },
+    {
       path: ['4.2.2. Old Key Versions'],
       id: 'VAULT-ROTATING-OLD',
       phrase: 'stay readable for decryption',
     },
+    { path: ['4.2.2. Old Key Versions'], id: 'VAULT-ROTATING-OLD', phrase: 'Purges every retired' },
   ],
   chromePhrases: [
     'Prev',
