@@ -59,6 +59,10 @@ export const BUDGETS = {
   startPeakRssBytes: 350 * 1024 * 1024,
   /** The agent service alone (`agent-chat-service serve`, demo data), idle, bytes. */
   serviceIdleRssBytes: 160 * 1024 * 1024,
+  /** Grouping 10,000 content gaps into topics (`groupGaps`), median of fresh processes, ms (issue 53). */
+  gapTopicsMs: 2_000,
+  /** Memory that grouping adds (resident set or heap growth, whichever is more), bytes (issue 53). */
+  gapTopicsExtraBytes: 50 * 1024 * 1024,
 } as const;
 
 /** One budget, checked against a single figure or against the median of a {@link Measurement}. */

@@ -3,7 +3,7 @@
  * docs/benchmarks.json and exits non-zero naming every missed budget.
  *
  * Flags (each also an env variable):
- *   --only=relay,concurrency,widget,agent-service,real-site,ingestion,memory   BENCH_ONLY   sections to run (default all)
+ *   --only=relay,concurrency,widget,agent-service,real-site,ingestion,memory,gap-topics   BENCH_ONLY   sections to run (default all)
  *   --streams=5000                                  BENCH_STREAMS   concurrent streams
  *   --duration-ms=2000                              BENCH_DURATION_MS  measured time per relay target and round
  *   --rounds=5                                      BENCH_ROUNDS
@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { benchAgentService } from './agent-service-bench.js';
 import { killChildren, loadBffFrom, profileBffInto } from './children.js';
 import { benchConcurrency } from './concurrency.js';
+import { benchGapTopics } from './gap-topics-bench.js';
 import { benchIngestion } from './ingestion-bench.js';
 import { benchMemory } from './memory-bench.js';
 import { benchRealSite } from './real-site-bench.js';
@@ -44,6 +45,7 @@ const sectionNames = [
   'real-site',
   'ingestion',
   'memory',
+  'gap-topics',
 ] as const;
 type SectionName = (typeof sectionNames)[number];
 
@@ -179,6 +181,8 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
         loadMs: quick ? 20_000 : 120_000,
         settleMs: quick ? 3_000 : 10_000,
       });
+    case 'gap-topics':
+      return benchGapTopics({ questions: 10_000, runs: quick ? 3 : 5 });
   }
 }
 

@@ -53,6 +53,7 @@ export {
   type HybridRetrieval,
   type HybridRetrievalOptions,
 } from './embeddings/index.js';
+export { type GapGroup, groupGaps } from './gaps/index.js';
 export { createJsonLogger, type Logger, silentLogger } from './logger.js';
 export type { FindContact, Notifier } from './notifications/index.js';
 export {

@@ -9,6 +9,7 @@
 export { type ChunkAnalysisPool, createChunkAnalysisPool } from './chunk-analysis-pool.js';
 export { TITLE_SEPARATOR } from './chunk-title.js';
 export { codeShapesOf, isCodeShape, isConstructShape, rarestShapes } from './code-shapes.js';
+export { expandNegativeContractions } from './contractions.js';
 export { maintainLexicalIndex } from './lexical-index-maintenance.js';
 export { searchLexical } from './lexical-search.js';
 export { tsqueryLiteral, type WeightedText } from './query-terms.js';
