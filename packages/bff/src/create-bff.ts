@@ -26,6 +26,7 @@ import {
   createStreamTracker,
   isQueryRequest,
 } from './query/index.js';
+import { createSearchRoutes } from './search/index.js';
 import { createUpstreamClient } from './upstream/index.js';
 import { createWidgetAssets } from './widget-assets/index.js';
 
@@ -224,6 +225,20 @@ export function createBff(options: BffOptions): BffRouter {
       identity,
       limits: rateLimits,
       pollLimit: pollLimits.perVisitor,
+      logger,
+    }),
+  );
+  router.use(
+    createSearchRoutes({
+      options: resolved,
+      upstream,
+      identity,
+      limits: rateLimits.routeLimits({
+        name: 'search',
+        perIp: resolved.rateLimit.searchPerIp,
+        perVisitor: resolved.rateLimit.searchPerVisitor,
+        noun: 'searches',
+      }),
       logger,
     }),
   );

@@ -164,6 +164,8 @@ export {
   PAST_CONVERSATIONS_LIMIT,
   PHONE_LENGTH_LIMIT,
   QUERY_LENGTH_LIMIT,
+  SEARCH_QUERY_LIMIT,
+  SEARCH_RESULTS_LIMIT,
 } from './limits.js';
 export type {
   ChatCompletion,
@@ -203,6 +205,13 @@ export type {
   SyncSummary,
   UpsertDocument,
 } from './resources.js';
+export type {
+  AgentFeatures,
+  SearchHighlight,
+  SearchRequest,
+  SearchResponse,
+  SearchResult,
+} from './search.js';
 export type { Source } from './source.js';
 export {
   type ByteSource,

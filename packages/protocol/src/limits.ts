@@ -18,6 +18,12 @@ export const PAST_CONVERSATIONS_LIMIT = { max: 20 } as const;
 /** Follow-up questions suggested after an answer, and the longest one in characters. */
 export const FOLLOW_UPS_LIMIT = { max: 3, length: 120 } as const;
 
+/** Longest search query, in characters: a search box holds words, not a question's paragraph. */
+export const SEARCH_QUERY_LIMIT = { min: 1, max: 200 } as const;
+
+/** Results of one search: 8 unless asked, at most 20. */
+export const SEARCH_RESULTS_LIMIT = { min: 1, max: 20, default: 8 } as const;
+
 /**
  * Numeric limits of the API. Schemas enforce them; UIs and the BFF may quote them in
  * messages. Ranges are inclusive.
@@ -88,6 +94,10 @@ export const LIMITS = {
   pastConversations: PAST_CONVERSATIONS_LIMIT,
   /** Follow-up questions suggested after an answer, and the longest one in characters. */
   followUps: FOLLOW_UPS_LIMIT,
+  /** Longest search query (`POST /api/agents/{id}/search`), in characters. */
+  searchQuery: SEARCH_QUERY_LIMIT,
+  /** Results of one search (`limit`). */
+  searchResults: SEARCH_RESULTS_LIMIT,
 } as const;
 
 /**

@@ -15,6 +15,7 @@ import { createInsightsRoute } from './insights-route.js';
 import { createNulPathGuard } from './nul-path-guard.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { createQueryRoute } from './query-route.js';
+import { createSearchRoute } from './search-route.js';
 import type { ServiceContext } from './service-context.js';
 import { createVisitorConversationRoutes } from './visitor-conversation-routes.js';
 
@@ -28,7 +29,7 @@ interface HttpAppOptions {
 
 /**
  * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
- * middleware, the JSON body parser and the routes (query, agents, datastores,
+ * middleware, the JSON body parser and the routes (query, search, agents, datastores,
  * datasources, conversations, contacts, insights,
  * deliveries; each agent's MCP server); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  * Under `/v1`, the OpenAI-compatible API behind the same key, with OpenAI's error shape.
@@ -53,6 +54,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createMcpRoute(context, { bodyLimitBytes: options.bodyLimitBytes }));
   api.use(express.json({ limit: options.bodyLimitBytes }));
   api.use(createQueryRoute(context));
+  api.use(createSearchRoute(context));
   api.use(createAgentRoutes(context));
   api.use(createDatastoreRoutes(context));
   api.use(createDatasourceRoutes(context));

@@ -1,13 +1,15 @@
-import { QUERY_LENGTH_LIMIT } from '@agent-chat/protocol';
+import { QUERY_LENGTH_LIMIT, SEARCH_RESULTS_LIMIT } from '@agent-chat/protocol';
 import { z } from 'zod';
-import { searchedDatastores } from '../agents/index.js';
 import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import { enforceUsageLimit } from '../organizations/index.js';
-import { retrieve } from '../retrieval/index.js';
+import { searchDocs } from '../search/index.js';
 import { defineTool } from './mcp-tool.js';
 
-/** Results of one search: 8 unless asked, at most 20 (a model's context is not a page of links). */
-export const SEARCH_LIMIT = { min: 1, max: 20, default: 8 } as const;
+/**
+ * Results of one search: 8 unless asked, at most 20 (a model's context is not a page of
+ * links), as the widget's search route.
+ */
+export const SEARCH_LIMIT = SEARCH_RESULTS_LIMIT;
 
 const input = z.object({
   query: z
@@ -47,8 +49,9 @@ function resultMarkdown(found: SearchDocsResult, index: number): string {
 }
 
 /**
- * `search_docs`: the agent's datastores searched exactly as `POST /api/datastores/{id}/query`
- * searches one (`retrieve` without the answering-only stages), best first.
+ * `search_docs`: the agent's datastores searched by `searchDocs` (as `POST
+ * /api/datastores/{id}/query` searches one, and the widget's search route as you type), best
+ * first.
  */
 export const searchDocsTool = defineTool({
   name: 'search_docs',
@@ -64,21 +67,18 @@ export const searchDocsTool = defineTool({
   async run({ query, limit }, call) {
     const { context, organization, agent } = call;
     await enforceUsageLimit(context.database, organization, context.usageLimit, context.now());
-    const { passages, passageSources } = await retrieve(context.database, query, {
-      datastoreIds: searchedDatastores(agent, undefined),
+    const { sections } = await searchDocs(context, agent, query, {
       limit: limit ?? SEARCH_LIMIT.default,
-      vectorSearch: context.hybrid?.vectorSearch,
     });
-    const results = passages.map((passage, index): SearchDocsResult => {
-      const [title = passage.datasourceName, ...headings] = passage.title.split(TITLE_SEPARATOR);
-      return {
-        title,
-        headings,
-        url: passageSources[index]?.source_url ?? passage.datasourceName,
-        excerpt: passage.content,
-        score: passage.score,
-      };
-    });
+    const results = sections.map(
+      (section): SearchDocsResult => ({
+        title: section.title,
+        headings: section.headings,
+        url: section.url ?? section.datasourceName,
+        excerpt: section.content,
+        score: section.score,
+      }),
+    );
     if (results.length === 0) {
       return {
         text: `Nothing in this documentation matches "${query}". Try other words, or a shorter query.`,

@@ -432,6 +432,12 @@ describe('the live service answers as documented', () => {
       body: { query: 'What are lenses cleaned with?', visitorId: 'visitor-pdf' },
     });
     expect(fromPdf.body.sources[0]).toMatchObject({ page_number: 2, total_pages: 2 });
+    const searched = await call('POST', `/api/agents/${agentId}/search`, 200, {
+      body: { query: 'refunds proc' },
+    });
+    expect(searched.body.results.length).toBeGreaterThan(0);
+    await call('POST', `/api/agents/${agentId}/search`, 400, { body: { query: 'a\nb' } });
+    await call('POST', '/api/agents/missing/search', 404, { body: { query: 'refunds' } });
 
     const response = await fetch(`${service.url}/api/agents/${agentId}/query`, {
       method: 'POST',

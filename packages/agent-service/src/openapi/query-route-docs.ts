@@ -1,9 +1,15 @@
 /**
- * The Query route of the OpenAPI registry (`POST /api/agents/{id}/query`, api/'s query-route):
- * an answer as JSON or as the seed dialect's event stream, whose framing is described here.
+ * The Query routes of the OpenAPI registry: `POST /api/agents/{id}/query` (api/'s query-route),
+ * an answer as JSON or as the seed dialect's event stream, whose framing is described here, and
+ * `POST /api/agents/{id}/search` (search-route), sections as you type.
  */
 import { SSE_HEADERS } from '@agent-chat/protocol';
-import { queryRequestSchema, queryResponseSchema } from '@agent-chat/protocol/schemas';
+import {
+  queryRequestSchema,
+  queryResponseSchema,
+  searchRequestSchema,
+  searchResponseSchema,
+} from '@agent-chat/protocol/schemas';
 import type { RouteDoc } from './route-doc.js';
 
 const streamDescription = `With \`streaming: true\`: the answer as Server-Sent Events (headers ${Object.entries(
@@ -17,7 +23,7 @@ const streamDescription = `With \`streaming: true\`: the answer as Server-Sent E
 first event is \`data: [ERROR]<CODE>: <message>\`, then the stream ends. Errors found before
 the first event (404, 402, …) are JSON error responses, as in JSON mode.`;
 
-/** The Query route (an agent answers, as JSON or a stream), as the document publishes it. */
+/** The Query routes (an agent answers, as JSON or a stream; its documentation searched), as the document publishes them. */
 export const QUERY_ROUTE_DOCS: readonly RouteDoc[] = [
   {
     method: 'post',
@@ -42,5 +48,20 @@ export const QUERY_ROUTE_DOCS: readonly RouteDoc[] = [
       [403, 'FORBIDDEN: `filters.datastore_ids` names a datastore the agent does not search'],
       [404, 'NOT_FOUND: no such agent, or a conversation of another visitor or agent'],
     ],
+  },
+  {
+    method: 'post',
+    path: '/api/agents/{id}/search',
+    operationId: 'searchAgent',
+    summary: 'Search an agent’s documentation as you type: sections, no answer',
+    description:
+      'The agent’s datastores searched as its questions are, the last word of `query` ' +
+      'taken as a prefix unless a space follows it ("conf" finds "config"). One result per ' +
+      'section, best first, with a plain-text excerpt and the ranges of it that matched. ' +
+      'Not counted against the usage limit.',
+    tag: 'Query',
+    body: searchRequestSchema,
+    responses: { 200: searchResponseSchema },
+    errors: [400, [404, 'NOT_FOUND: no such agent']],
   },
 ];

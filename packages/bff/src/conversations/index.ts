@@ -4,4 +4,6 @@
  * listing or erasing past conversations — each only for the verified visitor who owns
  * the conversation or message, relayed to the agent service's visitor routes.
  */
+
+export { callUpstreamJson } from './upstream-json-call.js';
 export { createWidgetConversationRoutes } from './widget-conversation-routes.js';

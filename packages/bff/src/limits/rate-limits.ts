@@ -52,6 +52,18 @@ export interface AttemptLimitOptions {
   refuse(res: ServerResponse): void;
 }
 
+/** What {@link RateLimits.routeLimits} counts. */
+export interface RouteLimitsOptions {
+  /** Names the counts (their key prefix: in Redis, one count for every replica). */
+  name: string;
+  /** Requests per client IP per window. */
+  perIp: number;
+  /** Requests per visitor per window (see {@link setRateLimitVisitor}). */
+  perVisitor: number;
+  /** What the requests are in the 429's message: "Too many searches from this visitor". */
+  noun: string;
+}
+
 /** The two limiters of the public query route, and what they hold open. */
 export interface RateLimits {
   /**
@@ -68,6 +80,12 @@ export interface RateLimits {
    * `RateLimit` and `RateLimit-Policy`; one over the limit is answered by `refuse`.
    */
   attemptLimit(options: AttemptLimitOptions): Limiter;
+  /**
+   * Creates per-IP and per-visitor limiters of another public route on the same store,
+   * counted apart from the queries' (their keys prefixed by `name`), such as the search
+   * route's: a search costs less than a question and a visitor types many.
+   */
+  routeLimits(options: RouteLimitsOptions): { perIp: Limiter; perVisitor: Limiter };
   /** True when no Redis is configured, or Redis is connected and its scripts are loaded. */
   ready(): boolean;
   /** Closes the Redis connection, if any. */
@@ -167,8 +185,14 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     return ipCountKey(ip);
   };
 
-  const limiter = (name: 'ip' | 'visitor', limit: number, what: string): Limiter => {
-    const counter = counterFor(name, limit);
+  const limiter = (
+    name: 'ip' | 'visitor',
+    limit: number,
+    what: string,
+    route?: { name: string; noun: string },
+  ): Limiter => {
+    const counter = counterFor(route ? `${route.name}-${name}` : name, limit);
+    const noun = route?.noun ?? 'questions';
     // One set of `RateLimit` headers per response: the visitor's (the limit a visitor
     // meets first); the per-IP limit shows itself only in its 429 and `Retry-After`.
     const policy = name === 'visitor' ? `${limit};w=${windowSeconds}` : undefined;
@@ -184,7 +208,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
         res,
         429,
         ERROR_CODES.rateLimited,
-        `Too many questions ${what}; please wait ${seconds} s and try again.`,
+        `Too many ${noun} ${what}; please wait ${seconds} s and try again.`,
       );
     };
     return function rateLimit(req, res, next) {
@@ -278,6 +302,10 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     perIp: limiter('ip', options.perIp, 'from this network'),
     perVisitor: limiter('visitor', options.perVisitor, 'from this visitor'),
     attemptLimit,
+    routeLimits: (route) => ({
+      perIp: limiter('ip', route.perIp, 'from this network', route),
+      perVisitor: limiter('visitor', route.perVisitor, 'from this visitor', route),
+    }),
     ready: () => client === undefined || client.isReady,
     async close() {
       if (!client?.isOpen) return;

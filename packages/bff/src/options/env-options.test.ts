@@ -152,6 +152,8 @@ describe('bffOptionsFromEnv', () => {
       'RATE_LIMIT_WINDOW_MS',
       'RATE_LIMIT_PER_IP',
       'RATE_LIMIT_PER_VISITOR',
+      'RATE_LIMIT_SEARCH_PER_IP',
+      'RATE_LIMIT_SEARCH_PER_VISITOR',
       'MAX_STREAMS_PER_VISITOR',
       'MAX_QUERY_LENGTH',
       'MAX_BODY_BYTES',

@@ -25,6 +25,8 @@ describe('resolveBffOptions', () => {
       windowMs: BFF_DEFAULTS.rateLimitWindowMs,
       perIp: BFF_DEFAULTS.rateLimitPerIp,
       perVisitor: BFF_DEFAULTS.rateLimitPerVisitor,
+      searchPerIp: BFF_DEFAULTS.rateLimitSearchPerIp,
+      searchPerVisitor: BFF_DEFAULTS.rateLimitSearchPerVisitor,
     });
     expect(resolved.heartbeatMs).toBe(15_000);
     expect(resolved.maxBodyBytes).toBe(16_384);

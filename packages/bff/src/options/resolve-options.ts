@@ -57,6 +57,8 @@ export const BFF_DEFAULTS = {
   rateLimitWindowMs: defaults.rateLimit.windowMs,
   rateLimitPerIp: defaults.rateLimit.perIp,
   rateLimitPerVisitor: defaults.rateLimit.perVisitor,
+  rateLimitSearchPerIp: defaults.rateLimit.searchPerIp,
+  rateLimitSearchPerVisitor: defaults.rateLimit.searchPerVisitor,
   maxStreamsPerVisitor: defaults.maxStreamsPerVisitor,
   maxQueryLength: defaults.maxQueryLength,
   maxBodyBytes: defaults.maxBodyBytes,

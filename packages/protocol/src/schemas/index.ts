@@ -77,12 +77,15 @@ export {
   insightsResponseSchema,
   operatorReplyResponseSchema,
   queryResponseSchema,
+  searchResponseSchema,
+  searchResultSchema,
   sourceSchema,
   visitorConversationDeletedSchema,
   visitorConversationsResponseSchema,
   visitorMessageSchema,
   visitorMessagesResponseSchema,
 } from './responses/index.js';
+export { searchQuerySchema, searchRequestSchema } from './search-schemas.js';
 export {
   deleteConversationRequestSchema,
   feedbackRequestSchema,

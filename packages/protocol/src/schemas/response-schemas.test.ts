@@ -32,6 +32,7 @@ import type {
   DatasourceUpsertResponse,
   Datastore,
 } from '../resources.js';
+import type { SearchResponse, SearchResult } from '../search.js';
 import type { Source } from '../source.js';
 import {
   type agentSchema,
@@ -60,6 +61,8 @@ import {
   type insightsResponseSchema,
   type operatorReplyResponseSchema,
   type queryResponseSchema,
+  type searchResponseSchema,
+  type searchResultSchema,
   sourceSchema,
   type visitorConversationDeletedSchema,
   type visitorConversationsResponseSchema,
@@ -91,6 +94,8 @@ describe('response schemas', () => {
     expectTypeOf<
       Out<typeof datastoreQueryResponseSchema>
     >().toEqualTypeOf<DatastoreQueryResponse>();
+    expectTypeOf<Out<typeof searchResultSchema>>().toEqualTypeOf<SearchResult>();
+    expectTypeOf<Out<typeof searchResponseSchema>>().toEqualTypeOf<SearchResponse>();
     expectTypeOf<Out<typeof answerMetadataSchema>>().toEqualTypeOf<AnswerMetadata>();
     expectTypeOf<Out<typeof conversationMessageSchema>>().toEqualTypeOf<ConversationMessage>();
     expectTypeOf<Out<typeof visitorMessageSchema>>().toEqualTypeOf<VisitorMessage>();

@@ -43,4 +43,5 @@ export {
   datasourceUpsertResponseSchema,
   datastoreSchema,
 } from './resource-response-schemas.js';
+export { searchResponseSchema, searchResultSchema } from './search-response-schemas.js';
 export { apiErrorBodySchema, healthResponseSchema } from './service-response-schemas.js';

@@ -1,0 +1,97 @@
+import type { Agent } from '@agent-chat/protocol';
+import { searchedDatastores } from '../agents/index.js';
+import type { AskingContext } from '../asking/index.js';
+import { TITLE_SEPARATOR } from '../lexical-index/index.js';
+import { retrieve } from '../retrieval/index.js';
+import { completeLastWord } from './last-word-prefix.js';
+
+/** A section of an agent's documentation that a search found. */
+export interface FoundSection {
+  /** The page title (or the document's name). */
+  title: string;
+  /** The section's heading path inside the page. */
+  headings: string[];
+  /** The page's URL with the section's anchor (`page#heading`), or null. */
+  url: string | null;
+  /** The datasource's name (what a document without a URL is called). */
+  datasourceName: string;
+  /** The section's text, as Markdown. */
+  content: string;
+  /** Relevance in 0..1; higher is better. */
+  score: number;
+}
+
+/** Options of {@link searchDocs}. */
+export interface DocsSearchOptions {
+  /** Most sections returned. */
+  limit: number;
+  /** Search as you type: the query's last word is a prefix (`completeLastWord`). Default false. */
+  prefix?: boolean;
+  /** A section split into several chunks is returned once (its best chunk). Default false. */
+  oncePerSection?: boolean;
+}
+
+/** What {@link searchDocs} found, and the query it searched. */
+export interface DocsSearchResult {
+  sections: FoundSection[];
+  /** The query searched: as given, or with its last word completed. */
+  query: string;
+  /** The last word as typed, when it was taken as a prefix. */
+  prefix?: string;
+}
+
+/**
+ * Searches an agent's datastores for sections about a query, best first: the one search of
+ * the agent's documentation, behind the MCP tool `search_docs` and `POST
+ * /api/agents/{id}/search`. It is `retrieve` as `POST /api/datastores/{id}/query` runs it
+ * (without the answering-only stages), over every datastore of the agent; with `prefix`,
+ * the last word is completed first; with `oncePerSection`, a section split into several
+ * chunks is found once. Nothing is counted against the usage limit here: callers decide.
+ *
+ * @example
+ * const { sections } = await searchDocs(context, agent, 'vitest conf', { limit: 8, prefix: true });
+ */
+export async function searchDocs(
+  context: Pick<AskingContext, 'database' | 'hybrid' | 'stagesOff'>,
+  agent: Agent,
+  query: string,
+  options: DocsSearchOptions,
+): Promise<DocsSearchResult> {
+  const datastoreIds = searchedDatastores(agent, undefined);
+  const completed =
+    options.prefix === true
+      ? await completeLastWord(context.database, query, datastoreIds)
+      : { query };
+  const once = options.oncePerSection === true;
+  // A few more than asked: a long section's chunks share one URL and count once.
+  const { passages, passageSources } = await retrieve(context.database, completed.query, {
+    datastoreIds,
+    limit: options.limit + (once ? 4 : 0),
+    vectorSearch: context.hybrid?.vectorSearch,
+    stagesOff: context.stagesOff,
+  });
+  const seen = new Set<string>();
+  const sections: FoundSection[] = [];
+  for (const [index, passage] of passages.entries()) {
+    const url = passageSources[index]?.source_url ?? null;
+    const [title = passage.datasourceName, ...headings] = passage.title.split(TITLE_SEPARATOR);
+    const key = url ?? `${passage.datasourceId}\n${passage.title}`;
+    if ((once && seen.has(key)) || sections.length >= options.limit) continue;
+    seen.add(key);
+    sections.push({
+      title,
+      headings,
+      url,
+      datasourceName: passage.datasourceName,
+      content: passage.content,
+      score: passage.score,
+    });
+  }
+  return {
+    sections,
+    query: completed.query,
+    ...('prefix' in completed && completed.prefix !== undefined
+      ? { prefix: completed.prefix }
+      : {}),
+  };
+}
