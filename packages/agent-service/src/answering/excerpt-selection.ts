@@ -13,7 +13,7 @@ import {
 } from '../lexical-index/index.js';
 import { inlineCodeOf } from '../markdown/index.js';
 import { headingNameOf, type Passage } from '../retrieval/index.js';
-import { meaningCandidate, scoreBlocks } from './block-scoring.js';
+import { meaningCandidate, type ScoredBlock, scoreBlocks } from './block-scoring.js';
 import { withoutDanglingIntroductions } from './dangling-introductions.js';
 import { bestPart, isCodeBlock, isListBlock } from './excerpt-trimming.js';
 import {
@@ -44,8 +44,12 @@ const MAX_PASSAGES = 3;
  * documentation sites: the right page, when not first, scored 0.72–0.99 of the first).
  */
 const SECONDARY_SHARE = 0.7;
-/** Longest excerpt of a passage other than the primary one, in characters. */
-const SECONDARY_CHARS = 300;
+/**
+ * Room of a passage other than the primary one, in characters: its best blocks fill it,
+ * best first. Chosen leave-one-site-out on five documentation sites (docs/benchmarks.md,
+ * issue 50): each site's best among 300–600 on the other four was 600.
+ */
+const SECONDARY_CHARS = 600;
 /** Another passage's excerpt is added only when at least this much room is left. */
 const MIN_ROOM = 120;
 /** How far past `maxChars` a quoted section's example may take the answer, in characters. */
@@ -172,20 +176,35 @@ export function planExcerpts(
       }
     }
   }
-  // Other passages nearly as strong as the primary add their best excerpt each, short.
+  // Other passages nearly as strong as the primary add their best excerpts each, short:
+  // their best block, then their next best prose blocks while their room lasts. A long
+  // reference entry's answer is often not its first paragraph but a note, a default or a
+  // "changed in" paragraph further down; its best block alone quoted the summary.
   const datasources = new Set([passages[primary]?.datasourceId]);
   const floor = (passages[primary]?.score ?? 0) * SECONDARY_SHARE;
+  const strongEnough = (candidate: ScoredBlock) =>
+    candidate.relevance >= first.relevance * WEAKER_EXCERPT_SHARE;
   passages.forEach((passage, passageIndex) => {
     if (passageIndex === primary || passage.score < floor) return;
     if (!datasources.has(passage.datasourceId) && datasources.size >= MAX_PASSAGES) return;
-    const best = candidates.find((candidate) => candidate.passageIndex === passageIndex);
-    if (!best || best.relevance < first.relevance * WEAKER_EXCERPT_SHARE) return;
+    const own = candidates.filter((candidate) => candidate.passageIndex === passageIndex);
+    const best = own[0];
+    if (!best || !strongEnough(best)) return;
     const block = blocks[passageIndex]?.[best.blockIndex] as string;
     if (isCodeBlock(block) && block.length > SECONDARY_CHARS * 2) return;
     const text = bestPart(block, terms, SECONDARY_CHARS, best);
     if (!take(passageIndex, best.blockIndex, text)) return;
     datasources.add(passage.datasourceId);
     pullIntroduced(passageIndex, best.blockIndex, block, SECONDARY_CHARS * 2);
+    let used = text.length;
+    for (const candidate of own.slice(1)) {
+      const room = SECONDARY_CHARS - used;
+      if (room < MIN_ROOM) break;
+      const other = blocks[passageIndex]?.[candidate.blockIndex] as string;
+      if (!strongEnough(candidate) || isCodeBlock(other) || isHeading(other)) continue;
+      const part = bestPart(other, terms, room, candidate);
+      if (take(passageIndex, candidate.blockIndex, part)) used += part.length;
+    }
   });
   // A subsection that a quoted excerpt names in code, found by retrieval too: its best
   // excerpt, right after the section naming it (an option's details after its line).

@@ -448,6 +448,42 @@ describe('composeExtractiveAnswer', () => {
     expect(paths.citations).toEqual([0]);
   });
 
+  it("quotes a close second API entry's next best paragraphs, not only its best one", () => {
+    // A Sphinx API entry as the loader cuts it (issue 50): the description, then the
+    // paragraphs of its `dd` – a return value, a note, a "Changed in version". The
+    // question's answer is the second paragraph, and the entry ranks just below the class.
+    const klass = 'Client reference › class skyhook.Client(url, token=None)';
+    const entry = (title: string, content: string, score: number, position: number) =>
+      passage({ chunkId: `c${position}`, datasourceId: 'api', title, content, score, position });
+    const passages = [
+      entry(
+        klass,
+        'A connection to one relay, opened lazily on the first delivery. Deliveries are queued while the relay is unreachable and sent in order once it is back.',
+        1,
+        0,
+      ),
+      entry(
+        `${klass} › close(timeout=None)`,
+        [
+          'Closes the connection to the relay once the queued deliveries are sent, waiting at most *timeout* seconds for them.',
+          'Returns the number of deliveries that were still queued when the timeout ran out; they are dropped.',
+          '**Note:** A closed client cannot be opened again: create a new `Client`.',
+          'Changed in version 3.0: calling `close()` on a closed client does nothing.',
+        ].join('\n\n'),
+        0.92,
+        1,
+      ),
+    ];
+    const answer = composeExtractiveAnswer(
+      'How many seconds does close() wait for queued deliveries, and what happens to the ones left?',
+      passages,
+    );
+    expect(answer.text).toContain('waiting at most *timeout* seconds');
+    expect(answer.text).toContain('still queued when the timeout ran out; they are dropped.');
+    expect(answer.text).not.toContain('Changed in version 3.0');
+    expect(answer.citations).toEqual([0, 1]);
+  });
+
   it('names no section in an answer from one section', () => {
     const answer = composeExtractiveAnswer('refund window', [
       passage({ title: 'Policy › Refunds', content: 'The refund window is 30 days.' }),
