@@ -1,16 +1,35 @@
-import { describe, expect, it } from 'vitest';
-import { startWithDocuments } from '../testing/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningAgentService, startAgentService } from '../server.js';
+import { type ApiCall, createApiClient, createTestDatabase } from '../testing/index.js';
 import { searchLexical } from './lexical-search.js';
 import { termStatistics } from './query-terms.js';
 
+/** One service for the file (starting one costs seconds); each test its own datastore. */
+let service: RunningAgentService;
+let call: (method: string, path: string, body?: unknown) => Promise<ApiCall>;
+
+beforeAll(async () => {
+  service = await startAgentService({ port: 0, database: await createTestDatabase() });
+  call = createApiClient(service.url, (await service.createOrganization('Docs')).apiKey);
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+/** A new datastore holding these documents, indexed. */
+async function datastoreOf(documents: { name: string; text: string }[]): Promise<string> {
+  const datastoreId = (await call('POST', '/api/datastores', { name: 'Docs' })).body.id as string;
+  const { ids } = (await call('POST', `/api/datastores/upsert/${datastoreId}`, { documents }))
+    .body as { ids: string[] };
+  await service.ingestion.waitFor(ids);
+  return datastoreId;
+}
+
 /** `termStatistics` of a question over a datastore of these documents. */
 async function statisticsOf(documents: { name: string; text: string }[], question: string) {
-  const { service, datastoreId } = await startWithDocuments(documents);
-  try {
-    return await termStatistics(service.database, [{ text: question, weight: 1 }], [datastoreId]);
-  } finally {
-    await service.close();
-  }
+  const datastoreId = await datastoreOf(documents);
+  return termStatistics(service.database, [{ text: question, weight: 1 }], [datastoreId]);
 }
 
 describe('termStatistics', () => {
@@ -60,26 +79,17 @@ describe('termStatistics', () => {
     expect(weights).toEqual({ global: 1, setup: 1, globalsetup: 0.5, run: 1 });
     expect(unknown).toEqual([]);
     // A search in words finds the page the identifier names first.
-    const { service, datastoreId } = await startWithDocuments(documents);
-    try {
-      const { hits } = await searchLexical(
-        service.database,
-        [{ text: 'Where does the global setup run?', weight: 1 }],
-        {
-          datastoreIds: [datastoreId],
-          limit: 2,
-        },
-      );
-      const names = await service.database.query<{ id: string; name: string }>(
-        'SELECT c.id, d.name FROM chunks c JOIN datasources d ON d.id = c.datasource_id',
-      );
-      const nameOf = new Map(names.map((row) => [row.id, row.name]));
-      expect(hits.map((hit) => nameOf.get(hit.chunkId))).toEqual([
-        'globalsetup.md',
-        'lifecycle.md',
-      ]);
-    } finally {
-      await service.close();
-    }
+    const datastoreId = await datastoreOf(documents);
+    const { hits } = await searchLexical(
+      service.database,
+      [{ text: 'Where does the global setup run?', weight: 1 }],
+      { datastoreIds: [datastoreId], limit: 2 },
+    );
+    const names = await service.database.query<{ id: string; name: string }>(
+      'SELECT c.id, d.name FROM chunks c JOIN datasources d ON d.id = c.datasource_id WHERE d.datastore_id = $1',
+      [datastoreId],
+    );
+    const nameOf = new Map(names.map((row) => [row.id, row.name]));
+    expect(hits.map((hit) => nameOf.get(hit.chunkId))).toEqual(['globalsetup.md', 'lifecycle.md']);
   });
 });
