@@ -5,7 +5,8 @@
  * answered (`purpose: 'answer'`), the others for a plain datastore search too.
  *
  * - Over the whole candidate pool (`RERANK_DEPTH` BM25 hits, the nearest in meaning):
- *   `relevance-floor`, `sentence-rerank`, `bare-list`, `page-support`, `vector-fusion`;
+ *   `relevance-floor`, `sentence-rerank`, `bare-list`, `page-support`, `release-notes`,
+ *   `vector-fusion`;
  * - then the best `limit` passages are kept, and shaped: `asked-date`, `named-subsection`,
  *   `first-section`, `section-example`.
  *
@@ -23,6 +24,7 @@ import { withNamedSubsectionFirst } from './named-subsection.js';
 import { withPageSupport } from './page-support.js';
 import type { PassageRow } from './passage-rows.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
+import { withReleaseNotesLowered } from './release-notes.js';
 import { sectionExamples } from './section-example.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
@@ -40,6 +42,12 @@ const PAGE_SUPPORT_DEPTH = 2;
  * up left "Resources" and "Source control" lists ahead of the sections that answer.
  */
 const BARE_LIST_WEIGHT = 0.4;
+/**
+ * How much a release-notes passage keeps of its score (see `withReleaseNotesLowered`).
+ * 0.3, 0.5 and 0.7 gave the same answers on all five development sets (docs/benchmarks.md),
+ * so the choice left out of any one set is the same: the middle.
+ */
+const RELEASE_NOTES_WEIGHT = 0.5;
 
 /** What every stage reads of the question and the search; the same for the whole run. */
 export interface RankingQuery {
@@ -129,6 +137,16 @@ const POOL_STAGES = [
     answerOnly: false,
     run: (ranking) =>
       rescored(ranking, withPageSupport(ranking.rows, PAGE_SUPPORT_WEIGHT, PAGE_SUPPORT_DEPTH)),
+  },
+  {
+    // Release notes lowered, unless the question asks about releases (`withReleaseNotesLowered`).
+    name: 'release-notes',
+    answerOnly: false,
+    run: (ranking) =>
+      rescored(
+        ranking,
+        withReleaseNotesLowered(ranking.rows, ranking.query.question, RELEASE_NOTES_WEIGHT),
+      ),
   },
   {
     // The lexical ranking fused with the nearest in meaning by reciprocal rank (`fuseByReciprocalRank`).
