@@ -8,6 +8,7 @@ import { createTestDatabase } from '../../testing/index.js';
 import type { Database } from '../database.js';
 import { createPgDatabase } from '../pg-database.js';
 import { createPgliteDatabase } from '../pglite-database.js';
+import { pgliteTemplateTarball } from '../pglite-template.js';
 import { MigrationChangedError, migrate } from './index.js';
 import type { Migration } from './migration.js';
 import { MIGRATIONS } from './migration-list.js';
@@ -278,9 +279,23 @@ function migrationSuite(open: () => Promise<{ database: Database; close(): Promi
   });
 }
 
+/**
+ * A fresh, unmigrated PGlite: the shipped template, decompressed once for the file (that
+ * is what `createPgliteDatabase()` does for each database, seconds on a busy machine).
+ */
+let template: Blob | undefined;
+async function freshPglite() {
+  if (template === undefined) {
+    const tarball = await pgliteTemplateTarball();
+    if ('warning' in tarball) throw new Error(tarball.warning);
+    template = tarball.tarball;
+  }
+  return createPgliteDatabase({ snapshot: template });
+}
+
 describe('migrations on PGlite', () => {
   migrationSuite(async () => {
-    const database = await createPgliteDatabase();
+    const database = await freshPglite();
     return { database, close: () => database.close() };
   });
 });
@@ -331,7 +346,7 @@ describe('migrations', () => {
   });
 
   it('upgrade a database written before the term deltas (10, 12) and keep its statistics exact', async () => {
-    const database = await createPgliteDatabase();
+    const database = await freshPglite();
     try {
       await migrateTheOldWay(
         database,
