@@ -146,6 +146,20 @@ export {
 } from './error-codes.js';
 export { readFollowUps } from './follow-up-rules.js';
 export {
+  GAP_TOPIC_LIMITS,
+  type GapAnswerBody,
+  type GapAnswerResponse,
+  type GapHideBody,
+  type GapHideResponse,
+  type GapReason,
+  type GapTopic,
+  type GapTopicAnswer,
+  type GapTopicQuestion,
+  type GapTopicsQuery,
+  type GapTopicsResponse,
+  type GapTopicTrend,
+} from './gap-topics.js';
+export {
   type ContentGap,
   type ContentGapReason,
   INSIGHTS_LIMITS,

@@ -42,6 +42,14 @@ const DECLINES: Readonly<Record<DeclineLanguage, { nothing: string; handoff: str
 };
 
 /**
+ * The decline sentences of every language: an answer that starts with one is a decline
+ * (content-gap topics count it so, whichever answerer wrote it).
+ */
+export const DECLINE_SENTENCES: readonly string[] = Object.values(DECLINES).map(
+  (decline) => decline.nothing,
+);
+
+/**
  * The decline in the question's language (see `questionLanguage`; English when unsure),
  * offering a person where the agent has human handoff.
  */

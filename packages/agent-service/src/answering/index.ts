@@ -11,7 +11,7 @@ export {
   type AnswerSettings,
   answerSettings,
 } from './answerer.js';
-export { NOTHING_FOUND_ANSWER } from './decline.js';
+export { DECLINE_SENTENCES, NOTHING_FOUND_ANSWER } from './decline.js';
 export { createExtractiveAnswerer, type ExtractiveAnswererOptions } from './extractive-answerer.js';
 export { suggestFollowUps } from './follow-up-suggestions.js';
 export { createOpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer.js';

@@ -11,6 +11,7 @@ import { createDatasourceRoutes } from './datasource-routes.js';
 import { createDatastoreRoutes } from './datastore-routes.js';
 import { createDeliveryRoutes } from './delivery-routes.js';
 import { createErrorHandler, createNotFoundHandler } from './error-handler.js';
+import { createGapTopicsRoutes } from './gap-topics-routes.js';
 import { createInsightsRoute } from './insights-route.js';
 import { createNulPathGuard } from './nul-path-guard.js';
 import { createOpenApiRoute } from './openapi-route.js';
@@ -30,7 +31,7 @@ interface HttpAppOptions {
 /**
  * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, search, agents, datastores,
- * datasources, conversations, contacts, insights,
+ * datasources, conversations, contacts, insights and content-gap topics,
  * deliveries; each agent's MCP server); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  * Under `/v1`, the OpenAI-compatible API behind the same key, with OpenAI's error shape.
  */
@@ -63,6 +64,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createVisitorConversationRoutes(context));
   api.use(createConversationRoutes(context));
   api.use(createInsightsRoute(context));
+  api.use(createGapTopicsRoutes(context));
   api.use(createContactRoutes(context));
   api.use(createDeliveryRoutes(context));
   app.use('/api', api);

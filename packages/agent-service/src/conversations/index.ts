@@ -28,7 +28,7 @@ export {
   deleteExpiredConversations,
   scheduleRetention,
 } from './retention.js';
-export { AI_TOOL_VISITOR, saveToolFeedback } from './tool-feedback.js';
+export { AI_TOOL_ANSWERER, AI_TOOL_VISITOR, saveToolFeedback } from './tool-feedback.js';
 export {
   deleteConversation,
   getConversation,

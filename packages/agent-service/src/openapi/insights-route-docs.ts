@@ -1,7 +1,17 @@
 /**
- * The Insights route of the OpenAPI registry (`GET /api/insights`, api/'s insights-route).
+ * The Insights routes of the OpenAPI registry (`GET /api/insights`, api/'s insights-route;
+ * the content-gap topics, api/'s gap-topics-routes).
  */
-import { insightsQuerySchema, insightsResponseSchema } from '@agent-chat/protocol/schemas';
+import {
+  gapAnswerResponseSchema,
+  gapAnswerSchema,
+  gapHideResponseSchema,
+  gapHideSchema,
+  gapTopicsQuerySchema,
+  gapTopicsResponseSchema,
+  insightsQuerySchema,
+  insightsResponseSchema,
+} from '@agent-chat/protocol/schemas';
 import type { RouteDoc } from './route-doc.js';
 
 /** The Insights route, as the document publishes it. */
@@ -15,5 +25,40 @@ export const INSIGHTS_ROUTE_DOCS: readonly RouteDoc[] = [
     query: insightsQuerySchema,
     responses: { 200: insightsResponseSchema },
     errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/insights/gaps',
+    operationId: 'listGapTopics',
+    summary: 'Content gaps grouped into topics, largest first, with their trend',
+    description:
+      'An agent’s content gaps of a range (declined, nothing retrieved, voted down, reported by AI tools through MCP) ' +
+      'grouped by what they ask (shared rare terms after stemming and synonyms; average-linkage clustering), ' +
+      'each topic with a label, counts, first and last seen, the trend against the previous period of the same length ' +
+      'and its newest 50 questions. Hidden topics and their look-alikes are left out. Pages: pass `nextCursor` as `cursor`.',
+    tag: 'Insights',
+    query: gapTopicsQuerySchema,
+    responses: { 200: gapTopicsResponseSchema },
+    errors: [[404, 'the agent is not the organization’s']],
+  },
+  {
+    method: 'post',
+    path: '/api/insights/gaps/answer',
+    operationId: 'answerGapTopic',
+    summary: 'Answer a topic once: Q&A pairs for all its questions, searchable on return',
+    tag: 'Insights',
+    body: gapAnswerSchema,
+    responses: { 200: gapAnswerResponseSchema },
+    errors: [[404, 'the agent is not the organization’s']],
+  },
+  {
+    method: 'post',
+    path: '/api/insights/gaps/hide',
+    operationId: 'hideGapTopic',
+    summary: 'Hide a topic that is not relevant, and its look-alikes',
+    tag: 'Insights',
+    body: gapHideSchema,
+    responses: { 200: gapHideResponseSchema },
+    errors: [[404, 'the agent is not the organization’s']],
   },
 ];

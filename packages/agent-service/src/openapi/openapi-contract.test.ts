@@ -591,6 +591,19 @@ describe('the live service answers as documented', () => {
     const insights = await call('GET', `/api/insights?agentId=${agentId}`, 200);
     expect(insights.body.queries).toBeGreaterThan(0);
     await call('GET', '/api/insights?from=yesterday', 400);
+    const topics = await call('GET', `/api/insights/gaps?agentId=${agentId}&limit=5`, 200);
+    expect(Array.isArray(topics.body.topics)).toBe(true);
+    await call('GET', `/api/insights/gaps?agentId=${agentId}&from=yesterday`, 400);
+    await call('GET', '/api/insights/gaps?agentId=missing', 404);
+    await call('POST', '/api/insights/gaps/hide', 200, {
+      body: { agentId, topicId: 'topic1', questions: ['Do you sell llamas?'] },
+    });
+    await call('POST', '/api/insights/gaps/answer', 200, {
+      body: { agentId, topicId: 'topic2', question: 'Do you ship to Mars?', answer: 'Not yet.' },
+    });
+    await call('POST', '/api/insights/gaps/answer', 404, {
+      body: { agentId: 'missing', topicId: 'topic2', question: 'Mars?', answer: 'No.' },
+    });
 
     await service.outbox?.idle();
     const deliveries = await call('GET', '/api/deliveries?kind=webhook&limit=5', 200);

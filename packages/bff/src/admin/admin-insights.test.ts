@@ -79,3 +79,44 @@ describe('admin relay of GET /api/insights', () => {
     expect(await failed.text()).not.toContain(TEST_TOKEN);
   });
 });
+
+describe('admin relay of the content-gap topics', () => {
+  it('relays the topics query, validated, and refuses bad dates before calling upstream', async () => {
+    const response = await get('/api/insights/gaps?agentId=demo&from=2026-01-01&limit=5&evil=1');
+    expect(response.status).toBe(200);
+    expect(requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/api/insights/gaps?agentId=demo&from=2026-01-01T00%3A00%3A00.000Z&limit=5',
+    });
+    const count = requests.length;
+    for (const search of [
+      '?agentId=demo&from=yesterday',
+      '?from=2026-01-01',
+      '?agentId=demo&limit=0',
+    ]) {
+      expect((await get(`/api/insights/gaps${search}`)).status, search).toBe(400);
+    }
+    expect((await get('/api/insights/gaps?agentId=demo', {})).status).toBe(401);
+    expect(requests.length).toBe(count);
+  });
+
+  it('relays an answer and a hide with the upstream token, and refuses a bad body', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${harness.url}${path}`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const answer = { agentId: 'demo', topicId: 't1', question: 'Refund?', answer: 'Yes.' };
+    expect((await post('/api/insights/gaps/answer', answer)).status).toBe(200);
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/insights/gaps/answer' });
+    expect(JSON.parse(requests.at(-1)?.body ?? '{}')).toEqual(answer);
+    expect(requests.at(-1)?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+    const hide = { agentId: 'demo', topicId: 't1', questions: ['spam'] };
+    expect((await post('/api/insights/gaps/hide', hide)).status).toBe(200);
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/insights/gaps/hide' });
+    const count = requests.length;
+    expect((await post('/api/insights/gaps/answer', { ...answer, answer: ' ' })).status).toBe(400);
+    expect(requests.length).toBe(count);
+  });
+});

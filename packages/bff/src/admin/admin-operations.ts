@@ -14,6 +14,9 @@ import {
   datastoreUpdateSchema,
   deliveryListQuerySchema,
   emptyBodySchema,
+  gapAnswerSchema,
+  gapHideSchema,
+  gapTopicsQuerySchema,
   insightsQuerySchema,
   operatorMessageSchema,
 } from '@agent-chat/protocol/schemas';
@@ -30,13 +33,16 @@ type BodySchema =
   | typeof conversationStatusSchema
   | typeof datasourceCreateSchema
   | typeof datastoreQuerySchema
-  | typeof datasourcePatchSchema;
+  | typeof datasourcePatchSchema
+  | typeof gapAnswerSchema
+  | typeof gapHideSchema;
 
 type QuerySchema =
   | typeof contactListQuerySchema
   | typeof conversationListQuerySchema
   | typeof conversationExportQuerySchema
   | typeof insightsQuerySchema
+  | typeof gapTopicsQuerySchema
   | typeof deliveryListQuerySchema;
 
 /** The Chaindesk quirk an operation must be guarded against (see `chaindesk-guards.ts`). */
@@ -71,7 +77,7 @@ const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
  * the console lists and creates with, ingestion (create, upload, synch, read and list
  * datasources), the datastore search (Chaindesk's `POST /api/datastores/{id}/query`, what
  * LangChain's `ChaindeskRetriever` calls), the conversation transcripts (issue 16),
- * insights, the contacts visitors left (list, CSV, erasure) and the delivery log, at the
+ * insights and their content-gap topics, the contacts visitors left (list, CSV, erasure) and the delivery log, at the
  * upstream's own paths; the README's "Admin routes" lists them all.
  * Express matches in this order: fixed paths (`/api/conversations/export`) come before
  * `:id` ones.
@@ -215,6 +221,26 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     upstreamPath: () => '/api/insights',
     schema: emptyBodySchema,
     query: insightsQuerySchema,
+  },
+  {
+    // The Insights page's content-gap topics (issue 53): listed, answered once, hidden.
+    method: 'get',
+    path: '/api/insights/gaps',
+    upstreamPath: () => '/api/insights/gaps',
+    schema: emptyBodySchema,
+    query: gapTopicsQuerySchema,
+  },
+  {
+    method: 'post',
+    path: '/api/insights/gaps/answer',
+    upstreamPath: () => '/api/insights/gaps/answer',
+    schema: gapAnswerSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/insights/gaps/hide',
+    upstreamPath: () => '/api/insights/gaps/hide',
+    schema: gapHideSchema,
   },
   {
     // The console's Deliveries page: the outbox of mails and webhook events.

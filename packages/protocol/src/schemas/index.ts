@@ -27,6 +27,7 @@ export {
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { deliveryListQuerySchema } from './delivery-schemas.js';
+export { gapAnswerSchema, gapHideSchema, gapTopicsQuerySchema } from './gap-topic-schemas.js';
 export { insightsQuerySchema } from './insights-schemas.js';
 export {
   chatCompletionChunkSchema,
@@ -72,6 +73,10 @@ export {
   deliveryListResponseSchema,
   deliverySchema,
   evalAnswerResponseSchema,
+  gapAnswerResponseSchema,
+  gapHideResponseSchema,
+  gapTopicSchema,
+  gapTopicsResponseSchema,
   handoffSummarySchema,
   healthResponseSchema,
   insightsResponseSchema,

@@ -23,6 +23,12 @@ import type {
 import type { DatastoreQueryResponse, DatastoreQueryResult } from '../datastore-query.js';
 import type { Delivery, DeliveryListResponse, OperatorReplyResponse } from '../deliveries.js';
 import { type ApiErrorBody, apiErrorBody } from '../error-codes.js';
+import type {
+  GapAnswerResponse,
+  GapHideResponse,
+  GapTopic,
+  GapTopicsResponse,
+} from '../gap-topics.js';
 import type { ContentGap, InsightsResponse } from '../insights.js';
 import type { QueryResponse } from '../query.js';
 import type {
@@ -57,6 +63,10 @@ import {
   type deliveryListResponseSchema,
   type deliverySchema,
   type evalAnswerResponseSchema,
+  type gapAnswerResponseSchema,
+  type gapHideResponseSchema,
+  type gapTopicSchema,
+  type gapTopicsResponseSchema,
   type handoffSummarySchema,
   type insightsResponseSchema,
   type operatorReplyResponseSchema,
@@ -117,6 +127,10 @@ describe('response schemas', () => {
     >().toEqualTypeOf<VisitorConversationDeleted>();
     expectTypeOf<Out<typeof contentGapSchema>>().toEqualTypeOf<ContentGap>();
     expectTypeOf<Out<typeof insightsResponseSchema>>().toEqualTypeOf<InsightsResponse>();
+    expectTypeOf<Out<typeof gapTopicSchema>>().toEqualTypeOf<GapTopic>();
+    expectTypeOf<Out<typeof gapTopicsResponseSchema>>().toEqualTypeOf<GapTopicsResponse>();
+    expectTypeOf<Out<typeof gapAnswerResponseSchema>>().toEqualTypeOf<GapAnswerResponse>();
+    expectTypeOf<Out<typeof gapHideResponseSchema>>().toEqualTypeOf<GapHideResponse>();
     expectTypeOf<Out<typeof contactSchema>>().toEqualTypeOf<Contact>();
     expectTypeOf<Out<typeof contactListResponseSchema>>().toEqualTypeOf<ContactListResponse>();
     expectTypeOf<

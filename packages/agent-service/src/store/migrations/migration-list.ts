@@ -14,6 +14,7 @@ import { contacts } from './0015-contacts.js';
 import { outbox } from './0016-outbox.js';
 import { syncSchedule } from './0017-sync-schedule.js';
 import { datasourceSections } from './0018-datasource-sections.js';
+import { gapMarks } from './0019-gap-marks.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   outbox,
   syncSchedule,
   datasourceSections,
+  gapMarks,
 ];

@@ -34,6 +34,12 @@ export {
   datastoreQueryResultSchema,
 } from './datastore-query-response-schemas.js';
 export { deliveryListResponseSchema, deliverySchema } from './delivery-response-schemas.js';
+export {
+  gapAnswerResponseSchema,
+  gapHideResponseSchema,
+  gapTopicSchema,
+  gapTopicsResponseSchema,
+} from './gap-topic-response-schemas.js';
 export { contentGapSchema, insightsResponseSchema } from './insights-response-schemas.js';
 export { queryResponseSchema, sourceSchema } from './query-response-schemas.js';
 export {
