@@ -6,8 +6,17 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 
-/** The widget's size budgets (its README, "Build, size, tests"), gzip bytes (1 KB = 1024 bytes). */
-export const widgetBudgets = { loader: 6 * KB, firstPaint: 30 * KB, total: 50 * KB };
+/**
+ * The widget's size budgets (its README, "Build, size, tests"), gzip bytes (1 KB = 1024 bytes).
+ * The ⌘K search chunk (issue 52) has its own 10 KB, loaded only by a visitor who searches; the
+ * whole widget's budget grew by that much (50 → 60 KB), the chat's part of it unchanged.
+ */
+export const widgetBudgets = {
+  loader: 6 * KB,
+  firstPaint: 30 * KB,
+  search: 10 * KB,
+  total: 60 * KB,
+};
 
 // `import … from "./x.js"` and `import "./x.js"` (not `import("./x.js")`, which loads later).
 const staticImport = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
@@ -21,6 +30,7 @@ const staticImport = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
  *   imports statically (English is bundled into the panel);
  * - `firstPaint`, the budgeted one: that plus the largest locale chunk the loader names
  *   (a page in another language loads its locale chunk alongside the panel);
+ * - `search`: the search chunk the loader names (the ⌘K modal, loaded at the first search);
  * - `total`: every file a page can load, that is every file but the locale chunks, plus the
  *   largest of those (a page loads one language).
  *
@@ -45,6 +55,7 @@ export function measureWidget(distDir) {
   const byName = new Map(files.map((entry) => [entry.file, entry]));
   const loader = byName.get('widget.js');
   const panelName = loader && /assets\/(panel-[\w-]+\.js)/.exec(loader.text)?.[1];
+  const searchName = loader && /assets\/search-[\w-]+\.js/.exec(loader.text)?.[0];
   const locales = new Set(
     loader ? [...loader.text.matchAll(/assets\/locale-[\w-]+\.js/g)].map((match) => match[0]) : [],
   );
@@ -73,6 +84,7 @@ export function measureWidget(distDir) {
       locale: locales.has(file),
     })),
     loader: loader?.gzip ?? Number.NaN,
+    search: (searchName && byName.get(searchName)?.gzip) ?? Number.NaN,
     panelFound: panelName !== undefined && byName.has(`assets/${panelName}`),
     localeCount: locales.size,
     localesFound: localeFiles.length === locales.size,

@@ -26,7 +26,8 @@ import {
  *    `dist/assets/locale-<lang>-[hash].js`, which the loader fetches alongside the panel
  *    chunk when the page is in that language (the build fails if one lands in the panel).
  *    The greeting beside the launcher is an entry too, `dist/assets/greeting-[hash].js`,
- *    imported by the loader only on a page that greets.
+ *    imported by the loader only on a page that greets; so is the ⌘K search modal,
+ *    `dist/assets/search-[hash].js`, imported at the first search.
  * 2. The package entry (`import '@agent-chat/widget'`: chat model, transport, store,
  *    strings, config reader) is built as an unminified ES module for bundlers and Node,
  *    `dist/lib/index.js`, its dependencies left as imports. Pages never load it.
@@ -118,6 +119,7 @@ const lazyLocales = readdirSync(localesDir)
 interface PanelFiles {
   panel: string;
   greeting: string;
+  search: string;
   locales: Record<string, string>;
 }
 
@@ -143,6 +145,7 @@ async function buildPanel(): Promise<PanelFiles> {
         input: {
           panel: fileURLToPath(new URL('./src/panel/mount-panel.tsx', import.meta.url)),
           greeting: fileURLToPath(new URL('./src/loader/create-greeting.ts', import.meta.url)),
+          search: fileURLToPath(new URL('./src/search/mount-search.tsx', import.meta.url)),
           ...Object.fromEntries(
             lazyLocales.map((lang) => [`locale-${lang}`, `${localesDir}${lang}.ts`]),
           ),
@@ -165,12 +168,13 @@ async function buildPanel(): Promise<PanelFiles> {
   const chunks = (Array.isArray(output) ? output : [output])
     .flatMap((result) => result.output)
     .filter((file) => file.type === 'chunk');
-  const files: PanelFiles = { panel: '', greeting: '', locales: {} };
+  const files: PanelFiles = { panel: '', greeting: '', search: '', locales: {} };
   for (const chunk of chunks) {
     const locale = chunk.isEntry ? /^locale-(\w+)$/.exec(chunk.name)?.[1] : undefined;
     if (locale) files.locales[locale] = chunk.fileName;
     else if (chunk.isEntry && chunk.name === 'panel') files.panel = chunk.fileName;
     else if (chunk.isEntry && chunk.name === 'greeting') files.greeting = chunk.fileName;
+    else if (chunk.isEntry && chunk.name === 'search') files.search = chunk.fileName;
     // The loader's greeting is plain DOM: anything it imported would load unmeasured.
     if (chunk.isEntry && chunk.name === 'greeting' && chunk.imports.length > 0) {
       throw new Error(`The greeting chunk ${chunk.fileName} imports ${chunk.imports.join(', ')}.`);
@@ -191,6 +195,7 @@ async function buildPanel(): Promise<PanelFiles> {
   }
   if (!files.panel) throw new Error('The panel build produced no `panel` entry chunk.');
   if (!files.greeting) throw new Error('The panel build produced no `greeting` entry chunk.');
+  if (!files.search) throw new Error('The panel build produced no `search` entry chunk.');
   return files;
 }
 
@@ -221,7 +226,12 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const panelFiles =
     command === 'build'
       ? await buildPanel()
-      : { panel: 'assets/panel.js', greeting: 'assets/greeting.js', locales: {} };
+      : {
+          panel: 'assets/panel.js',
+          greeting: 'assets/greeting.js',
+          search: 'assets/search.js',
+          locales: {},
+        };
   if (command === 'build') await buildLibrary();
   return {
     ...shared,
@@ -231,6 +241,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       __AGENT_CHAT_PANEL__: JSON.stringify(panelFiles.panel),
       __AGENT_CHAT_LOCALES__: JSON.stringify(panelFiles.locales),
       __AGENT_CHAT_GREETING__: JSON.stringify(panelFiles.greeting),
+      __AGENT_CHAT_SEARCH__: JSON.stringify(panelFiles.search),
     },
     build: {
       outDir,

@@ -24,6 +24,11 @@ export interface AgentChatApi {
   greet(text: string): void;
   /** Hides the greeting bubble. */
   hideGreeting(): void;
+  /**
+   * Opens the search modal, with `query` typed in when given (nothing happens when the search
+   * mode is off: `data-search="false"`, or an upstream without search).
+   */
+  openSearch(query?: string): void;
   /** Starts a new conversation. */
   reset(): void;
   /** Removes the widget from the page and stops everything it does. */

@@ -54,3 +54,32 @@ export interface LocaleModule {
 export interface GreetingModule {
   createGreeting: typeof createGreeting;
 }
+
+/** What the search chunk gets from the loader (`src/search/mount-search.tsx`). */
+export interface SearchContext {
+  config: WidgetConfig;
+  /** The widget's root element in its shadow root: the modal is a layer inside it. */
+  container: HTMLElement;
+  /** Adds CSS to the widget's shadow root (constructable, or `<style nonce>`). */
+  adoptStyles: (css: string) => void;
+  /** "Ask AI": opens the chat panel and asks `query` there. */
+  ask(query: string): void;
+  window: Window & typeof globalThis;
+}
+
+/** The open search modal's controls. */
+export interface SearchController {
+  /**
+   * Shows the modal (focus in its search box), with `query` typed in when given; focus
+   * returns to `opener` (else the element focused before) when it closes.
+   */
+  open(query?: string, opener?: HTMLElement): void;
+  close(): void;
+  isOpen(): boolean;
+  destroy(): void;
+}
+
+/** The search chunk's module shape (`src/search/mount-search.tsx`). */
+export interface SearchModule {
+  mountSearch(context: SearchContext): SearchController;
+}

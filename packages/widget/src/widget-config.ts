@@ -66,4 +66,17 @@ export interface WidgetConfig {
   expiryMs: number;
   /** `data-strings`: JSON object overriding any built-in string, e.g. `{"send":"Go"}`. */
   strings: Partial<Strings>;
+  /**
+   * `data-search`: offer the ⌘K search modal (when the BFF says the agent can be searched).
+   * Default true; `"false"` turns the search mode off.
+   */
+  search: boolean;
+  /** `data-search-button`: CSS selector of the page's own search buttons, taken over by the modal. */
+  searchButton?: string;
+  /**
+   * `data-search-shortcut`: the keys that open the search, space-separated: a key, with
+   * `mod+` (Ctrl or ⌘) and/or `alt+` before it (`mod+alt+f`). Default `mod+k /`; `"false"`:
+   * no shortcut. A key without `mod+` is ignored while typing in a field.
+   */
+  searchShortcuts: string[];
 }

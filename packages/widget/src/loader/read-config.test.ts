@@ -22,6 +22,8 @@ describe('readConfig', () => {
       zIndex: 2147483000,
       expiryMs: 168 * 3_600_000,
       strings: {},
+      search: true,
+      searchShortcuts: ['mod+k', '/'],
     });
   });
 
@@ -51,6 +53,9 @@ describe('readConfig', () => {
         mount: '#chat',
         expiryHours: '2',
         strings: '{"send":"Go"}',
+        search: 'false',
+        searchButton: ' .DocSearch-Button ',
+        searchShortcut: 'Mod+Alt+F  /',
       },
       scriptUrl,
       'de',
@@ -78,6 +83,9 @@ describe('readConfig', () => {
       zIndex: 99,
       mount: '#chat',
       expiryMs: 2 * 3_600_000,
+      search: false,
+      searchButton: '.DocSearch-Button',
+      searchShortcuts: ['mod+alt+f', '/'],
       strings: { send: 'Go' },
     });
   });

@@ -93,6 +93,10 @@ export function readConfig(
       (Number.isFinite(expiryHours) && expiryHours > 0 ? expiryHours : defaultExpiryHours) *
       3_600_000,
     strings: parseStrings(dataset.strings),
+    search: flag(dataset.search, true),
+    searchShortcuts: flag(dataset.searchShortcut, true)
+      ? (dataset.searchShortcut?.trim() || 'mod+k /').toLowerCase().split(/\s+/)
+      : [],
   };
   const optional = {
     title: text(dataset.title),
@@ -102,6 +106,7 @@ export function readConfig(
     primaryColor: text(dataset.primaryColor),
     nonce: text(dataset.nonce),
     mount: text(dataset.mount),
+    searchButton: text(dataset.searchButton),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (config as unknown as Record<string, unknown>)[key] = value;

@@ -21,6 +21,7 @@ function createGlobal(instances: AgentChatApi[]): AgentChatGlobal {
     reset: () => first()?.reset(),
     greet: (text) => first()?.greet(text),
     hideGreeting: () => first()?.hideGreeting(),
+    openSearch: (query) => first()?.openSearch(query),
     destroy: () => first()?.destroy(),
     on: (event, listener) => first()?.on(event, listener) ?? (() => {}),
   };

@@ -31,7 +31,8 @@ const originalFetch = window.fetch;
 function script(data: Record<string, string>): HTMLScriptElement {
   const element = document.createElement('script');
   element.src = 'https://cdn.example/widget.js';
-  Object.assign(element.dataset, data);
+  // The search mode asks the BFF for the agent's features; search.test.ts covers it.
+  Object.assign(element.dataset, { search: 'false', ...data });
   return element;
 }
 
@@ -48,6 +49,8 @@ function start(
     importLocale,
     greetingUrl: 'https://cdn.example/assets/greeting-abc.js',
     importGreeting: () => import('./create-greeting.js'),
+    searchUrl: 'https://cdn.example/assets/search-abc.js',
+    importSearch: () => import('../search/mount-search.js'),
     window: window as Window & typeof globalThis,
   });
   const shadow = api.element.shadowRoot!;
@@ -236,6 +239,8 @@ describe('startWidget', () => {
         importLocale: importLocaleSource,
         greetingUrl: 'https://cdn.example/assets/greeting-abc.js',
         importGreeting: () => import('./create-greeting.js'),
+        searchUrl: 'https://cdn.example/assets/search-abc.js',
+        importSearch: () => import('../search/mount-search.js'),
         window: window as Window & typeof globalThis,
       });
       const styles = [...api.element.shadowRoot!.querySelectorAll('style')];

@@ -7,6 +7,8 @@ import type {
   PanelContext,
   PanelController,
   PanelModule,
+  SearchController,
+  SearchModule,
 } from '../panel-contract.js';
 import { WidgetError } from '../widget-error.js';
 import { computeColor } from './compute-color.js';
@@ -37,6 +39,10 @@ export interface StartWidgetOptions {
   greetingUrl: string;
   /** Loads the greeting chunk. The build passes `(url) => import(url)`. */
   importGreeting: (url: string) => Promise<GreetingModule>;
+  /** Absolute URL of the search chunk, loaded at the first search. */
+  searchUrl: string;
+  /** Loads the search chunk. The build passes `(url) => import(url)`. */
+  importSearch: (url: string) => Promise<SearchModule>;
   /** The page's window. */
   window: Window & typeof globalThis;
 }
@@ -228,10 +234,96 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   const preload = (): void => withPanel(() => {});
 
   const cleanups: (() => void)[] = [];
-  const listen = (target: EventTarget, type: string, handler: () => void): void => {
-    target.addEventListener(type, handler, { passive: true });
-    cleanups.push(() => target.removeEventListener(type, handler));
+  // Passive, except the search's (they may prevent the default), which listen in the capture
+  // phase: before the page's own handlers.
+  const listen = (
+    target: EventTarget,
+    type: string,
+    handler: (event: Event) => void,
+    passive = true,
+  ): void => {
+    target.addEventListener(type, handler, { passive, capture: !passive });
+    cleanups.push(() => target.removeEventListener(type, handler, !passive));
   };
+
+  // The search mode: offered once the BFF says the agent can be searched (not against
+  // Chaindesk), its chunk loaded at the first search.
+  let searchOn: boolean | undefined;
+  let features: Promise<boolean> | undefined;
+  const searchAvailable = (): Promise<boolean> =>
+    (features ??= window
+      .fetch(`${config.endpoint}/api/agents/${config.agentId}/features`, { credentials: 'omit' })
+      .then((response) => response.json())
+      .then((body: { search?: unknown }) => (searchOn = body.search === true))
+      .catch(() => {
+        features = undefined;
+        return false;
+      }));
+  let search: Promise<SearchController> | undefined;
+  const openSearch = (query?: string, opener?: HTMLElement): void => {
+    void searchAvailable().then((on) => {
+      if (!on || destroyed) return;
+      search ??= options.importSearch(options.searchUrl).then((module) =>
+        module.mountSearch({
+          config,
+          container,
+          adoptStyles,
+          window,
+          ask: (text) =>
+            withPanel((controller) => {
+              controller.open();
+              void controller.send(text);
+            }),
+        }),
+      );
+      search.then(
+        (controller) => controller.open(query, opener),
+        () => {
+          // Tried again at the next search.
+          search = undefined;
+        },
+      );
+    });
+  };
+  if (config.search) {
+    listen(
+      document,
+      'keydown',
+      (event) => {
+        const key = event as KeyboardEvent;
+        const mod = key.ctrlKey || key.metaKey;
+        const combo = `${mod ? 'mod+' : ''}${key.altKey ? 'alt+' : ''}${key.key.toLowerCase()}`;
+        const target = key.composedPath()[0] as HTMLElement;
+        if (
+          searchOn === false ||
+          !config.searchShortcuts.includes(combo) ||
+          // A bare key ("/") is typed, not a shortcut, in the page's fields.
+          (!mod && (/^(INPUT|TEXTAREA)$/.test(target.tagName) || target.isContentEditable))
+        ) {
+          return;
+        }
+        key.preventDefault();
+        openSearch();
+      },
+      false,
+    );
+    const selector = config.searchButton;
+    if (selector) {
+      listen(
+        document,
+        'click',
+        (event) => {
+          const button = (event.target as Element).closest?.(selector);
+          if (!button || searchOn === false) return;
+          // Capture phase: the page's own search never opens beside ours.
+          event.preventDefault();
+          event.stopPropagation();
+          openSearch(undefined, button as HTMLElement);
+        },
+        false,
+      );
+    }
+  }
   if (launcher) {
     listen(launcher, 'pointerenter', preload);
     listen(launcher, 'focus', preload);
@@ -259,6 +351,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
       }, config.greetingDelayMs);
       cleanups.push(() => window.clearTimeout(handle));
     }
+    if (config.search) void searchAvailable();
     if (inline || config.open) withPanel((controller) => controller.open(false));
     else if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(preload, { timeout: 4000 });
@@ -285,6 +378,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     },
     greet,
     hideGreeting: () => void greeting?.then((bubble) => bubble?.hide()),
+    openSearch: (query) => config.search && openSearch(query),
     send: (text) => (destroyed ? Promise.resolve() : loadPanel().then((c) => c.send(text))),
     reset: () => withPanel((controller) => controller.reset()),
     destroy() {
@@ -292,6 +386,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
       destroyed = true;
       for (const cleanup of cleanups) cleanup();
       void greeting?.then((bubble) => bubble?.destroy());
+      search?.then((controller) => controller.destroy()).catch(() => {});
       panel?.then((controller) => controller.destroy()).catch(() => {});
       listeners.clear();
       host.remove();

@@ -3,13 +3,15 @@
  * `<script src="https://bff.example/widget.js" data-agent-id="demo" defer></script>`.
  * No top-level import/export survives the build (it is an IIFE).
  */
-import type { GreetingModule, LocaleModule, PanelModule } from '../panel-contract.js';
+import type { GreetingModule, LocaleModule, PanelModule, SearchModule } from '../panel-contract.js';
 import { startWidget } from './start-widget.js';
 
 /** The panel chunk's file name relative to this script, set by the build. */
 declare const __AGENT_CHAT_PANEL__: string;
 /** The greeting chunk's file name relative to this script, set by the build. */
 declare const __AGENT_CHAT_GREETING__: string;
+/** The search chunk's file name relative to this script, set by the build. */
+declare const __AGENT_CHAT_SEARCH__: string;
 /** The locale chunks' file names relative to this script, by language, set by the build. */
 declare const __AGENT_CHAT_LOCALES__: Readonly<Record<string, string>>;
 
@@ -33,6 +35,8 @@ if (script instanceof HTMLScriptElement && script.src) {
       importLocale: (url) => import(/* @vite-ignore */ url) as Promise<LocaleModule>,
       greetingUrl: new URL(__AGENT_CHAT_GREETING__, script.src).href,
       importGreeting: (url) => import(/* @vite-ignore */ url) as Promise<GreetingModule>,
+      searchUrl: new URL(__AGENT_CHAT_SEARCH__, script.src).href,
+      importSearch: (url) => import(/* @vite-ignore */ url) as Promise<SearchModule>,
     });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -33,6 +33,8 @@ const baseConfig: WidgetConfig = {
   zIndex: 10,
   expiryMs: 60_000,
   strings: {},
+  search: false,
+  searchShortcuts: [],
 };
 
 function setup(options: { inline?: boolean; open?: boolean; config?: Partial<WidgetConfig> } = {}) {
