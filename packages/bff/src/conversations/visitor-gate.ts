@@ -5,7 +5,6 @@
  * conversation's routes) the conversation signed to that visitor. A failed check has
  * answered the request and yields `undefined`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES, ID_PATTERN, idRuleMessage } from '@agent-chat/protocol';
 import { parseBody } from '@agent-chat/protocol/schemas';
 import type { Request, Response } from 'express';
@@ -13,7 +12,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { readJsonBody, sendError } from '../http/index.js';
 import { notYoursMessage, type VisitorIdentity } from '../identity/index.js';
-import { type Limiter, setRateLimitVisitor } from '../limits/index.js';
+import { type Limiter, limiterPasses, setRateLimitVisitor } from '../limits/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import { answerBodyFailure } from '../query/index.js';
 
@@ -56,21 +55,6 @@ export interface VisitorGate {
   ): Promise<(VisitorRequest<z.output<Schema>> & { conversationId: string }) | undefined>;
 }
 
-/** Runs a limiter as a promise: true when the request may go on, false when it was refused. */
-const run = (limiter: Limiter, req: IncomingMessage, res: ServerResponse) =>
-  new Promise<boolean>((resolve, reject) => {
-    let passed = false;
-    limiter(req, res, (error?: unknown) => {
-      passed = true;
-      if (error) reject(error);
-      else resolve(true);
-    });
-    // A rejected request was answered (429) without `next`.
-    res.once('finish', () => {
-      if (!passed) resolve(false);
-    });
-  });
-
 /**
  * Creates the checks of the widget's conversation routes. Every failure is answered here:
  * 400 for a malformed agent id or body, 404 for an agent not allowed here, a visitor id
@@ -94,7 +78,7 @@ export function createVisitorGate(deps: VisitorGateOptions): VisitorGate {
       sendError(res, 404, ERROR_CODES.notFound, `Agent "${agentId}" is not available here.`);
       return undefined;
     }
-    if (perIp && !(await run(perIp, req, res))) return undefined;
+    if (perIp && !(await limiterPasses(perIp, req, res))) return undefined;
     return agentId;
   }
 
@@ -126,7 +110,7 @@ export function createVisitorGate(deps: VisitorGateOptions): VisitorGate {
       return undefined;
     }
     setRateLimitVisitor(res, `visitor:${visitor.id}`);
-    if (!(await run(perVisitor, req, res))) return undefined;
+    if (!(await limiterPasses(perVisitor, req, res))) return undefined;
     return { agentId, visitorId: visitor.id, body };
   }
 

@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import { callUpstreamJson } from '../conversations/index.js';
 import { readJsonBody, sendError } from '../http/index.js';
 import type { VisitorIdentity } from '../identity/index.js';
-import { clientKeyOf, type Limiter, setRateLimitVisitor } from '../limits/index.js';
+import { clientKeyOf, type Limiter, limiterPasses, setRateLimitVisitor } from '../limits/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import { answerBodyFailure } from '../query/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
@@ -33,21 +33,6 @@ export interface SearchRoutesOptions {
 
 /** How long browsers and caches may keep an agent's features, seconds. */
 const FEATURES_MAX_AGE_S = 300;
-
-/** Runs a limiter as a promise: true when the request may go on, false when it was refused (answered). */
-function passes(limiter: Limiter, req: Request, res: Response): Promise<boolean> {
-  return new Promise<boolean>((resolve, reject) => {
-    let passed = false;
-    limiter(req, res, (error?: unknown) => {
-      passed = true;
-      if (error) reject(error);
-      else resolve(true);
-    });
-    res.once('finish', () => {
-      if (!passed) resolve(false);
-    });
-  });
-}
 
 /** One upstream result, kept only with the fields and types of {@link SearchResult}. */
 function searchResultOf(value: unknown): SearchResult[] {
@@ -114,7 +99,7 @@ export function createSearchRoutes(deps: SearchRoutesOptions): Router {
 
   async function search(req: Request, res: Response): Promise<void> {
     const agentId = agentOf(req, res);
-    if (agentId === undefined || !(await passes(limits.perIp, req, res))) return;
+    if (agentId === undefined || !(await limiterPasses(limits.perIp, req, res))) return;
     if (!searchable) {
       sendError(res, 404, ERROR_CODES.notFound, 'Search is not available for this assistant.');
       return;
@@ -137,7 +122,7 @@ export function createSearchRoutes(deps: SearchRoutesOptions): Router {
       res,
       visitor.verified ? `visitor:${visitor.id}` : `client:${clientKeyOf(req, res)}`,
     );
-    if (!(await passes(limits.perVisitor, req, res))) return;
+    if (!(await limiterPasses(limits.perVisitor, req, res))) return;
     const result = await callUpstreamJson(deps.upstream, res, {
       method: 'POST',
       path: `/api/agents/${encodeURIComponent(agentId)}/search`,

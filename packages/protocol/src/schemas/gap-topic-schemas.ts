@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { GAP_TOPIC_LIMITS } from '../gap-topics.js';
-import { INSIGHTS_LIMITS } from '../insights.js';
+import type { INSIGHTS_LIMITS } from '../insights.js';
+import { withInsightsRange } from './insights-schemas.js';
 import { id, instant, searchText, text } from './schema-helpers.js';
 
-const DAY_MS = 86_400_000;
 const bodyError = { error: 'The body must be a JSON object' };
 const { page } = GAP_TOPIC_LIMITS;
 
@@ -12,8 +12,8 @@ const { page } = GAP_TOPIC_LIMITS;
  * agent, `from` before `to` at most {@link INSIGHTS_LIMITS}.rangeDays apart, a cursor and a
  * page size.
  */
-export const gapTopicsQuerySchema = z
-  .object(
+export const gapTopicsQuerySchema = withInsightsRange(
+  z.object(
     {
       agentId: id('agentId'),
       from: instant('from').optional(),
@@ -29,17 +29,8 @@ export const gapTopicsQuerySchema = z
         .optional(),
     },
     { error: 'The query string must be a set of parameters' },
-  )
-  .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, {
-    error: 'from must be before to',
-  })
-  .refine(
-    (query) =>
-      query.from === undefined ||
-      Date.parse(query.to ?? new Date().toISOString()) - Date.parse(query.from) <=
-        INSIGHTS_LIMITS.rangeDays * DAY_MS,
-    { error: `from and to must be at most ${INSIGHTS_LIMITS.rangeDays} days apart` },
-  );
+  ),
+);
 
 const question = (field: string) =>
   text(field, GAP_TOPIC_LIMITS.questionLength, 1).refine((value) => value.trim().length > 0, {
