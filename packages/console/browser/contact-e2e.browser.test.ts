@@ -35,14 +35,15 @@ afterAll(async () => {
 
 // The service as `agent-chat-service serve` runs it with SMTP_URL, NOTIFY_EMAIL,
 // PUBLIC_CONSOLE_URL, WEBHOOK_URL and WEBHOOK_SECRET set (and ALLOW_PRIVATE_URLS for a
-// receiver on loopback); a short poll so a retry would not slow the test.
+// receiver on loopback); a short poll and a short first backoff, so a delivery retried
+// under load (its first attempt timed out) lands within the test's polls, not 30 s later.
 const bed = useConsoleTestBed((consoleUrl) => ({
   smtpUrl: smtp.url,
   notifyEmail: OPERATOR,
   publicConsoleUrl: consoleUrl,
   webhook: { url: receiver.url, secret: SECRET },
   allowPrivateUrls: true,
-  outbox: { pollMs: 50 },
+  outbox: { pollMs: 50, baseDelayMs: 250 },
 }));
 
 /** A site's page with the real widget of the demo agent, loaded from the same BFF. */
