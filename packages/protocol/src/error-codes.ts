@@ -19,6 +19,10 @@ export const ERROR_CODE_UNSUPPORTED_TYPE = 'UNSUPPORTED_TYPE';
 export const ERROR_CODE_HANDOFF_DISABLED = 'HANDOFF_DISABLED';
 /** The agent does not capture contacts (its `contactCapture.enabled` is off; HTTP 403). */
 export const ERROR_CODE_CONTACT_CAPTURE_DISABLED = 'CONTACT_CAPTURE_DISABLED';
+/** A signed-in user's `userHash` is not `HMAC-SHA256(IDENTITY_SECRET, userId)`, or the BFF verifies no users (HTTP 401). */
+export const ERROR_CODE_IDENTITY_INVALID = 'IDENTITY_INVALID';
+/** The agent serves signed-in users only (`IDENTITY_REQUIRED`) and the visitor is anonymous (HTTP 401). */
+export const ERROR_CODE_IDENTITY_REQUIRED = 'IDENTITY_REQUIRED';
 /** The organization's query quota for the period is used up. */
 export const ERROR_CODE_USAGE_LIMIT = 'USAGE_LIMIT';
 /** Too many requests from this client; retry after the advertised delay. */
@@ -66,6 +70,8 @@ export const ERROR_CODES = {
   unsupportedType: ERROR_CODE_UNSUPPORTED_TYPE,
   handoffDisabled: ERROR_CODE_HANDOFF_DISABLED,
   contactCaptureDisabled: ERROR_CODE_CONTACT_CAPTURE_DISABLED,
+  identityInvalid: ERROR_CODE_IDENTITY_INVALID,
+  identityRequired: ERROR_CODE_IDENTITY_REQUIRED,
   usageLimit: ERROR_CODE_USAGE_LIMIT,
   rateLimited: ERROR_CODE_RATE_LIMITED,
   upstreamAuth: ERROR_CODE_UPSTREAM_AUTH,

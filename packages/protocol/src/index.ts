@@ -121,6 +121,8 @@ export {
   ERROR_CODE_FORBIDDEN,
   ERROR_CODE_HANDOFF_DISABLED,
   ERROR_CODE_HTTP_ERROR,
+  ERROR_CODE_IDENTITY_INVALID,
+  ERROR_CODE_IDENTITY_REQUIRED,
   ERROR_CODE_INTERNAL,
   ERROR_CODE_INVALID_REQUEST,
   ERROR_CODE_INVALID_RESPONSE,
@@ -159,6 +161,18 @@ export {
   type GapTopicsResponse,
   type GapTopicTrend,
 } from './gap-topics.js';
+export {
+  type ConversationUser,
+  type IdentifiedVisitorResponse,
+  type IdentifiedVisitorSubmission,
+  type IdentifyRequest,
+  type IdentifyResponse,
+  type SignedUser,
+  USER_ATTRIBUTES_LIMIT,
+  USER_ID_LENGTH_LIMIT,
+  type UserAttributes,
+  type UserErasureResponse,
+} from './identity.js';
 export {
   type ContentGap,
   type ContentGapReason,

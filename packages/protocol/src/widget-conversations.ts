@@ -25,6 +25,8 @@ export const WIDGET_CONVERSATION_PATHS = {
   contactCapture: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/contact-capture`,
   /** `POST`: summaries of the visitor's earlier conversations (`PastConversationsRequest` → `PastConversationsResponse`). */
   conversations: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/conversations`,
+  /** `POST`: become a signed-in user (`IdentifyRequest` → `IdentifyResponse`). */
+  identify: (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/identify`,
   /** `POST`: delete one of the visitor's conversations (`DeleteConversationRequest` → `DeleteConversationResponse`). */
   deleteConversation: (agentId: string) =>
     `/api/agents/${encodeURIComponent(agentId)}/conversations/delete`,

@@ -18,6 +18,7 @@ import { createOpenApiRoute } from './openapi-route.js';
 import { createQueryRoute } from './query-route.js';
 import { createSearchRoute } from './search-route.js';
 import type { ServiceContext } from './service-context.js';
+import { createUserRoutes } from './user-routes.js';
 import { createVisitorConversationRoutes } from './visitor-conversation-routes.js';
 
 /** Options of {@link createHttpApp} (the service's options of the same names). */
@@ -66,6 +67,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createInsightsRoute(context));
   api.use(createGapTopicsRoutes(context));
   api.use(createContactRoutes(context));
+  api.use(createUserRoutes(context));
   api.use(createDeliveryRoutes(context));
   app.use('/api', api);
   app.use(

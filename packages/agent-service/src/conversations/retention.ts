@@ -9,7 +9,8 @@ const BATCH = 1_000;
  * Deletes every conversation (of every organization) whose last activity is more than
  * `retentionDays` before `now`, with its messages, then the contacts that follow them:
  * those not updated since the cutoff whose visitor has no conversation left with that
- * agent (the others lose their link to a deleted conversation). Returns how many
+ * agent (the others lose their link to a deleted conversation), and likewise what was
+ * known of signed-in users (`identified_visitors`). Returns how many
  * conversations were deleted.
  */
 export async function deleteExpiredConversations(
@@ -34,6 +35,12 @@ export async function deleteExpiredConversations(
     `DELETE FROM contacts k WHERE k.updated_at < $1::timestamptz AND NOT EXISTS (
        SELECT 1 FROM conversations c WHERE c.organization_id = k.organization_id
          AND c.agent_id = k.agent_id AND c.visitor_id = k.visitor_id)`,
+    [cutoff],
+  );
+  await database.query(
+    `DELETE FROM identified_visitors i WHERE i.updated_at < $1::timestamptz AND NOT EXISTS (
+       SELECT 1 FROM conversations c WHERE c.organization_id = i.organization_id
+         AND c.agent_id = i.agent_id AND c.visitor_id = i.visitor_id)`,
     [cutoff],
   );
   await database.query(

@@ -1,7 +1,8 @@
-import type {
-  ConversationStatus,
-  VisitorConversation,
-  VisitorConversationsResponse,
+import {
+  type ConversationStatus,
+  LIMITS,
+  type VisitorConversation,
+  type VisitorConversationsResponse,
 } from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import type { Queryable } from '../store/index.js';
@@ -41,14 +42,16 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * The visitor's own conversations with the agent among `conversationIds`, most recently
  * updated first, each with its first question ({@link firstQuestionOf}). Ids that are
  * unknown, deleted, another agent's or another visitor's are left out, with no error: the
- * caller learns nothing about them.
+ * caller learns nothing about them. `'all'` lists the visitor's most recent ones (at most
+ * `LIMITS.pastConversations.max`): for a signed-in user, whose other devices hold other ids.
  */
 export async function listVisitorConversations(
   database: Queryable,
   owner: VisitorOwner,
-  conversationIds: readonly string[],
+  conversationIds: readonly string[] | 'all',
 ): Promise<VisitorConversationsResponse> {
   if (conversationIds.length === 0) return { conversations: [] };
+  const all = conversationIds === 'all';
   const rows = await database.query<VisitorConversationRow>(
     `SELECT c.id, c.status, c.created_at, c.updated_at,
        (SELECT left(m.text, ${FIRST_QUESTION_LENGTH * 2}) FROM messages m
@@ -57,9 +60,10 @@ export async function listVisitorConversations(
         ORDER BY m.seq LIMIT 1) AS first_question
      FROM conversations c
      WHERE c.organization_id = $1 AND c.agent_id = $2 AND c.visitor_id = $3
-       AND c.id = ANY($4::text[])
-     ORDER BY c.updated_at DESC, c.id`,
-    [owner.organizationId, owner.agentId, owner.visitorId, [...conversationIds]],
+       AND ($4::text[] IS NULL OR c.id = ANY($4::text[]))
+     ORDER BY c.updated_at DESC, c.id
+     LIMIT ${LIMITS.pastConversations.max}`,
+    [owner.organizationId, owner.agentId, owner.visitorId, all ? null : [...conversationIds]],
   );
   return {
     conversations: rows.map(

@@ -15,6 +15,7 @@ import { OPENAI_ROUTE_DOCS } from './openai-route-docs.js';
 import { QUERY_ROUTE_DOCS } from './query-route-docs.js';
 import type { RouteDoc } from './route-doc.js';
 import { SERVICE_ROUTE_DOCS } from './service-route-docs.js';
+import { USER_ROUTE_DOCS } from './user-route-docs.js';
 import { VISITOR_CONVERSATION_ROUTE_DOCS } from './visitor-conversation-route-docs.js';
 
 /** The groups of {@link API_ROUTES} (`tag`), in the order the document lists them. */
@@ -28,6 +29,8 @@ export const API_TAGS: Record<string, string> = {
   'Visitor conversations':
     'What the BFF calls for a visitor it verified: votes, handoff, polling for replies.',
   Contacts: 'Contact details visitors left with an agent: list, export, erase.',
+  'Signed-in users':
+    'Visitors the BFF verified as a host site’s users: attributes, merge at sign-in, erasure.',
   Insights: 'What visitors ask and what the agents could not answer.',
   Deliveries: 'The outbox: mails and signed webhook events, with their attempts and errors.',
   MCP: 'Each agent’s knowledge as a Model Context Protocol server, for AI coding tools.',
@@ -79,6 +82,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...CONVERSATION_ROUTE_DOCS,
   ...VISITOR_CONVERSATION_ROUTE_DOCS,
   ...CONTACT_ROUTE_DOCS,
+  ...USER_ROUTE_DOCS,
   ...INSIGHTS_ROUTE_DOCS,
   ...DELIVERY_ROUTE_DOCS,
   ...MCP_ROUTE_DOCS,

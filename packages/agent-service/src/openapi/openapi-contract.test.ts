@@ -645,6 +645,28 @@ describe('the live service answers as documented', () => {
     await call('DELETE', `/api/contacts/${saved.body.id}`, 404);
   });
 
+  it('signed-in users: identified, their conversations listed, erased', async () => {
+    const identified = await call('POST', `/api/agents/${agentId}/identified-visitors`, 200, {
+      body: {
+        visitorId: 'u-contract',
+        userId: 'user-42',
+        email: 'ada@example.com',
+        attributes: { plan: 'pro' },
+        merge: { visitorId: 'visitor-nobody', conversationIds: [conversationId] },
+      },
+    });
+    expect(identified.body).toEqual({ mergedConversationIds: [] });
+    await call('POST', `/api/agents/${agentId}/identified-visitors`, 400, {
+      body: { visitorId: 'u-contract', userId: 'user-42', attributes: { plan: 7 } },
+    });
+    await call('POST', `/api/agents/${agentId}/user-conversations`, 200, {
+      body: { visitorId: 'u-contract' },
+    });
+    await call('POST', `/api/agents/${agentId}/user-conversations`, 400, { body: {} });
+    const erased = await call('DELETE', '/api/users/user-42', 200);
+    expect(erased.body).toEqual({ deleted: true, conversationsDeleted: 0, contactsDeleted: 1 });
+  });
+
   it('an agent’s MCP server: JSON-RPC as JSON or as an event stream, and its errors', async () => {
     const agent = (await call('POST', '/api/agents', 201, { body: { name: 'MCP' } })).body;
     const path = `/api/agents/${agent.id}/mcp`;

@@ -8,7 +8,7 @@ const bodyError = { error: 'The request body must be a JSON object' };
 const queryError = { error: 'The query string must be a set of parameters' };
 
 // Control characters (C0 except tab, DEL, C1) never belong in a name, an email or a phone.
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+export const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 
 function plain(field: string, max: number, min = 0) {
   return text(field, max, min)
@@ -18,10 +18,12 @@ function plain(field: string, max: number, min = 0) {
     });
 }
 
-const email = plain('email', LIMITS.emailLength.max, 1).refine(isEmailAddress, {
+/** A contact's email (also a signed-in user's). */
+export const email = plain('email', LIMITS.emailLength.max, 1).refine(isEmailAddress, {
   error: 'email must be an email address, e.g. name@example.com',
 });
-const name = plain('name', LIMITS.nameLength.max);
+/** A contact's name (also a signed-in user's). */
+export const name = plain('name', LIMITS.nameLength.max);
 const phone = plain('phone', LIMITS.phoneLength.max).refine(
   (value) => value === '' || isPhoneNumber(value),
   { error: 'phone must be a phone number: digits, spaces, + ( ) . / -' },

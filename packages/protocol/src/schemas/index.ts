@@ -28,6 +28,12 @@ export {
 export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { deliveryListQuerySchema } from './delivery-schemas.js';
 export { gapAnswerSchema, gapHideSchema, gapTopicsQuerySchema } from './gap-topic-schemas.js';
+export {
+  identifiedVisitorSchema,
+  identifyRequestSchema,
+  userAttributesSchema,
+  userConversationsRequestSchema,
+} from './identity-schemas.js';
 export { insightsQuerySchema } from './insights-schemas.js';
 export {
   chatCompletionChunkSchema,
@@ -79,12 +85,14 @@ export {
   gapTopicsResponseSchema,
   handoffSummarySchema,
   healthResponseSchema,
+  identifiedVisitorResponseSchema,
   insightsResponseSchema,
   operatorReplyResponseSchema,
   queryResponseSchema,
   searchResponseSchema,
   searchResultSchema,
   sourceSchema,
+  userErasureResponseSchema,
   visitorConversationDeletedSchema,
   visitorConversationsResponseSchema,
   visitorMessageSchema,

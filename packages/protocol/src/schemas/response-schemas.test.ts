@@ -29,6 +29,7 @@ import type {
   GapTopic,
   GapTopicsResponse,
 } from '../gap-topics.js';
+import type { IdentifiedVisitorResponse, UserErasureResponse } from '../identity.js';
 import type { ContentGap, InsightsResponse } from '../insights.js';
 import type { QueryResponse } from '../query.js';
 import type {
@@ -68,12 +69,14 @@ import {
   type gapTopicSchema,
   type gapTopicsResponseSchema,
   type handoffSummarySchema,
+  type identifiedVisitorResponseSchema,
   type insightsResponseSchema,
   type operatorReplyResponseSchema,
   type queryResponseSchema,
   type searchResponseSchema,
   type searchResultSchema,
   sourceSchema,
+  type userErasureResponseSchema,
   type visitorConversationDeletedSchema,
   type visitorConversationsResponseSchema,
   type visitorMessageSchema,
@@ -136,6 +139,10 @@ describe('response schemas', () => {
     expectTypeOf<
       Out<typeof contactErasureResponseSchema>
     >().toEqualTypeOf<ContactErasureResponse>();
+    expectTypeOf<
+      Out<typeof identifiedVisitorResponseSchema>
+    >().toEqualTypeOf<IdentifiedVisitorResponse>();
+    expectTypeOf<Out<typeof userErasureResponseSchema>>().toEqualTypeOf<UserErasureResponse>();
     expectTypeOf<Out<typeof apiErrorBodySchema>>().toEqualTypeOf<ApiErrorBody>();
     expectTypeOf<Out<typeof operatorReplyResponseSchema>>().toEqualTypeOf<OperatorReplyResponse>();
     expectTypeOf<Out<typeof deliverySchema>>().toEqualTypeOf<Delivery>();

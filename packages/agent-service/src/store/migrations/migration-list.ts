@@ -15,6 +15,7 @@ import { outbox } from './0016-outbox.js';
 import { syncSchedule } from './0017-sync-schedule.js';
 import { datasourceSections } from './0018-datasource-sections.js';
 import { gapMarks } from './0019-gap-marks.js';
+import { identifiedVisitors } from './0020-identified-visitors.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   syncSchedule,
   datasourceSections,
   gapMarks,
+  identifiedVisitors,
 ];

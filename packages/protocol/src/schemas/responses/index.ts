@@ -40,6 +40,10 @@ export {
   gapTopicSchema,
   gapTopicsResponseSchema,
 } from './gap-topic-response-schemas.js';
+export {
+  identifiedVisitorResponseSchema,
+  userErasureResponseSchema,
+} from './identity-response-schemas.js';
 export { contentGapSchema, insightsResponseSchema } from './insights-response-schemas.js';
 export { queryResponseSchema, sourceSchema } from './query-response-schemas.js';
 export {
