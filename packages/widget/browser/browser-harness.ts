@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import { createTestDatabase } from '@agent-chat/agent-service/testing';
-import { type BffRouter, createBff } from '@agent-chat/bff';
+import { type BffOptions, type BffRouter, createBff } from '@agent-chat/bff';
 import { createSseEncoder, SSE_HEADERS, type StreamEvent } from '@agent-chat/protocol';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Browser, Page } from 'playwright-core';
@@ -110,6 +110,8 @@ export interface Stack {
   origin: string;
   /** A second origin serving pages only (cross-origin embedding). */
   otherOrigin: string;
+  /** The real agent service behind the BFF at `/`, and the demo organization's key. */
+  service: { url: string; apiKey: string };
   /** Registers a page at `path` on the main origin (or the other one). */
   page(path: string, html: string, options?: { csp?: string; other?: boolean }): void;
   /** Serves a stylesheet at `path` on the main origin. */
@@ -122,11 +124,12 @@ export interface Stack {
  * hostile upstream, and one Express app with the real BFF at `/` and a second BFF relaying
  * the hostile upstream at `/hostile`; plus a second origin for cross-origin pages.
  * `options.before` is mounted ahead of both BFFs (at `/` and `/hostile`): routes a test
- * doubles while the real ones are elsewhere.
+ * doubles while the real ones are elsewhere. `options.rateLimit` replaces the BFFs' limits
+ * (default: 10,000 questions per IP and per visitor, the search limits as configured).
  */
 export async function startStack(
   hostileEvents: StreamEvent[],
-  options: { before?: RequestHandler } = {},
+  options: { before?: RequestHandler; rateLimit?: BffOptions['rateLimit'] } = {},
 ): Promise<Stack> {
   let service: RunningAgentService | undefined;
   const servers: Server[] = [];
@@ -160,7 +163,7 @@ export async function startStack(
       widgetDir: WIDGET_DIST,
       logger: false as const,
       adminToken: ADMIN_TOKEN,
-      rateLimit: { perIp: 10_000, perVisitor: 10_000 },
+      rateLimit: options.rateLimit ?? { perIp: 10_000, perVisitor: 10_000 },
     };
     const bff = createBff({ ...bffOptions, upstreamUrl: service.url });
     const hostileBff = createBff({ ...bffOptions, upstreamUrl: hostileUrl });
@@ -194,6 +197,7 @@ export async function startStack(
     return {
       origin,
       otherOrigin,
+      service: { url: service.url, apiKey },
       page(path, html, options = {}) {
         if (options.other) {
           otherPages.set(path, html);

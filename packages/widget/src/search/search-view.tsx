@@ -1,5 +1,5 @@
 import type { SearchResult } from '@agent-chat/protocol';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatString } from '../i18n/format-string.js';
 import type { SearchStrings } from '../i18n/search-strings.js';
 import { HighlightedText } from './highlighted-text.js';
@@ -70,7 +70,9 @@ export function SearchView({
   const count = typed ? 1 + results.length : recent.length;
   const current = Math.min(active, Math.max(0, count - 1));
 
-  useEffect(() => {
+  // Focus moves in as the modal renders, not a frame later: keys pressed right after the
+  // shortcut (Esc, the first letters) reach the search box, not the page.
+  useLayoutEffect(() => {
     input.current?.focus();
   }, []);
   useEffect(() => {
