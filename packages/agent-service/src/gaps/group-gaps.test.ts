@@ -46,6 +46,20 @@ describe('groupGaps', () => {
     expect(groups[1]?.label).toEqual(['sso']);
   });
 
+  it('groups a few gaps whose shared terms most of them hold', () => {
+    const groups = groupGaps([
+      'Do you ship lanterns to Iceland?',
+      'How long does shipping lanterns to Iceland take?',
+      'What does lantern shipping to Iceland cost?',
+      'Buy cheap replica watches online',
+      'cheap replica watches discount',
+    ]);
+    expect(groups.map((group) => group.members)).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
+  });
+
   it('puts identical and wordless questions where they belong', () => {
     const groups = groupGaps(['refund?', 'Refund!', '??', 'hello?', '...']);
     expect(groups.map((group) => group.members)).toEqual([[0, 1], [2], [3], [4]]);

@@ -19,9 +19,14 @@ const MIN_SIMILARITY = 0.04;
 const NEIGHBOURS = 20;
 /**
  * A term held by more than this share of the questions says nothing of a topic (its idf is
- * under ln 3) and is left out of the comparisons, which would otherwise be quadratic.
+ * under ln 3) and is left out of the comparisons, which would otherwise be quadratic...
  */
 const COMMON_SHARE = 0.5;
+/**
+ * ...unless few questions hold it: among a handful of gaps, three asking about the same
+ * thing are more than half, and comparing {@link FEW_HOLDERS} questions is cheap.
+ */
+const FEW_HOLDERS = 100;
 /** Most words in a topic's label, and the least weight (share of the top term's) of one. */
 const LABEL_TERMS = 3;
 const LABEL_SHARE = 0.4;
@@ -138,7 +143,8 @@ export function groupGaps(
 
   const count = items.length;
   const nearest = nearestNeighbours(items, postings, postingWeights, (term) => {
-    return (frequency[term] as number) <= COMMON_SHARE * questions.length;
+    const holders = frequency[term] as number;
+    return holders <= FEW_HOLDERS || holders <= COMMON_SHARE * questions.length;
   });
 
   // Clusters start as items; `weight` counts questions, `sums` the similarity sums to neighbours.

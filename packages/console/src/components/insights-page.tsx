@@ -1,8 +1,10 @@
 import type { Agent, ContentGapReason, InsightsResponse } from '@agent-chat/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { AgentsModel } from '../models/agents-model.js';
+import type { GapTopicsModel } from '../models/gap-topics-model.js';
 import type { InsightsFilterDraft, InsightsModel } from '../models/insights-model.js';
 import { formatTime } from './conversation-parts.js';
+import { GapTopics } from './gap-topics.js';
 import { QueriesChart } from './insights-chart.js';
 import { Pager } from './pager.js';
 import '../insights.css';
@@ -151,13 +153,28 @@ function ContentGaps({ model }: { model: InsightsModel }) {
   );
 }
 
-/** Insights: questions per day (a chart), thumbs up/down rates, and the content gaps. */
-export function InsightsPage({ model, agents }: { model: InsightsModel; agents: AgentsModel }) {
+/**
+ * Insights: questions per day (a chart), thumbs up/down rates, the content gaps grouped into
+ * topics (of the chosen agent, or the first), and the content gaps one by one.
+ */
+export function InsightsPage(props: {
+  model: InsightsModel;
+  agents: AgentsModel;
+  topics: GapTopicsModel;
+}) {
+  const { model, agents, topics } = props;
   useEffect(() => {
     void model.load();
     if (agents.list.items.value.length === 0) void agents.load();
   }, [model]);
   const data = model.data.value;
+  const { from, to, agentId } = model.filters.value;
+  const agentList = agents.list.items.value;
+  const topicsAgent = agentList.find((agent) => agent.id === agentId) ?? agentList[0];
+  // After the range loaded (a refused range says so once, above), and for each agent.
+  useEffect(() => {
+    if (topicsAgent && data) void topics.load({ agentId: topicsAgent.id, from, to });
+  }, [topics, topicsAgent?.id, data]);
   return (
     <>
       <h1>Insights</h1>
@@ -183,6 +200,7 @@ export function InsightsPage({ model, agents }: { model: InsightsModel; agents: 
               <h2 id="chart-title">Questions per day</h2>
               <QueriesChart days={data.days} />
             </section>
+            <GapTopics model={topics} agentName={topicsAgent?.name ?? ''} />
             <ContentGaps model={model} />
           </>
         ) : null}

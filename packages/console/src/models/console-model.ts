@@ -7,6 +7,7 @@ import {
   createConversationsPageModel,
 } from './conversations-page-model.js';
 import { createDeliveriesModel, type DeliveriesModel } from './deliveries-model.js';
+import { createGapTopicsModel, type GapTopicsModel } from './gap-topics-model.js';
 import { createInsightsModel, type InsightsModel } from './insights-model.js';
 import { createKnowledgeModel, type KnowledgeModel } from './knowledge-model.js';
 import { createPlaygroundModel, type PlaygroundModel } from './playground-model.js';
@@ -43,6 +44,8 @@ export interface ConsoleModel {
   conversations: ConversationsPageModel;
   contacts: ContactsModel;
   insights: InsightsModel;
+  /** The Insights page's content gaps grouped into topics. */
+  gapTopics: GapTopicsModel;
   deliveries: DeliveriesModel;
 }
 
@@ -73,6 +76,7 @@ export function createConsoleModel(
     conversations: createConversationsPageModel(api),
     contacts: createContactsModel(api),
     insights: createInsightsModel(api),
+    gapTopics: createGapTopicsModel(api),
     deliveries: createDeliveriesModel(api),
   };
 }
