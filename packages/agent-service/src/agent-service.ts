@@ -11,6 +11,7 @@ import { createHttpApp, type ServiceContext } from './api/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
 import { type HybridRetrieval, startHybridRetrieval } from './embeddings/index.js';
 import { type Ingestion, startIngestion } from './ingestion/index.js';
+import { createIntegrations, type Integrations } from './integrations/index.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createNotifier, type Notifier } from './notifications/index.js';
 import {
@@ -57,8 +58,10 @@ export interface AgentService {
    * `pass.drain()` resolves once there are none.
    */
   hybrid: HybridRetrieval | undefined;
+  /** Slack and Discord: `idle()` resolves once no answer to them is under way. */
+  integrations: Integrations;
   /**
-   * Stops the ingestion workers (jobs in progress go back to the queue) and their
+   * Stops the answers to Slack and Discord under way, the ingestion workers (jobs in progress go back to the queue) and their
    * chunk-analysis thread, the outbox worker (attempts in flight are retried later), and
    * closes the database.
    */
@@ -216,6 +219,12 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     hybrid,
     stagesOff: new Set(options.rankingStagesOff),
   };
+  const integrations = createIntegrations(context, {
+    secret: options.integrationsSecret,
+    slackApiUrl: options.slackApiUrl,
+    ...options.integrations,
+  });
+  context.integrations = integrations;
 
   const app = createHttpApp(context, {
     bodyLimitBytes: options.bodyLimitBytes,
@@ -232,7 +241,9 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     notifier,
     outbox,
     hybrid,
+    integrations,
     close: async () => {
+      await integrations.stop();
       await ingestion.stop();
       await hybrid?.pass?.stop();
       await outbox?.stop();

@@ -182,6 +182,15 @@ export {
   type InsightsResponse,
 } from './insights.js';
 export {
+  CONVERSATION_CHANNELS,
+  type ConversationChannel,
+  type DiscordIntegrationBody,
+  INTEGRATION_KINDS,
+  type IntegrationKind,
+  type IntegrationStatus,
+  type SlackIntegrationBody,
+} from './integrations.js';
+export {
   COMMENT_LENGTH_LIMIT,
   EMAIL_LENGTH_LIMIT,
   FOLLOW_UPS_LIMIT,

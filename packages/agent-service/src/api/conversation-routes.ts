@@ -27,7 +27,7 @@ import { validateBody } from './validate-body.js';
  * The operator's transcript routes (mounted under `/api`; the organization's key):
  * `GET /conversations` (filters, full-text `q`, keyset pages), `GET` and `DELETE
  * /conversations/:id` (erasure: its mails and events in the outbox go too), `POST /conversations/:id/messages` (an operator's reply, mailed to
- * the visitor when they left a contact: `emailedTo`) and `POST
+ * the visitor when they left a contact: `emailedTo`; posted in its Slack thread) and `POST
  * /conversations/update-status` (resolving queues `conversation.resolved`). The export is
  * in its own route.
  */
@@ -90,6 +90,7 @@ export function createConversationRoutes(context: ServiceContext): Router {
       },
     );
     context.notifier.wake();
+    context.integrations?.operatorReplied(organizationId, req.params.id, body.text);
     res.status(201).json(reply);
   });
   return router;

@@ -33,7 +33,8 @@ interface HttpAppOptions {
  * The Express app of the service: `GET /healthz` and `GET /api/openapi.json` (no key), then under `/api` the auth
  * middleware, the JSON body parser and the routes (query, search, agents, datastores,
  * datasources, conversations, contacts, insights and content-gap topics,
- * deliveries; each agent's MCP server); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
+ * deliveries, Slack and Discord integrations; each agent's MCP server), the platforms' signed
+ * `/integrations/…` endpoints (no key); unmatched routes answer 404 and errors become `{"error":{…}}` responses.
  * Under `/v1`, the OpenAI-compatible API behind the same key, with OpenAI's error shape.
  */
 export function createHttpApp(context: ServiceContext, options: HttpAppOptions): Express {
@@ -44,6 +45,8 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
     res.json({ status: 'ok' });
   });
   app.use(createOpenApiRoute());
+  // Signed by the platform, no API key; each reads its raw body itself.
+  if (context.integrations) app.use(context.integrations.publicRoutes);
   const api = express.Router();
   api.use(createNulPathGuard());
   api.use(
@@ -69,6 +72,7 @@ export function createHttpApp(context: ServiceContext, options: HttpAppOptions):
   api.use(createContactRoutes(context));
   api.use(createUserRoutes(context));
   api.use(createDeliveryRoutes(context));
+  if (context.integrations) api.use(context.integrations.adminRoutes);
   app.use('/api', api);
   app.use(
     '/v1',

@@ -1,6 +1,7 @@
 import type { AskingContext } from '../asking/index.js';
 import type { ContactCapturedListener } from '../contacts/index.js';
 import type { Ingestion } from '../ingestion/index.js';
+import type { Integrations } from '../integrations/index.js';
 import type { Notifier } from '../notifications/index.js';
 
 /** What the route handlers share; built once by `createAgentService`. */
@@ -15,4 +16,6 @@ export interface ServiceContext extends AskingContext {
   notifier: Notifier;
   /** Told after a visitor leaves or updates a contact (mail, webhooks); none by default. */
   onContactCaptured?: ContactCapturedListener | undefined;
+  /** Slack and Discord: an operator's reply in one of their threads is posted there. */
+  integrations?: Integrations | undefined;
 }

@@ -10,6 +10,7 @@ import { DATASOURCE_ROUTE_DOCS } from './datasource-route-docs.js';
 import { DATASTORE_ROUTE_DOCS } from './datastore-route-docs.js';
 import { DELIVERY_ROUTE_DOCS } from './delivery-route-docs.js';
 import { INSIGHTS_ROUTE_DOCS } from './insights-route-docs.js';
+import { INTEGRATION_ROUTE_DOCS } from './integration-route-docs.js';
 import { MCP_ROUTE_DOCS } from './mcp-route-docs.js';
 import { OPENAI_ROUTE_DOCS } from './openai-route-docs.js';
 import { QUERY_ROUTE_DOCS } from './query-route-docs.js';
@@ -33,6 +34,8 @@ export const API_TAGS: Record<string, string> = {
     'Visitors the BFF verified as a host site’s users: attributes, merge at sign-in, erasure.',
   Insights: 'What visitors ask and what the agents could not answer.',
   Deliveries: 'The outbox: mails and signed webhook events, with their attempts and errors.',
+  Integrations:
+    'Agents answering in Slack: credentials (never read back), and the signed endpoints Slack posts to.',
   MCP: 'Each agent’s knowledge as a Model Context Protocol server, for AI coding tools.',
   'OpenAI-compatible':
     'The agents as OpenAI models (model = agent id), for OpenAI SDKs and tools; errors in OpenAI’s shape.',
@@ -85,6 +88,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...USER_ROUTE_DOCS,
   ...INSIGHTS_ROUTE_DOCS,
   ...DELIVERY_ROUTE_DOCS,
+  ...INTEGRATION_ROUTE_DOCS,
   ...MCP_ROUTE_DOCS,
   ...OPENAI_ROUTE_DOCS,
 ];

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { decodeSseStream } from '@agent-chat/protocol';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -9,7 +10,9 @@ import {
   type ChangingSite,
   createTestDatabase,
   MCP_INITIALIZE_REQUEST,
+  type SlackTestServer,
   startChangingSite,
+  startSlackTestServer,
 } from '../testing/index.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi-types.js';
 
@@ -61,6 +64,8 @@ function documentedRoutes(document: OpenApiDocument): string[] {
 
 let service: RunningAgentService;
 let site: ChangingSite;
+let slack: SlackTestServer;
+const SLACK = { botToken: 'xoxb-1-2-contract', teamId: 'T0CONTRACT', botUserId: 'U0BOT' };
 let apiKey: string;
 let limitedKey: string;
 let document: OpenApiDocument;
@@ -172,7 +177,10 @@ function jsonSchemaOf(method: string, template: string, status: number): JsonSch
 
 beforeAll(async () => {
   site = await startChangingSite();
+  slack = await startSlackTestServer(SLACK);
   service = await startAgentService({
+    integrationsSecret: 'an-integrations-secret-of-32-characters',
+    slackApiUrl: slack.apiUrl,
     database: await createTestDatabase(),
     port: 0,
     host: '127.0.0.1',
@@ -206,6 +214,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
   await site?.close();
+  await slack?.close();
 });
 
 describe('the OpenAPI document', () => {
@@ -734,6 +743,49 @@ describe('the live service answers as documented', () => {
     }
     expect(answer).toBe(completion.body.choices[0].message.content);
     exercised.add(`POST ${template} 200`);
+  });
+
+  it('integrations: Slack credentials set, read, removed; Slack’s signed endpoints', async () => {
+    const path = `/api/agents/${agentId}/integrations/slack`;
+    await call('GET', path, 200);
+    const signingSecret = 'a-slack-signing-secret';
+    await call('POST', path, 200, { body: { botToken: SLACK.botToken, signingSecret } });
+    await call('POST', path, 400, { body: { botToken: 'xoxb-refused', signingSecret } });
+    await call('POST', '/api/agents/missing/integrations/slack', 404, {
+      body: { botToken: SLACK.botToken, signingSecret },
+    });
+    const signed = (body: string, secret = signingSecret) => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const digest = createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex');
+      return {
+        'x-slack-request-timestamp': timestamp,
+        'x-slack-signature': `v0=${digest}`,
+      };
+    };
+    const challenge = JSON.stringify({ type: 'url_verification', challenge: 'c1' });
+    const events = `/integrations/slack/${agentId}/events`;
+    const verified = await fetch(`${service.url}${events}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signed(challenge) },
+      body: challenge,
+    });
+    expect(verified.status).toBe(200);
+    validate(jsonSchemaOf('post', templateOf('POST', events), 200), await verified.json(), events);
+    exercised.add(`POST ${templateOf('POST', events)} 200`);
+    const unsigned = await call('POST', events, 401, { body: challenge, key: null });
+    expect(unsigned.body.error.code).toBe('UNAUTHORIZED');
+    const interactions = `/integrations/slack/${agentId}/interactions`;
+    const form = new URLSearchParams({ payload: '{"type":"view_closed"}' }).toString();
+    const acknowledged = await fetch(`${service.url}${interactions}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...signed(form) },
+      body: form,
+    });
+    expect(acknowledged.status).toBe(200);
+    exercised.add(`POST ${templateOf('POST', interactions)} 200`);
+    await call('POST', `/integrations/slack/${otherAgentId}/interactions`, 404, { key: null });
+    await call('DELETE', path, 200);
+    expect((await call('GET', path, 200)).body.configured).toBe(false);
   });
 
   it('deletes', async () => {

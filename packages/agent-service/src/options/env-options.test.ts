@@ -84,6 +84,8 @@ describe('serveOptionsFromEnv', () => {
         EMBEDDINGS_MIN_SIMILARITY: '0.35',
         PGLITE_CACHE_MB: '48',
         RANKING_STAGES_OFF: 'page-support, bare-list',
+        INTEGRATIONS_SECRET: 'an-integrations-secret-of-32-characters',
+        SLACK_API_URL: 'http://127.0.0.1:9/api/',
       },
       CWD,
     );
@@ -125,6 +127,8 @@ describe('serveOptionsFromEnv', () => {
         minSimilarity: 0.35,
       },
       rankingStagesOff: ['page-support', 'bare-list'],
+      integrationsSecret: 'an-integrations-secret-of-32-characters',
+      slackApiUrl: 'http://127.0.0.1:9/api/',
     });
   });
 

@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import { answeringOptionFields } from './answering-options-schema.js';
 import { conversationOptionFields } from './conversation-options-schema.js';
 import { httpOptionFields } from './http-options-schema.js';
+import { integrationOptionFields } from './integration-options-schema.js';
 import { knowledgeOptionFields } from './knowledge-options-schema.js';
 import { notificationOptionFields } from './notification-options-schema.js';
 import { storageOptionFields } from './storage-options-schema.js';
@@ -28,6 +29,7 @@ export const agentServiceOptionFields = z.object({
   ...conversationOptionFields,
   ...notificationOptionFields,
   ...knowledgeOptionFields,
+  ...integrationOptionFields,
   /** Logger with pino's call shape. Default: silent. */
   logger: z
     .custom<Logger>(isLogger, { error: 'must be a logger with info, warn and error' })

@@ -54,6 +54,7 @@ export {
 export { type BuildPdfOptions, buildPdf } from './pdf-fixture.js';
 export { replaceChunks } from './replace-chunks.js';
 export { type ServedAnswer, type ServedPages, startWithPages } from './served-pages.js';
+export { type SlackCall, type SlackTestServer, startSlackTestServer } from './slack-test-server.js';
 export {
   type ReceivedMail,
   type SmtpTestServer,

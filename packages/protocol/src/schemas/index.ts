@@ -35,6 +35,7 @@ export {
   userConversationsRequestSchema,
 } from './identity-schemas.js';
 export { insightsQuerySchema } from './insights-schemas.js';
+export { discordIntegrationSchema, slackIntegrationSchema } from './integration-schemas.js';
 export {
   chatCompletionChunkSchema,
   chatCompletionRequestSchema,
@@ -87,6 +88,7 @@ export {
   healthResponseSchema,
   identifiedVisitorResponseSchema,
   insightsResponseSchema,
+  integrationStatusSchema,
   operatorReplyResponseSchema,
   queryResponseSchema,
   searchResponseSchema,

@@ -16,6 +16,7 @@ import { syncSchedule } from './0017-sync-schedule.js';
 import { datasourceSections } from './0018-datasource-sections.js';
 import { gapMarks } from './0019-gap-marks.js';
 import { identifiedVisitors } from './0020-identified-visitors.js';
+import { integrations } from './0021-integrations.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   datasourceSections,
   gapMarks,
   identifiedVisitors,
+  integrations,
 ];

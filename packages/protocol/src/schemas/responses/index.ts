@@ -45,6 +45,7 @@ export {
   userErasureResponseSchema,
 } from './identity-response-schemas.js';
 export { contentGapSchema, insightsResponseSchema } from './insights-response-schemas.js';
+export { integrationStatusSchema } from './integration-response-schemas.js';
 export { queryResponseSchema, sourceSchema } from './query-response-schemas.js';
 export {
   agentSchema,

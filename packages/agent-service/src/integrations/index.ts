@@ -1,0 +1,10 @@
+/**
+ * Integrations: an agent answering in a Slack workspace over its HTTP interfaces.
+ * Operators store the app's credentials per agent, sealed with AES-256-GCM
+ * (`INTEGRATIONS_SECRET`) and never read back; the platform posts to signed public
+ * endpoints, answered at once and in the background: the same retrieval, citations,
+ * feedback and handoff as the widget, one platform thread per conversation, and an
+ * operator's reply posted back into its thread. Calls to the platform go through one
+ * client with timeouts and retries (`Retry-After` on 429).
+ */
+export { createIntegrations, type Integrations } from './integrations.js';
