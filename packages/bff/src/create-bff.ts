@@ -14,7 +14,7 @@ import {
   createUnexpectedErrorHandler,
   securityHeadersMiddleware,
 } from './http/index.js';
-import { createVisitorIdentity } from './identity/index.js';
+import { createUserIdentity, createVisitorIdentity } from './identity/index.js';
 import { createRateLimits, setRateLimitClientIp } from './limits/index.js';
 import { createMcpRelay } from './mcp/index.js';
 import { createBffMetrics, createOpsRoutes } from './ops/index.js';
@@ -223,6 +223,10 @@ export function createBff(options: BffOptions): BffRouter {
       options: resolved,
       upstream,
       identity,
+      users:
+        resolved.identitySecret === undefined
+          ? undefined
+          : createUserIdentity(resolved.identitySecret),
       limits: rateLimits,
       pollLimit: pollLimits.perVisitor,
       logger,

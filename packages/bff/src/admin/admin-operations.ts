@@ -67,6 +67,11 @@ export interface AdminOperation {
   upload?: true;
   deprecated?: true;
   guard?: ChaindeskGuard;
+  /**
+   * The id is a host site's own (a user id: an email, a UUID …), not an `ID_PATTERN` id:
+   * 1 to 256 characters without control characters, sent upstream percent-encoded.
+   */
+  hostId?: true;
 }
 
 /** Largest datastore query body: a 10 000-character query and full filter lists fit. */
@@ -77,7 +82,8 @@ const DATASTORE_QUERY_MAX_BODY_BYTES = 128 * 1024;
  * the console lists and creates with, ingestion (create, upload, synch, read and list
  * datasources), the datastore search (Chaindesk's `POST /api/datastores/{id}/query`, what
  * LangChain's `ChaindeskRetriever` calls), the conversation transcripts (issue 16),
- * insights and their content-gap topics, the contacts visitors left (list, CSV, erasure) and the delivery log, at the
+ * insights and their content-gap topics, the contacts visitors left (list, CSV, erasure), a
+ * signed-in user's erasure and the delivery log, at the
  * upstream's own paths; the README's "Admin routes" lists them all.
  * Express matches in this order: fixed paths (`/api/conversations/export`) come before
  * `:id` ones.
@@ -288,5 +294,13 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     path: '/api/contacts/:id',
     upstreamPath: (id) => `/api/contacts/${id}`,
     schema: emptyBodySchema,
+  },
+  {
+    // A signed-in user's erasure (the privacy request a host site receives).
+    method: 'delete',
+    path: '/api/users/:id',
+    upstreamPath: (id) => `/api/users/${id}`,
+    schema: emptyBodySchema,
+    hostId: true,
   },
 ];

@@ -110,6 +110,10 @@ export function createAdminRoutes({
   return router;
 }
 
+const HOST_ID_MAX = 256;
+const HOST_ID_RULE = `The user id in the path must be 1 to ${HOST_ID_MAX} characters without control characters.`;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
 /** Checks the id and body of one operation, applies its guard, and plans the relay. */
 function createPlanStep(
   operation: AdminOperation,
@@ -118,8 +122,14 @@ function createPlanStep(
 ): RequestHandler {
   return async function planAdminRelay(req: Request, res: Response, next) {
     const raw: unknown = req.params.id;
-    const id = typeof raw === 'string' ? raw : '';
-    if (operation.path.includes(':id') && !ID_PATTERN.test(id)) {
+    let id = typeof raw === 'string' ? raw : '';
+    if (operation.hostId) {
+      if (id.length < 1 || id.length > HOST_ID_MAX || CONTROL.test(id)) {
+        sendError(res, 400, ERROR_CODES.invalidRequest, HOST_ID_RULE);
+        return;
+      }
+      id = encodeURIComponent(id);
+    } else if (operation.path.includes(':id') && !ID_PATTERN.test(id)) {
       sendError(res, 400, ERROR_CODES.invalidRequest, `${idRuleMessage('The id in the path')}.`);
       return;
     }

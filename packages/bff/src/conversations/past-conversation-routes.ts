@@ -8,13 +8,15 @@ import {
   deleteConversationRequestSchema,
   pastConversationsRequestSchema,
 } from '@agent-chat/protocol/schemas';
+import { isUserVisitor } from '../identity/index.js';
 import type { RouteContext, RouteHandler } from './route-context.js';
 import { pastConversationOf } from './visitor-views.js';
 
 /**
  * Creates the list route, `{visitorId, conversationIds}`: each of those conversations
  * that is signed to the visitor and still kept, under the id the widget holds (none from
- * Chaindesk, which keeps no conversations for visitors to list).
+ * Chaindesk, which keeps no conversations for visitors to list). For a signed-in user, the
+ * user's most recent conversations from every device, whatever ids the widget sent.
  */
 export function createPastConversationsRoute(context: RouteContext): RouteHandler {
   const { gate, identity, limits, options } = context;
@@ -28,30 +30,53 @@ export function createPastConversationsRoute(context: RouteContext): RouteHandle
     );
     if (!accepted) return;
     const { agentId, visitorId, body } = accepted;
-    // The upstream's id of each conversation signed to this visitor, and the signed id the widget holds.
-    const signedIds = new Map<string, string>();
-    for (const signed of body.conversationIds) {
-      const conversationId = identity.openConversation(agentId, visitorId, signed);
-      if (conversationId !== undefined && !signedIds.has(conversationId)) {
-        signedIds.set(conversationId, signed);
-      }
-    }
     const answer: PastConversationsResponse = { conversations: [] };
     // Chaindesk keeps no conversations for visitors to list.
-    if (signedIds.size > 0 && options.upstreamDialect !== 'chaindesk') {
+    if (options.upstreamDialect === 'chaindesk') {
+      context.sendAnswer(res, answer);
+      return;
+    }
+    // The upstream's id of each conversation listed, and the signed id the widget gets.
+    const signedIds = new Map<string, string>();
+    let listed: unknown[] = [];
+    if (isUserVisitor(visitorId)) {
+      // A signed-in user's conversations from every device, whatever this widget kept.
       const upstreamBody = await context.upstreamAnswer(res, {
         method: 'POST',
-        path: `/api/agents/${encodeURIComponent(agentId)}/visitor-conversations`,
-        body: { visitorId, conversationIds: [...signedIds.keys()] },
+        path: `/api/agents/${encodeURIComponent(agentId)}/user-conversations`,
+        body: { visitorId },
         agentId,
       });
       if (!upstreamBody) return;
-      const listed = Array.isArray(upstreamBody.conversations) ? upstreamBody.conversations : [];
-      answer.conversations = listed.flatMap((item) => {
-        const past = pastConversationOf(item, signedIds);
-        return past ? [past] : [];
-      });
+      listed = Array.isArray(upstreamBody.conversations) ? upstreamBody.conversations : [];
+      for (const item of listed) {
+        const id = (item as { id?: unknown } | null)?.id;
+        const signed =
+          typeof id === 'string' ? identity.signConversation(agentId, visitorId, id) : undefined;
+        if (typeof id === 'string' && signed !== undefined) signedIds.set(id, signed);
+      }
+    } else {
+      for (const signed of body.conversationIds) {
+        const conversationId = identity.openConversation(agentId, visitorId, signed);
+        if (conversationId !== undefined && !signedIds.has(conversationId)) {
+          signedIds.set(conversationId, signed);
+        }
+      }
+      if (signedIds.size > 0) {
+        const upstreamBody = await context.upstreamAnswer(res, {
+          method: 'POST',
+          path: `/api/agents/${encodeURIComponent(agentId)}/visitor-conversations`,
+          body: { visitorId, conversationIds: [...signedIds.keys()] },
+          agentId,
+        });
+        if (!upstreamBody) return;
+        listed = Array.isArray(upstreamBody.conversations) ? upstreamBody.conversations : [];
+      }
     }
+    answer.conversations = listed.flatMap((item) => {
+      const past = pastConversationOf(item, signedIds);
+      return past ? [past] : [];
+    });
     context.sendAnswer(res, answer);
   };
 }

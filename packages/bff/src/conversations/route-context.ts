@@ -7,7 +7,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { sendError } from '../http/index.js';
-import type { VisitorIdentity } from '../identity/index.js';
+import type { UserIdentity, VisitorIdentity } from '../identity/index.js';
 import type { Limiter } from '../limits/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
@@ -19,6 +19,8 @@ export interface WidgetConversationRoutesOptions {
   options: ResolvedBffOptions;
   upstream: UpstreamClient;
   identity: VisitorIdentity;
+  /** Verifies signed-in users; undefined when `identitySecret` is unset (no identify). */
+  users: UserIdentity | undefined;
   /** Counts feedback and handoff requests (the query route's per-IP and per-visitor limits). */
   limits: { perIp: Limiter; perVisitor: Limiter };
   /** Counts polls for new messages, per visitor (polls are frequent while a widget is open). */

@@ -11,9 +11,14 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { readJsonBody, sendError } from '../http/index.js';
-import { notYoursMessage, type VisitorIdentity } from '../identity/index.js';
+import {
+  IDENTITY_REQUIRED_MESSAGE,
+  isUserVisitor,
+  notYoursMessage,
+  type VisitorIdentity,
+} from '../identity/index.js';
 import { type Limiter, limiterPasses, setRateLimitVisitor } from '../limits/index.js';
-import type { ResolvedBffOptions } from '../options/index.js';
+import { type ResolvedBffOptions, requiresIdentity } from '../options/index.js';
 import { answerBodyFailure } from '../query/index.js';
 
 /** A checked request: the agent, its verified visitor, and the validated body. */
@@ -36,7 +41,17 @@ export interface VisitorGateOptions {
 export interface VisitorGate {
   /** The agent id, well-formed and allowed here, once `perIp` (if any) let the request in. */
   acceptAgent(req: Request, res: Response, perIp: Limiter | undefined): Promise<string | undefined>;
-  /** {@link acceptAgent}, then the body, its verified visitor, and `perVisitor`. */
+  /** {@link acceptAgent}, then the JSON body checked against `schema`. */
+  acceptBody<Schema extends z.ZodType>(
+    req: Request,
+    res: Response,
+    schema: Schema,
+    perIp: Limiter | undefined,
+  ): Promise<{ agentId: string; body: z.output<Schema> } | undefined>;
+  /**
+   * {@link acceptBody}, then its verified visitor (a signed-in user's when the agent
+   * requires one: 401 `IDENTITY_REQUIRED` otherwise), and `perVisitor`.
+   */
   accept<Schema extends z.ZodType>(
     req: Request,
     res: Response,
@@ -82,13 +97,12 @@ export function createVisitorGate(deps: VisitorGateOptions): VisitorGate {
     return agentId;
   }
 
-  async function accept<Schema extends z.ZodType>(
+  async function acceptBody<Schema extends z.ZodType>(
     req: Request,
     res: Response,
     schema: Schema,
-    perVisitor: Limiter,
     perIp: Limiter | undefined,
-  ): Promise<VisitorRequest<z.output<Schema>> | undefined> {
+  ): Promise<{ agentId: string; body: z.output<Schema> } | undefined> {
     const agentId = await acceptAgent(req, res, perIp);
     if (agentId === undefined) return undefined;
     const read = await new Promise<Parameters<Parameters<typeof readJsonBody>[2]>[0]>((resolve) =>
@@ -103,10 +117,27 @@ export function createVisitorGate(deps: VisitorGateOptions): VisitorGate {
       sendError(res, 400, ERROR_CODES.invalidRequest, parsed.message);
       return undefined;
     }
-    const body = parsed.data as z.output<Schema> & { visitorId: string };
+    return { agentId, body: parsed.data as z.output<Schema> };
+  }
+
+  async function accept<Schema extends z.ZodType>(
+    req: Request,
+    res: Response,
+    schema: Schema,
+    perVisitor: Limiter,
+    perIp: Limiter | undefined,
+  ): Promise<VisitorRequest<z.output<Schema>> | undefined> {
+    const accepted = await acceptBody(req, res, schema, perIp);
+    if (!accepted) return undefined;
+    const { agentId } = accepted;
+    const body = accepted.body as z.output<Schema> & { visitorId: string };
     const visitor = identity.visitorOf(agentId, body.visitorId);
     if (!visitor.verified) {
       sendError(res, 404, ERROR_CODES.notFound, notYoursMessage('visitor id'));
+      return undefined;
+    }
+    if (!isUserVisitor(visitor.id) && requiresIdentity(options, agentId)) {
+      sendError(res, 401, ERROR_CODES.identityRequired, IDENTITY_REQUIRED_MESSAGE);
       return undefined;
     }
     setRateLimitVisitor(res, `visitor:${visitor.id}`);
@@ -130,5 +161,5 @@ export function createVisitorGate(deps: VisitorGateOptions): VisitorGate {
     return { ...accepted, conversationId };
   }
 
-  return { acceptAgent, accept, acceptConversation };
+  return { acceptAgent, acceptBody, accept, acceptConversation };
 }

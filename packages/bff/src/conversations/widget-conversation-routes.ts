@@ -8,6 +8,7 @@ import { sendError } from '../http/index.js';
 import { createContactCaptureRoute, createContactRoute } from './contact-routes.js';
 import { createFeedbackRoute } from './feedback-route.js';
 import { createHandoffRoute, createMessagesRoute } from './handoff-routes.js';
+import { createIdentifyRoute } from './identify-route.js';
 import {
   createDeleteConversationRoute,
   createPastConversationsRoute,
@@ -35,7 +36,13 @@ import {
  *   agent has none);
  * - `POST /api/agents/:id/conversations` `{visitorId, conversationIds}`: the visitor's
  *   past conversations among those ids;
- * - `POST /api/agents/:id/conversations/delete` `{visitorId, conversationId}`: erase one.
+ * - `POST /api/agents/:id/conversations/delete` `{visitorId, conversationId}`: erase one;
+ * - `POST /api/agents/:id/identify` `{userId, userHash, name?, email?, attributes?,
+ *   visitorId?, conversationIds?}`: become the signed-in user the host site signed (401
+ *   `IDENTITY_INVALID` for a wrong hash), the anonymous visitor's conversations merged.
+ *
+ * Where the agent serves signed-in users only (`identityRequired`), an anonymous visitor
+ * is 401 `IDENTITY_REQUIRED`.
  *
  * Only a verified visitor is served, and only for a conversation or message signed to them
  * on this agent: anything else is 404 before the upstream is called. The upstream gets its
@@ -68,5 +75,6 @@ export function createWidgetConversationRoutes(deps: WidgetConversationRoutesOpt
     '/api/agents/:id/conversations/delete',
     route(createDeleteConversationRoute(context)),
   );
+  router.post('/api/agents/:id/identify', route(createIdentifyRoute(context)));
   return router;
 }

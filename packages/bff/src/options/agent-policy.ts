@@ -29,6 +29,8 @@ export const agentPolicySchema = z.object({
   maxQueryLength: z.number().int().min(1).optional(),
   /** `false` turns this agent's public MCP endpoint (`POST /mcp/:agentId`) off. Default: on. */
   mcp: z.boolean().optional(),
+  /** `true` refuses this agent's anonymous visitors, `false` accepts them. Default: `identityRequired`. */
+  identityRequired: z.boolean().optional(),
 });
 
 /** Operator policy for one agent (see {@link agentPolicySchema}). */
@@ -78,3 +80,20 @@ export const agentPoliciesSchema = z
       }
     }
   });
+
+/**
+ * Whether `agentId` serves signed-in users only: its policy's `identityRequired` (or the
+ * `'*'` policy's), else the BFF's `identityRequired`.
+ */
+export function requiresIdentity(
+  options: {
+    agentPolicies: Readonly<Record<string, AgentPolicy>>;
+    identityRequired: boolean;
+  },
+  agentId: string,
+): boolean {
+  const policy = Object.hasOwn(options.agentPolicies, agentId)
+    ? options.agentPolicies[agentId]
+    : options.agentPolicies['*'];
+  return policy?.identityRequired ?? options.identityRequired;
+}

@@ -4,7 +4,7 @@
  * option types, resolving them (once, in `createBff`), reading them from the environment,
  * the `--help` list and the README table.
  */
-export type { AgentPolicy } from './agent-policy.js';
+export { type AgentPolicy, requiresIdentity } from './agent-policy.js';
 export type {
   BffOptions,
   RateLimitOptions,

@@ -12,12 +12,14 @@ import {
 import {
   type AnswerIdsRewriter,
   createAnswerIdsRewriter,
+  IDENTITY_REQUIRED_MESSAGE,
+  isUserVisitor,
   notYoursMessage,
   type VisitorIdentity,
 } from '../identity/index.js';
 import { clientKeyOf, type RateLimits, setRateLimitVisitor } from '../limits/index.js';
 import type { BffMetrics } from '../ops/index.js';
-import type { ResolvedBffOptions } from '../options/index.js';
+import { type ResolvedBffOptions, requiresIdentity } from '../options/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
 import { answerBodyFailure } from './body-failure.js';
 import { createQueryForwarder } from './query-forwarder.js';
@@ -77,7 +79,8 @@ function agentIdOf(url: string): string | undefined {
  * Creates the one public route, `POST /api/agents/:id/query`:
  * Origin check → shutdown check → id check → agent allow-list → per-IP limit → body
  * (size-limited JSON) → policy and validation → identity (visitor token verified, or a new
- * visitor; conversation id checked against it: 404 when it is not theirs) → per-visitor
+ * visitor; 401 `IDENTITY_REQUIRED` for an anonymous one where the agent serves signed-in
+ * users only; conversation id checked against it: 404 when it is not theirs) → per-visitor
  * limit → per-visitor stream cap → relay, with the answer's ids signed for the browser.
  * Nothing reaches the upstream before every check has passed.
  *
@@ -125,6 +128,10 @@ export function createQueryRoute(deps: QueryRouteOptions): QueryRoute {
         return;
       }
       const visitor = identity.visitorOf(agentId, applied.body.visitorId);
+      if (!(visitor.verified && isUserVisitor(visitor.id)) && requiresIdentity(options, agentId)) {
+        sendError(res, 401, ERROR_CODES.identityRequired, IDENTITY_REQUIRED_MESSAGE);
+        return;
+      }
       body = { ...applied.body, visitorId: visitor.id };
       delete body.conversationId;
       if (applied.body.conversationId !== undefined) {
