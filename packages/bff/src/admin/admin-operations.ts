@@ -72,6 +72,11 @@ export interface AdminOperation {
    * 1 to 256 characters without control characters, sent upstream percent-encoded.
    */
   hostId?: true;
+  /**
+   * The body field that records who acted: on a console session's call it is set to the
+   * signed-in operator (whatever the body said); a Bearer-token call keeps its own.
+   */
+  operatorField?: 'by';
 }
 
 /** Largest datastore query body: a 10 000-character query and full filter lists fit. */
@@ -241,12 +246,14 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     path: '/api/insights/gaps/answer',
     upstreamPath: () => '/api/insights/gaps/answer',
     schema: gapAnswerSchema,
+    operatorField: 'by',
   },
   {
     method: 'post',
     path: '/api/insights/gaps/hide',
     upstreamPath: () => '/api/insights/gaps/hide',
     schema: gapHideSchema,
+    operatorField: 'by',
   },
   {
     // The console's Deliveries page: the outbox of mails and webhook events.

@@ -3,7 +3,7 @@ import { parseBody } from '@agent-chat/protocol/schemas';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { BffError } from '../bff-error.js';
-import type { ConsoleSession } from '../console/index.js';
+import { type ConsoleSession, operatorOf } from '../console/index.js';
 import { sendError } from '../http/index.js';
 import type { ResolvedBffOptions } from '../options/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
@@ -175,6 +175,8 @@ function createPlanStep(
         throw error;
       }
     }
+    const operator = operatorOf(res.locals);
+    if (operation.operatorField && operator !== undefined) body[operation.operatorField] = operator;
     // `expect: 100-continue` would make http-proxy skip its proxyReq hook (and our
     // header rewrite); the body is already read, so it has no use upstream.
     delete req.headers.expect;

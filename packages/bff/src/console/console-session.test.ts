@@ -18,6 +18,7 @@ interface Recorded {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  body: string;
 }
 
 let upstream: LoopbackServer;
@@ -72,8 +73,17 @@ async function session(bff: Bff) {
 beforeAll(async () => {
   upstream = await listenOnLoopback(
     http.createServer((req, res) => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-      req.resume();
+      const record = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: '',
+      };
+      received.push(record);
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        record.body += chunk;
+      });
       req.on('end', () => {
         res.setHeader('content-type', 'application/json');
         res.end('{"ok":true}');
@@ -283,6 +293,56 @@ describe('console session', () => {
     const crossSiteSignIn = await signIn(bff, ADMIN_TOKEN, { origin: 'https://evil.example' });
     expect(crossSiteSignIn.status).toBe(403);
     expect(crossSiteSignIn.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('records the operator named at sign-in as who answered or hid a gap topic', async () => {
+    const named = await fetch(`${bff.url}/admin/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: bff.origin },
+      body: JSON.stringify({ token: ADMIN_TOKEN, name: '  Ada   Lovelace ' }),
+    });
+    expect(named.status).toBe(200);
+    const body = (await named.json()) as { csrfToken: string; operator: string };
+    expect(body.operator).toBe('Ada Lovelace');
+    const cookie = (named.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const current = await fetch(`${bff.url}/admin/api/session`, { headers: { cookie } });
+    expect(((await current.json()) as { operator: string }).operator).toBe('Ada Lovelace');
+    const post = (path: string, payload: unknown, headers: Record<string, string>) =>
+      fetch(`${bff.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(payload),
+      });
+    const console = { cookie, 'x-csrf-token': body.csrfToken, origin: bff.origin };
+    const answer = { agentId: 'demo', topicId: 't1', question: 'Refund?', answer: 'Yes.' };
+    received.length = 0;
+    // The session's operator, whatever the body claims.
+    expect(
+      (await post('/api/insights/gaps/answer', { ...answer, by: 'Mallory' }, console)).status,
+    ).toBe(200);
+    expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({ by: 'Ada Lovelace' });
+    const hide = { agentId: 'demo', topicId: 't1', questions: ['spam'] };
+    expect((await post('/api/insights/gaps/hide', hide, console)).status).toBe(200);
+    expect(JSON.parse(received[1]?.body ?? '{}')).toMatchObject({ by: 'Ada Lovelace' });
+    // A session without a name acts as the console's operator; a script names itself.
+    const unnamed = await session(bff);
+    const headers = { cookie: unnamed.cookie, 'x-csrf-token': unnamed.csrf, origin: bff.origin };
+    await post('/api/insights/gaps/hide', hide, headers);
+    expect(JSON.parse(received[2]?.body ?? '{}')).toMatchObject({ by: 'Console operator' });
+    await post(
+      '/api/insights/gaps/hide',
+      { ...hide, by: 'nightly-script' },
+      {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+      },
+    );
+    expect(JSON.parse(received[3]?.body ?? '{}')).toMatchObject({ by: 'nightly-script' });
+    const tooLong = await fetch(`${bff.url}/admin/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: bff.origin },
+      body: JSON.stringify({ token: ADMIN_TOKEN, name: 'x'.repeat(101) }),
+    });
+    expect(tooLong.status).toBe(400);
   });
 
   it('keeps Bearer-token calls working for scripts', async () => {

@@ -15,6 +15,20 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Failed sign-ins allowed per client IP per {@link SIGN_IN_WINDOW_MS}; 429 beyond. */
 export const SIGN_IN_ATTEMPTS = 10;
 
+/** Longest operator name at sign-in (recorded with what the operator does, e.g. answers). */
+export const OPERATOR_NAME_LENGTH = 100;
+
+/** Who a console session acts as when no name was given at sign-in. */
+export const UNNAMED_OPERATOR = 'Console operator';
+
+/**
+ * The operator of a request the console session accepted (`res.locals`): what admin
+ * operations that record who acted write in their body (see `AdminOperation.operatorField`).
+ */
+export function operatorOf(locals: Record<string, unknown>): string | undefined {
+  return typeof locals.operator === 'string' ? locals.operator : undefined;
+}
+
 /** Window of {@link SIGN_IN_ATTEMPTS}: 15 minutes. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
@@ -95,6 +109,7 @@ function sessionBody(tokens: ReturnType<typeof createSessionTokens>, session: Se
   return {
     csrfToken: tokens.csrfToken(session),
     expiresAt: new Date(session.expiresAt).toISOString(),
+    operator: session.operator ?? UNNAMED_OPERATOR,
   };
 }
 
@@ -103,11 +118,12 @@ function sessionBody(tokens: ReturnType<typeof createSessionTokens>, session: Se
  * (httpOnly, `SameSite=Strict`, `Secure` when the request is, `Max-Age` of the session),
  * and the page keeps only the session's CSRF token, in memory.
  *
- * - `POST /admin/api/session` `{token}`: 200 `{csrfToken, expiresAt}` and the cookie; 401
+ * - `POST /admin/api/session` `{token, name?}`: 200 `{csrfToken, expiresAt, operator}` and the
+ *   cookie (`name`, at most 100 characters, is who the session acts as); 401
  *   for a wrong token; 403 without a same-origin `Origin`; 429 after
  *   {@link SIGN_IN_ATTEMPTS} failures per IP in 15 minutes (counted on the rate limits'
  *   store: with Redis, every replica shares the count).
- * - `GET /admin/api/session`: 200 `{csrfToken, expiresAt}` for a valid cookie, else 401.
+ * - `GET /admin/api/session`: 200 `{csrfToken, expiresAt, operator}` for a valid cookie, else 401.
  * - `DELETE /admin/api/session`: clears the cookie (204).
  */
 export function createConsoleSession(options: ConsoleSessionOptions): ConsoleSession {
@@ -162,14 +178,27 @@ export function createConsoleSession(options: ConsoleSessionOptions): ConsoleSes
         }
         return;
       }
-      const body = result.body as { token?: unknown } | null;
+      const body = result.body as { token?: unknown; name?: unknown } | null;
       const token = typeof body?.token === 'string' ? body.token : '';
+      const name = typeof body?.name === 'string' ? body.name.replace(/\s+/g, ' ').trim() : '';
+      if (
+        (body?.name !== undefined && typeof body.name !== 'string') ||
+        name.length > OPERATOR_NAME_LENGTH
+      ) {
+        sendError(
+          res,
+          400,
+          ERROR_CODES.invalidRequest,
+          `name must be text of at most ${OPERATOR_NAME_LENGTH} characters.`,
+        );
+        return;
+      }
       // Digests of equal length compared in constant time, whatever was typed.
       if (!timingSafeEqual(digest(token), expectedDigest) || token === '') {
         sendError(res, 401, ERROR_CODES.unauthorized, 'The admin token is not valid.');
         return;
       }
-      const { session, value } = tokens.issue(now());
+      const { session, value } = tokens.issue(now(), name || undefined);
       res.setHeader('Set-Cookie', cookieHeader(req, value, ttlSeconds));
       res.json(sessionBody(tokens, session));
     });
@@ -217,6 +246,7 @@ export function createConsoleSession(options: ConsoleSessionOptions): ConsoleSes
         return 'refused';
       }
       if (refuseCrossSite(req, res)) return 'refused';
+      res.locals.operator = session.operator ?? UNNAMED_OPERATOR;
       return 'accepted';
     },
   };

@@ -6,12 +6,14 @@ export interface Session {
   id: string;
   /** Expiry, ms since the epoch. */
   expiresAt: number;
+  /** The operator's name given at sign-in (signed with the rest), if any. */
+  operator?: string;
 }
 
 /** Signs and checks session cookie values and derives their CSRF tokens. */
 export interface SessionTokens {
-  /** A new session valid for `ttlMs` from `now`, and its signed cookie value. */
-  issue(now: number): { session: Session; value: string };
+  /** A new session valid for `ttlMs` from `now` (of `operator`, if named), and its signed cookie value. */
+  issue(now: number, operator?: string): { session: Session; value: string };
   /** The session of a cookie value, or `undefined` when it is malformed, tampered or expired. */
   verify(value: string | undefined, now: number): Session | undefined;
   /** The CSRF token of a session: an HMAC of its id, so the server keeps no state. */
@@ -31,7 +33,9 @@ export interface SessionTokensOptions {
   ttlMs: number;
 }
 
-const VALUE = /^([A-Za-z0-9_-]{1,64})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
+/** `<id>.<expiresAt>[.<operator, base64url UTF-8>].<signature>` */
+const VALUE =
+  /^([A-Za-z0-9_-]{1,64})\.(\d{1,15})(?:\.([A-Za-z0-9_-]{1,400}))?\.([A-Za-z0-9_-]{43})$/;
 
 function equalStrings(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();
@@ -52,19 +56,26 @@ export function createSessionTokens(options: SessionTokensOptions): SessionToken
     createHmac('sha256', key).update(`${label}\n${text}`).digest('base64url');
 
   return {
-    issue(now) {
-      const session = { id: randomBytes(18).toString('base64url'), expiresAt: now + options.ttlMs };
-      const payload = `${session.id}.${session.expiresAt}`;
+    issue(now, operator) {
+      const session: Session = {
+        id: randomBytes(18).toString('base64url'),
+        expiresAt: now + options.ttlMs,
+        ...(operator ? { operator } : {}),
+      };
+      const named = operator ? `.${Buffer.from(operator).toString('base64url')}` : '';
+      const payload = `${session.id}.${session.expiresAt}${named}`;
       return { session, value: `${payload}.${mac('session', payload)}` };
     },
     verify(value, now) {
       const match = VALUE.exec(value ?? '');
       if (!match) return undefined;
-      const [, id = '', expiry = '', signature = ''] = match;
-      const valid = equalStrings(signature, mac('session', `${id}.${expiry}`));
+      const [, id = '', expiry = '', named, signature = ''] = match;
+      const payload = named === undefined ? `${id}.${expiry}` : `${id}.${expiry}.${named}`;
+      const valid = equalStrings(signature, mac('session', payload));
       const expiresAt = Number(expiry);
       if (!valid || !(expiresAt > now)) return undefined;
-      return { id, expiresAt };
+      if (named === undefined) return { id, expiresAt };
+      return { id, expiresAt, operator: Buffer.from(named, 'base64url').toString('utf8') };
     },
     csrfToken(session) {
       return mac('csrf', session.id);

@@ -59,6 +59,7 @@ export function App({ model }: { model: ConsoleModel }) {
             Deliveries
           </a>
         </nav>
+        {session.operator.value ? <span class="muted">{session.operator.value}</span> : null}
         <button type="button" class="secondary" onClick={() => void session.signOut()}>
           Sign out
         </button>

@@ -7,6 +7,7 @@ import type { SessionModel } from '../models/session-model.js';
  */
 export function SignInForm({ session }: { session: SessionModel }) {
   const input = useRef<HTMLInputElement>(null);
+  const name = useRef<HTMLInputElement>(null);
   const busy = session.status.value === 'signing-in';
   const error = session.error.value;
   return (
@@ -18,7 +19,7 @@ export function SignInForm({ session }: { session: SessionModel }) {
           const field = input.current;
           if (!field) return;
           const token = field.value;
-          void session.signIn(token).then(() => {
+          void session.signIn(token, name.current?.value).then(() => {
             if (session.status.value === 'signed-in') field.value = '';
             else field.focus();
           });
@@ -35,6 +36,18 @@ export function SignInForm({ session }: { session: SessionModel }) {
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? 'sign-in-error' : undefined}
         />
+        <label for="operator-name">Your name (optional)</label>
+        <input
+          id="operator-name"
+          ref={name}
+          name="name"
+          autocomplete="name"
+          maxLength={100}
+          aria-describedby="operator-name-hint"
+        />
+        <p id="operator-name-hint" class="muted">
+          Recorded with what you do here, e.g. as who answered a content gap.
+        </p>
         {error ? (
           <p id="sign-in-error" class="error" role="alert">
             {error}

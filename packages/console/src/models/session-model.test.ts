@@ -44,6 +44,13 @@ describe('session model', () => {
     expect(model.status.value).toBe('signed-in');
     expect(model.expiresAt.value).toBe(session.expiresAt);
 
+    const named = model.signIn('admin-token', '  Ada ');
+    const namedCall = await server.take('POST admin/api/session');
+    expect(namedCall.body).toEqual({ token: 'admin-token', name: 'Ada' });
+    namedCall.respond(200, { ...session, operator: 'Ada' });
+    await named;
+    expect(model.operator.value).toBe('Ada');
+
     const agents = app.agents.load();
     const list = await server.take('GET api/agents');
     expect(list.headers.get('x-csrf-token')).toBe('csrf-1');

@@ -11,13 +11,15 @@ export interface SessionModel {
   error: ReadonlySignal<string | undefined>;
   /** When the session ends (ISO 8601). */
   expiresAt: ReadonlySignal<string | undefined>;
+  /** Who the session acts as (the name given at sign-in): recorded with answers written here. */
+  operator: ReadonlySignal<string | undefined>;
   /** Asks the server whether the session cookie is still valid. */
   check(): Promise<void>;
   /**
-   * Exchanges the admin token for a session cookie. The token is sent once and never
-   * stored; a second call while one runs does nothing.
+   * Exchanges the admin token for a session cookie, acting as `name` when given. The token
+   * is sent once and never stored; a second call while one runs does nothing.
    */
-  signIn(token: string): Promise<void>;
+  signIn(token: string, name?: string): Promise<void>;
   signOut(): Promise<void>;
   /** Called when any call answers 401: the session has ended. */
   expired(): void;
@@ -26,6 +28,7 @@ export interface SessionModel {
 interface SessionAnswer {
   csrfToken: string;
   expiresAt: string;
+  operator?: string;
 }
 
 /** Creates the session model over the console's API client. */
@@ -33,10 +36,12 @@ export function createSessionModel(api: ApiClient): SessionModel {
   const status = signal<SessionStatus>('checking');
   const error = signal<string | undefined>(undefined);
   const expiresAt = signal<string | undefined>(undefined);
+  const operator = signal<string | undefined>(undefined);
 
   function accept(answer: SessionAnswer): void {
     api.setCsrfToken(answer.csrfToken);
     expiresAt.value = answer.expiresAt;
+    operator.value = answer.operator;
     error.value = undefined;
     status.value = 'signed-in';
   }
@@ -44,6 +49,7 @@ export function createSessionModel(api: ApiClient): SessionModel {
   function signedOut(message?: string): void {
     api.setCsrfToken(undefined);
     expiresAt.value = undefined;
+    operator.value = undefined;
     error.value = message;
     status.value = 'signed-out';
   }
@@ -52,6 +58,7 @@ export function createSessionModel(api: ApiClient): SessionModel {
     status,
     error,
     expiresAt,
+    operator,
     async check() {
       try {
         accept(await api.request<SessionAnswer>('GET', 'admin/api/session'));
@@ -63,7 +70,7 @@ export function createSessionModel(api: ApiClient): SessionModel {
         );
       }
     },
-    async signIn(token) {
+    async signIn(token, name) {
       if (status.value === 'signing-in') return;
       if (token.trim() === '') {
         error.value = 'Enter the admin token.';
@@ -72,7 +79,8 @@ export function createSessionModel(api: ApiClient): SessionModel {
       status.value = 'signing-in';
       error.value = undefined;
       try {
-        accept(await api.request<SessionAnswer>('POST', 'admin/api/session', { token }));
+        const named = name?.trim() ? { name: name.trim() } : {};
+        accept(await api.request<SessionAnswer>('POST', 'admin/api/session', { token, ...named }));
       } catch (failure) {
         signedOut(messageOf(failure));
       }
