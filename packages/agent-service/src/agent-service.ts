@@ -222,6 +222,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
   const integrations = createIntegrations(context, {
     secret: options.integrationsSecret,
     slackApiUrl: options.slackApiUrl,
+    discordApiUrl: options.discordApiUrl,
     ...options.integrations,
   });
   context.integrations = integrations;

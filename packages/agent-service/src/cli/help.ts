@@ -14,6 +14,7 @@ Commands:
   purge-conversations [--days n] Delete conversations inactive for more than n days, once
   reembed [--datastore <id>]     Embed the chunks again after an embeddings model change
   eval --agent <id> <questions>  Ask an agent a question set and score its answers
+  discord register <agentId>     Register the /ask command of the agent's Discord app
 
 Run "agent-chat-service <command> --help" for a command's options.
 `;
@@ -44,6 +45,15 @@ agent id and datastore id.
   --key <key>    Give the demo organization this exact API key (stable across runs)
 Environment:
 ${commandOptionsHelp('seed-demo')}
+${PGLITE_ONE_PROCESS}
+`,
+  discord: `Usage: agent-chat-service discord register <agentId>
+
+Registers the slash command /ask question:<text> of the Discord application saved for
+the agent (POST /api/agents/{id}/integrations/discord), with its bot token. Run it once
+per application; Discord then sends /ask to the agent's Interactions Endpoint URL.
+Environment:
+${commandOptionsHelp('discord')}
 ${PGLITE_ONE_PROCESS}
 `,
   'purge-conversations': `Usage: agent-chat-service purge-conversations [--days <n>]

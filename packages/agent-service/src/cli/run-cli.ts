@@ -1,5 +1,6 @@
 import { INVALID_OPTIONS } from '../agent-service-error.js';
 import { type CliIo, UsageError } from './cli-io.js';
+import { discordCommand } from './discord-command.js';
 import { evalCommand } from './eval-command.js';
 import { HELP, MAIN_HELP } from './help.js';
 import { ingest } from './ingest-command.js';
@@ -45,6 +46,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await reembedCommand(rest, io);
       case 'eval':
         return await evalCommand(rest, io);
+      case 'discord':
+        return await discordCommand(rest, io);
       default:
         return await ingest(rest, io);
     }

@@ -1,11 +1,20 @@
-import type { SlackIntegrationBody } from '@agent-chat/protocol';
-import { emptyBodySchema, slackIntegrationSchema } from '@agent-chat/protocol/schemas';
+import type {
+  DiscordIntegrationBody,
+  IntegrationKind,
+  SlackIntegrationBody,
+} from '@agent-chat/protocol';
+import {
+  discordIntegrationSchema,
+  emptyBodySchema,
+  slackIntegrationSchema,
+} from '@agent-chat/protocol/schemas';
 import { Router } from 'express';
 import { invalidRequest } from '../agent-service-error.js';
 import { getAgent } from '../agents/index.js';
 import { organizationOf } from '../api/auth-middleware.js';
 import { validateBody } from '../api/validate-body.js';
 import { deleteIntegration } from './delete-integration.js';
+import { discordPublicKey } from './discord/discord-signature.js';
 import { findIntegration } from './find-integration.js';
 import type { IntegrationDependencies } from './integration-dependencies.js';
 import { requireCipher } from './integration-errors.js';
@@ -50,18 +59,42 @@ export function createIntegrationRoutes(dependencies: IntegrationDependencies): 
     });
     res.json(integrationStatus('slack', agent.id, row));
   });
-  router.get('/agents/:id/integrations/slack', async (req, res) => {
+  router.post('/agents/:id/integrations/discord', async (req, res) => {
+    const body = validateBody<DiscordIntegrationBody>(discordIntegrationSchema, req.body);
+    const cipher = requireCipher(dependencies.cipher);
     const organizationId = organizationOf(res.locals).id;
     const agent = await getAgent(database, organizationId, req.params.id);
-    const row = await findIntegration(database, agent.id, 'slack', organizationId);
-    res.json(integrationStatus('slack', agent.id, row));
+    try {
+      discordPublicKey(body.publicKey);
+    } catch {
+      throw invalidRequest(
+        'publicKey is not an Ed25519 public key: copy the application’s "Public Key".',
+      );
+    }
+    const row = await saveIntegration(database, {
+      organizationId,
+      agentId: agent.id,
+      kind: 'discord',
+      externalId: body.applicationId,
+      settings: { publicKey: body.publicKey.toLowerCase() },
+      secrets: cipher.seal({ botToken: body.botToken }),
+    });
+    res.json(integrationStatus('discord', agent.id, row));
   });
-  router.delete('/agents/:id/integrations/slack', async (req, res) => {
-    validateBody(emptyBodySchema, req.body);
-    const organizationId = organizationOf(res.locals).id;
-    const agent = await getAgent(database, organizationId, req.params.id);
-    await deleteIntegration(database, organizationId, agent.id, 'slack');
-    res.json(integrationStatus('slack', agent.id, undefined));
-  });
+  for (const kind of ['slack', 'discord'] as const satisfies readonly IntegrationKind[]) {
+    router.get(`/agents/:id/integrations/${kind}`, async (req, res) => {
+      const organizationId = organizationOf(res.locals).id;
+      const agent = await getAgent(database, organizationId, String(req.params.id));
+      const row = await findIntegration(database, agent.id, kind, organizationId);
+      res.json(integrationStatus(kind, agent.id, row));
+    });
+    router.delete(`/agents/:id/integrations/${kind}`, async (req, res) => {
+      validateBody(emptyBodySchema, req.body);
+      const organizationId = organizationOf(res.locals).id;
+      const agent = await getAgent(database, organizationId, String(req.params.id));
+      await deleteIntegration(database, organizationId, agent.id, kind);
+      res.json(integrationStatus(kind, agent.id, undefined));
+    });
+  }
   return router;
 }

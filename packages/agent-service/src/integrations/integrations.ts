@@ -1,6 +1,9 @@
-import type { Router } from 'express';
+import { Router } from 'express';
 import type { ServiceContext } from '../api/service-context.js';
 import { createBackgroundTasks } from './background-tasks.js';
+import { ASK_COMMAND } from './discord/discord-answer-message.js';
+import { createDiscordClient, type DiscordClient } from './discord/discord-client.js';
+import { createDiscordRoutes, type DiscordSecrets } from './discord/discord-routes.js';
 import { findIntegration } from './find-integration.js';
 import { createIntegrationCipher } from './integration-cipher.js';
 import type { IntegrationDependencies } from './integration-dependencies.js';
@@ -16,6 +19,8 @@ export interface IntegrationsOptions {
   secret?: string | undefined;
   /** Base URL of Slack's Web API (`SLACK_API_URL`). */
   slackApiUrl: string;
+  /** Base URL of Discord's API (`DISCORD_API_URL`). */
+  discordApiUrl: string;
   /** Longest wait for one call to a platform, ms. Default 10 000. */
   timeoutMs?: number | undefined;
   /** Retries of a failed call to a platform. Default 5. */
@@ -37,6 +42,12 @@ export interface Integrations {
    * posted there (in the background; a failure is logged).
    */
   operatorReplied(organizationId: string, conversationId: string, text: string): void;
+  /**
+   * Registers the `/ask` slash command of the agent's Discord application (what
+   * `agent-chat-service discord register <agentId>` runs); throws when the agent has no
+   * Discord integration or Discord refuses.
+   */
+  registerDiscordCommand(agentId: string): Promise<{ applicationId: string }>;
   /** Resolves once no answer or post is under way (for tests). */
   idle(): Promise<void>;
   /** Aborts the answers under way. */
@@ -59,6 +70,13 @@ export function createIntegrations(
     ...(options.retries === undefined ? {} : { retries: options.retries }),
     ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
   });
+  const discord: DiscordClient = createDiscordClient({
+    apiUrl: options.discordApiUrl,
+    logger: context.logger,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+  });
   const dependencies: IntegrationDependencies = {
     context,
     cipher: options.secret ? createIntegrationCipher(options.secret) : undefined,
@@ -67,8 +85,10 @@ export function createIntegrations(
     bodyLimitBytes: options.bodyLimitBytes ?? 256 * 1024,
   };
   const { database } = context;
+  const publicRoutes = Router();
+  publicRoutes.use(createSlackRoutes(dependencies), createDiscordRoutes(dependencies, discord));
   return {
-    publicRoutes: createSlackRoutes(dependencies),
+    publicRoutes,
     adminRoutes: createIntegrationRoutes(dependencies),
     operatorReplied(organizationId, conversationId, text) {
       const { cipher } = dependencies;
@@ -91,6 +111,15 @@ export function createIntegrations(
           text: escapeSlack(text),
         });
       });
+    },
+    async registerDiscordCommand(agentId) {
+      const integration = await findIntegration(database, agentId, 'discord');
+      if (!integration) throw new Error(`Agent "${agentId}" has no Discord integration.`);
+      const cipher = dependencies.cipher;
+      if (!cipher) throw new Error('INTEGRATIONS_SECRET is not set.');
+      const { botToken } = cipher.open<DiscordSecrets>(integration.secrets);
+      await discord.registerCommand(integration.externalId, botToken, ASK_COMMAND);
+      return { applicationId: integration.externalId };
     },
     idle: () => tasks.idle(),
     stop: () => tasks.stop(),

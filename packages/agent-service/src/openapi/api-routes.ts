@@ -35,7 +35,7 @@ export const API_TAGS: Record<string, string> = {
   Insights: 'What visitors ask and what the agents could not answer.',
   Deliveries: 'The outbox: mails and signed webhook events, with their attempts and errors.',
   Integrations:
-    'Agents answering in Slack: credentials (never read back), and the signed endpoints Slack posts to.',
+    'Agents answering in Slack and Discord: credentials (never read back), and the signed endpoints the platforms post to.',
   MCP: 'Each agent’s knowledge as a Model Context Protocol server, for AI coding tools.',
   'OpenAI-compatible':
     'The agents as OpenAI models (model = agent id), for OpenAI SDKs and tools; errors in OpenAI’s shape.',

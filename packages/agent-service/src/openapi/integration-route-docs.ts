@@ -1,9 +1,14 @@
 /**
- * The Integrations routes of the OpenAPI registry (integrations/' integration-routes and
- * slack-routes): an agent's Slack credentials (set, read without secrets, remove), and the
- * public endpoints Slack posts to, signed with the app's signing secret instead of a key.
+ * The Integrations routes of the OpenAPI registry (integrations/' integration-routes,
+ * slack-routes and discord-routes): an agent's Slack and Discord credentials (set, read
+ * without secrets, remove), and the public endpoints the platforms post to, signed by them
+ * instead of carrying a key.
  */
-import { integrationStatusSchema, slackIntegrationSchema } from '@agent-chat/protocol/schemas';
+import {
+  discordIntegrationSchema,
+  integrationStatusSchema,
+  slackIntegrationSchema,
+} from '@agent-chat/protocol/schemas';
 import { z } from 'zod';
 import { deleteBody, type RouteDoc } from './route-doc.js';
 
@@ -89,6 +94,63 @@ export const INTEGRATION_ROUTE_DOCS: readonly RouteDoc[] = [
     errors: [
       [401, 'UNAUTHORIZED: no valid Slack signature, or an old timestamp'],
       [404, 'NOT_FOUND: the agent is not connected to Slack, or to another workspace'],
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/agents/{id}/integrations/discord',
+    operationId: 'setDiscordIntegration',
+    summary: 'Connect an agent to a Discord application (its id, public key and bot token)',
+    description:
+      'The bot token is stored encrypted with `INTEGRATIONS_SECRET` and never answered back; the public key verifies interactions. Register the `/ask` command with `agent-chat-service discord register <agentId>`.',
+    tag: 'Integrations',
+    body: discordIntegrationSchema,
+    responses: { 200: integrationStatusSchema },
+    errors: [
+      [400, 'INVALID_REQUEST: a malformed body or public key'],
+      404,
+      [503, 'UNAVAILABLE: the service has no `INTEGRATIONS_SECRET`'],
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/agents/{id}/integrations/discord',
+    operationId: 'getDiscordIntegration',
+    summary: 'Whether an agent is connected to Discord, and its Interactions Endpoint URL',
+    tag: 'Integrations',
+    responses: { 200: integrationStatusSchema },
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/agents/{id}/integrations/discord',
+    operationId: 'deleteDiscordIntegration',
+    summary: 'Disconnect an agent from Discord (its credentials are deleted)',
+    tag: 'Integrations',
+    ...deleteBody,
+    responses: { 200: integrationStatusSchema },
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/integrations/discord/{agentId}/interactions',
+    operationId: 'receiveDiscordInteraction',
+    summary: 'Discord’s interactions: PING, the `/ask` command, the 👍/👎 buttons',
+    description:
+      'No API key: Discord signs each request (`X-Signature-Ed25519`, hex, over `X-Signature-Timestamp` + the raw body, under the application’s public key), checked before anything is parsed; a timestamp more than 5 minutes off is refused. PING → `{type: 1}`; `/ask` → `{type: 5}` (deferred), the answer then replaces it; a button → `{type: 4}` (an ephemeral thanks).',
+    tag: 'Integrations',
+    auth: false,
+    body: z.looseObject({ type: z.number().int(), application_id: z.string() }),
+    responses: {
+      200: {
+        description: 'An interaction response',
+        json: z.looseObject({ type: z.number().int() }),
+      },
+    },
+    errors: [
+      [401, 'UNAUTHORIZED: no valid Discord signature, or an old timestamp'],
+      [404, 'NOT_FOUND: the agent is not connected to Discord, or to another application'],
+      [503, 'UNAVAILABLE: the service has no `INTEGRATIONS_SECRET`'],
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { decodeSseStream } from '@agent-chat/protocol';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -786,6 +786,35 @@ describe('the live service answers as documented', () => {
     await call('POST', `/integrations/slack/${otherAgentId}/interactions`, 404, { key: null });
     await call('DELETE', path, 200);
     expect((await call('GET', path, 200)).body.configured).toBe(false);
+
+    const discordPath = `/api/agents/${agentId}/integrations/discord`;
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    const hex = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
+    await call('GET', discordPath, 200);
+    await call('POST', discordPath, 200, {
+      body: { applicationId: '1234', publicKey: hex, botToken: 'bot-token' },
+    });
+    await call('POST', discordPath, 400, { body: { applicationId: 'x', publicKey: hex } });
+    const ping = JSON.stringify({ type: 1, application_id: '1234' });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const discordEndpoint = `/integrations/discord/${agentId}/interactions`;
+    const pong = await fetch(`${service.url}${discordEndpoint}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature-timestamp': timestamp,
+        'x-signature-ed25519': sign(null, Buffer.from(timestamp + ping), privateKey).toString(
+          'hex',
+        ),
+      },
+      body: ping,
+    });
+    expect(pong.status).toBe(200);
+    const template = templateOf('POST', discordEndpoint);
+    validate(jsonSchemaOf('post', template, 200), await pong.json(), discordEndpoint);
+    exercised.add(`POST ${template} 200`);
+    await call('POST', discordEndpoint, 401, { body: ping, key: null });
+    await call('DELETE', discordPath, 200);
   });
 
   it('deletes', async () => {

@@ -55,6 +55,11 @@ export const COMMAND_OPTIONS = {
     ...STORAGE_OPTIONS,
     ...withEnv(under(SERVICE_OPTION_FIELDS, 'embeddings')).map((field) => ({ field })),
   ],
+  discord: [
+    ...STORAGE_OPTIONS,
+    { field: find(SERVICE_OPTION_FIELDS, 'integrationsSecret') },
+    { field: find(SERVICE_OPTION_FIELDS, 'discordApiUrl') },
+  ],
   ingest: [
     { field: find(CLI_OPTION_FIELDS, 'serviceUrl'), flag: '--url <url>' },
     { field: find(CLI_OPTION_FIELDS, 'apiKey'), flag: '--key <key>' },

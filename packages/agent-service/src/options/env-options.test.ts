@@ -129,6 +129,7 @@ describe('serveOptionsFromEnv', () => {
       rankingStagesOff: ['page-support', 'bare-list'],
       integrationsSecret: 'an-integrations-secret-of-32-characters',
       slackApiUrl: 'http://127.0.0.1:9/api/',
+      discordApiUrl: 'https://discord.com/api/v10',
     });
   });
 

@@ -130,3 +130,17 @@ export function ingestOptionsFrom(
     flags,
   );
 }
+
+/** `discord register`'s key of the credentials and Discord's API: `INTEGRATIONS_SECRET`, `DISCORD_API_URL`. */
+export function discordOptionsFrom(env: Env): {
+  integrationsSecret?: string | undefined;
+  discordApiUrl: string;
+} {
+  const { integrationsSecret, discordApiUrl } = readOptions(
+    COMMAND_OPTIONS.discord,
+    agentServiceOptionFields,
+    SERVICE_OPTION_FIELDS,
+    env,
+  );
+  return { integrationsSecret, discordApiUrl };
+}

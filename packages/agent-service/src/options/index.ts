@@ -7,6 +7,7 @@
  */
 export { commandOptionsHelp } from './command-options.js';
 export {
+  discordOptionsFrom,
   embeddingsFromEnv,
   ingestOptionsFrom,
   retentionDaysFrom,

@@ -38,6 +38,13 @@ export const integrationOptionFields = {
       env: 'SLACK_API_URL',
       description: "Base URL of Slack's Web API (a fake's, in tests).",
     }),
+  /** Discord's API. Env `DISCORD_API_URL`. */
+  discordApiUrl: httpUrl('https://discord.com/api/v10')
+    .default('https://discord.com/api/v10')
+    .register(optionDocs, {
+      env: 'DISCORD_API_URL',
+      description: "Base URL of Discord's HTTP API, v10 (a fake's, in tests).",
+    }),
   /** Timeouts, retries and body limit of the integrations. */
   integrations: optionGroup<IntegrationSettings>({}).optional().register(optionDocs, {
     defaultText: 'defaults',
