@@ -44,6 +44,12 @@ export default defineConfig({
           name: 'agent-service',
           root: fileURLToPath(new URL('./packages/agent-service', import.meta.url)),
           environment: 'node',
+          // Files share a worker: PGlite's WebAssembly is compiled, and the service's modules
+          // imported, once per worker instead of once per file (docs/benchmarks.md, CI time).
+          // So a test must not depend on the whole process's state (a count of every pending
+          // timer, a global left stubbed): each file closes what it opens and restores what it
+          // changes.
+          isolate: false,
           // Two test files share the 2 cores (maxWorkers): a PGlite-heavy test that takes
           // 10 s alone can take 30 s beside another one. A limit, not a wait.
           testTimeout: 60_000,

@@ -64,6 +64,8 @@ export interface IngestionWorker {
   changed(): void;
   /** Stops claiming, aborts the jobs in progress and gives them back to the queue. */
   stop(): Promise<void>;
+  /** How many of the loops are parked: asleep or gathering a burst, waiting for a wake. */
+  parked(): number;
 }
 
 /**
@@ -235,6 +237,7 @@ export function createIngestionWorker(options: IngestionWorkerOptions): Ingestio
       wakeAll();
       return settled;
     },
+    parked: () => sleepers.size + gatherers.size,
     async stop() {
       if (stopping.signal.aborted) return;
       const unfinished = [...active];
