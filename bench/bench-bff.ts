@@ -27,10 +27,16 @@ export function createBenchBff(options: BenchBffOptions): {
     : false;
   const bffOptions: BffOptions = {
     upstreamUrl: options.upstreamUrl,
-    agentApiToken: 'bench-upstream-token',
+    agentApiToken: options.agentApiToken ?? 'bench-upstream-token',
     allowedAgents: '*',
     allowedOrigins: '*',
-    rateLimit: { windowMs: 60_000, perIp: 1_000_000_000, perVisitor: 1_000_000_000 },
+    rateLimit: {
+      windowMs: 60_000,
+      perIp: 1_000_000_000,
+      perVisitor: 1_000_000_000,
+      searchPerIp: 1_000_000_000,
+      searchPerVisitor: 1_000_000_000,
+    },
     maxStreamsPerVisitor: 1_000_000,
     heartbeatMs: 60_000,
     logger,

@@ -38,6 +38,10 @@ export const BUDGETS = {
   realSiteAnswerP50Ms: 30,
   /** The same, p95, ms. */
   realSiteAnswerP95Ms: 100,
+  /** The ⌘K search's type-ahead through the BFF (every prefix of real questions) at 50,000 chunks, p50, ms (issue 52). */
+  typeAheadP50Ms: 15,
+  /** The same, p95, ms. */
+  typeAheadP95Ms: 40,
   /** Chunks at which the retrieval budget applies (smaller runs report without checking). */
   retrievalBudgetChunks: 50_000,
   /**

@@ -3,6 +3,8 @@ import type { FakeUpstreamOptions, FakeUpstreamStats } from './fake-upstream.js'
 /** Options of the BFF under test (plain data, sent to its process). */
 export interface BenchBffOptions {
   upstreamUrl: string;
+  /** The upstream's Bearer token (default: the fake upstream's, which accepts any). */
+  agentApiToken?: string;
   /** Log every request with pino at info level into /dev/null (the cost of logging, not the I/O of a terminal). */
   logRequests: boolean;
   /** Directory of the built widget, when the widget page is served through the BFF. */

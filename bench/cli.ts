@@ -3,11 +3,12 @@
  * docs/benchmarks.json and exits non-zero naming every missed budget.
  *
  * Flags (each also an env variable):
- *   --only=relay,concurrency,widget,agent-service,real-site,ingestion,memory,gap-topics   BENCH_ONLY   sections to run (default all)
+ *   --only=relay,concurrency,widget,agent-service,type-ahead,real-site,ingestion,memory,gap-topics   BENCH_ONLY   sections to run (default all)
  *   --streams=5000                                  BENCH_STREAMS   concurrent streams
  *   --duration-ms=2000                              BENCH_DURATION_MS  measured time per relay target and round
  *   --rounds=5                                      BENCH_ROUNDS
  *   --chunks=50000                                  BENCH_CHUNKS    chunks in the agent-service datastore
+ *   --type-ahead-questions=200                      BENCH_TYPE_AHEAD_QUESTIONS  type-ahead: questions typed, every prefix of each
  *   --doc-site=<dir>                                BENCH_DOC_SITE  real-site: this folder of HTML pages instead of the Debian manuals
  *   --log-requests=true                             BENCH_LOG_REQUESTS  BFF request logs (pino → /dev/null)
  *   --build-widget=true                             BENCH_BUILD_WIDGET  rebuild the widget (default: only when dist/ lacks it)
@@ -34,6 +35,7 @@ import { benchMemory } from './memory-bench.js';
 import { benchRealSite } from './real-site-bench.js';
 import { benchRelayOverhead } from './relay-overhead.js';
 import { renderTable, type SectionResult, skippedSection, writeJsonReport } from './report.js';
+import { benchTypeAhead } from './type-ahead-bench.js';
 import { benchVerdict, busyWarning } from './verdict.js';
 import { benchWidget } from './widget-bench.js';
 
@@ -42,6 +44,7 @@ const sectionNames = [
   'concurrency',
   'widget',
   'agent-service',
+  'type-ahead',
   'real-site',
   'ingestion',
   'memory',
@@ -56,6 +59,7 @@ const { values } = parseArgs({
     'duration-ms': { type: 'string' },
     rounds: { type: 'string' },
     chunks: { type: 'string' },
+    'type-ahead-questions': { type: 'string' },
     'doc-site': { type: 'string' },
     'log-requests': { type: 'string' },
     'build-widget': { type: 'string' },
@@ -92,6 +96,11 @@ const config = {
   durationMs: integer(values['duration-ms'], 'BENCH_DURATION_MS', quick ? 1_000 : 2_000),
   rounds: integer(values.rounds, 'BENCH_ROUNDS', quick ? 3 : 5),
   chunks: integer(values.chunks, 'BENCH_CHUNKS', quick ? 1_000 : 50_000),
+  typeAheadQuestions: integer(
+    values['type-ahead-questions'],
+    'BENCH_TYPE_AHEAD_QUESTIONS',
+    quick ? 20 : 200,
+  ),
   docSite: values['doc-site'] ?? process.env.BENCH_DOC_SITE,
   logRequests: setting(values['log-requests'], 'BENCH_LOG_REQUESTS', 'true') !== 'false',
   out: setting(values.out, 'BENCH_OUT', 'docs/benchmarks.json'),
@@ -163,6 +172,12 @@ async function run(name: SectionName, fileLimit: number): Promise<SectionResult>
         chunks: config.chunks,
         documentsPerUpsert: 100,
         queries: quick ? 100 : 300,
+      });
+    case 'type-ahead':
+      return benchTypeAhead({
+        chunks: config.chunks,
+        questions: config.typeAheadQuestions,
+        documentsPerUpsert: 100,
       });
     case 'real-site':
       return benchRealSite({

@@ -34,8 +34,8 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
        [--stages-off=STAGE,…] [--ablate=all|STAGE,…]
        npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet] [--via=mcp]
-                       [--ablate=all|STAGE,…]
-       npm run eval -- --sites all|NAME,… [--json=FOLDER] [--concurrency=N] [--quiet] [--via=mcp]
+                       [--ablate=all|STAGE,…] [--search]
+       npm run eval -- --sites all|NAME,… [--json=FOLDER] [--concurrency=N] [--quiet] [--via=mcp] [--search]
 
   --site             a documentation-site set (serve-site.mjs, questions.json): serves it, starts a
                      fresh service with the CLI, ingests the sitemap with "agent-chat-service ingest"
@@ -52,6 +52,10 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
                      search_docs and with the datastore query route, each asked with ask_question
                      (the query route's answers are the report's), all scored alike; the two ways'
                      figures side by side and the questions scored differently, if any
+  --search           (--site, --sites) first the ⌘K search as typed: each question's first 3 and 5
+                     words and all of it through POST /api/agents/{id}/search (last word a prefix);
+                     a hit is the expected page#heading in the first 5 results; beside it the
+                     datastore search's source@5 on the whole question, which the full query must reach
   --ablate           (--site) then the questions again once per stage switched off (all: each stage
                      of the ranking pipeline; a+b: two together), on the same data, one line each
   --stages-off       (SQuAD) ranking stages switched off for the whole run (RANKING_STAGES_OFF)
@@ -143,6 +147,7 @@ async function main(): Promise<void> {
       quiet: { type: 'boolean' },
       ablate: { type: 'string' },
       via: { type: 'string' },
+      search: { type: 'boolean' },
       'stages-off': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -157,7 +162,13 @@ async function main(): Promise<void> {
   if (values.via !== undefined && values.site === undefined && values.sites === undefined) {
     throw new Error(`--via mcp goes with --site or --sites.\n${usage}`);
   }
-  const via = values.via === 'mcp' ? { via: 'mcp' as const } : {};
+  if (values.search === true && values.site === undefined && values.sites === undefined) {
+    throw new Error(`--search goes with --site or --sites.\n${usage}`);
+  }
+  const via = {
+    ...(values.via === 'mcp' ? { via: 'mcp' as const } : {}),
+    ...(values.search === true ? { search: true } : {}),
+  };
   if (values.sites !== undefined) {
     const rows = await runSites(selectSiteSets(values.sites, knownSiteSets()), {
       ...(values.concurrency === undefined

@@ -26,6 +26,7 @@ import {
   runEval,
 } from '@agent-chat/agent-service';
 import { isDatasourceSettled } from '@agent-chat/protocol';
+import { evalTypedSearch, formatTypedSearch, type TypedSearchReport } from './typed-search.js';
 import { evalViaMcp, formatViaMcp, type ViaMcpComparison } from './via-mcp.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -120,6 +121,12 @@ export interface SiteEvalOptions {
    * `evalViaMcp`), printed side by side.
    */
   via?: 'mcp';
+  /**
+   * Before the answers, the ⌘K search as typed: each question's first 3 and 5 words and all
+   * of it through the agent's search route, against the datastore search's source@5
+   * (`evalTypedSearch`).
+   */
+  search?: boolean;
 }
 
 /** One row of an ablation: the stages switched off and the summary of the answers then. */
@@ -309,6 +316,17 @@ export async function runSiteEval(
     const pages = datasources.filter((datasource) => datasource.type === 'web_page');
     const pagesIngested = pages.filter((page) => page.status === 'synched').length;
 
+    let typedSearch: TypedSearchReport | undefined;
+    if (options.search === true) {
+      typedSearch = await evalTypedSearch({
+        client,
+        agentId: agent.id,
+        datastoreId: datastore.id,
+        questions,
+        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      });
+      console.log(`\n${formatTypedSearch(typedSearch)}\n`);
+    }
     let firstCorrectAt: number | undefined;
     const report = await runEval({
       client,
@@ -371,7 +389,7 @@ export async function runSiteEval(
     if (options.json !== undefined) {
       await writeFile(
         path.resolve(options.json),
-        `${JSON.stringify({ ...measures, ...report, ...(viaMcp ? { viaMcp } : {}), ...(ablation.length > 0 ? { ablation } : {}) }, null, 2)}\n`,
+        `${JSON.stringify({ ...measures, ...report, ...(viaMcp ? { viaMcp } : {}), ...(typedSearch ? { typedSearch } : {}), ...(ablation.length > 0 ? { ablation } : {}) }, null, 2)}\n`,
       );
       console.log(`Full report: ${path.resolve(options.json)}`);
     }
