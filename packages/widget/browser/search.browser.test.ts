@@ -458,6 +458,8 @@ describe('the search modal, in Chromium', () => {
   it('says so when offline, and searches again when back online', async () => {
     await gotoSearchPage('/search');
     await page.keyboard.press('/');
+    // The modal's chunk loads on the first "/": offline before it arrives, there is no modal.
+    await searchBox().waitFor();
     await context.setOffline(true);
     await searchBox().fill('tent');
     await expect.poll(message).toBe('You are offline. Check your connection and type again.');

@@ -2,7 +2,7 @@ import type { SearchResponse } from '@agent-chat/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../testing/memory-storage.js';
 import { createRecentSearches } from './recent-searches.js';
-import { createSearchModel } from './search-model.js';
+import { createSearchModel, searchableQuery } from './search-model.js';
 
 const result = (title: string) => ({
   title,
@@ -49,6 +49,18 @@ function setup(online = true) {
   });
   return { model, network, storage };
 }
+
+describe('searchableQuery', () => {
+  it('sends a pasted question the route accepts: no control characters, at most 200 characters at a word', () => {
+    expect(searchableQuery('how do I\n\tconfigure\u0000 it ')).toBe('how do I configure it');
+    const long = `${'configure the limit '.repeat(12)}now`; // 243 characters
+    const sent = searchableQuery(long);
+    expect(sent.length).toBeLessThanOrEqual(200);
+    expect(long.startsWith(sent)).toBe(true);
+    expect(sent.endsWith('limit')).toBe(true); // whole words only
+    expect(searchableQuery('x'.repeat(250))).toBe('x'.repeat(200)); // no space: a hard cut
+  });
+});
 
 describe('the search model', () => {
   it('searches after a pause, from two characters, one request for a burst of keystrokes', async () => {

@@ -1,9 +1,23 @@
-import type { SearchResponse, SearchResult } from '@agent-chat/protocol';
+import { SEARCH_QUERY_LIMIT, type SearchResponse, type SearchResult } from '@agent-chat/protocol';
 import { type Signal, signal } from '@preact/signals';
 import type { RecentSearches } from './recent-searches.js';
 
 /** Characters typed before the first search. */
 export const MIN_SEARCH_LENGTH = 2;
+/**
+ * What the search route accepts of what was typed or pasted: control characters (a pasted
+ * line break, a tab) and runs of spaces as one space, and at most `SEARCH_QUERY_LIMIT.max` characters, cut after
+ * the last whole word. The route refuses either with a 400, which the modal could only show
+ * as "unavailable".
+ */
+export function searchableQuery(text: string): string {
+  const plain = text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  if (plain.length <= SEARCH_QUERY_LIMIT.max) return plain;
+  const cut = plain.slice(0, SEARCH_QUERY_LIMIT.max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return (lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trimEnd();
+}
+
 /** Quiet time after a keystroke before searching, ms. */
 const DEBOUNCE_MS = 120;
 
@@ -87,7 +101,10 @@ export function createSearchModel(options: SearchModelOptions): SearchModel {
           method: 'POST',
           // A simple request (no preflight), as the widget's other calls.
           headers: { 'content-type': 'text/plain;charset=UTF-8' },
-          body: JSON.stringify(visitorId ? { query: text, visitorId } : { query: text }),
+          body: JSON.stringify({
+            query: searchableQuery(text),
+            ...(visitorId ? { visitorId } : {}),
+          }),
           credentials: 'omit',
           signal: controller.signal,
         },
