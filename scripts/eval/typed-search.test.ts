@@ -5,31 +5,8 @@ import {
 } from '@agent-chat/agent-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvalClient, startEvalService } from './evaluate.js';
+import { ITEMS, origin, sitePages, TOPICS } from './testing/generated-site.js';
 import { agentSearch, evalTypedSearch, formatTypedSearch, typedQuery } from './typed-search.js';
-
-/** A small documentation site: each page a few sections, each section one fact. */
-const TOPICS = ['install', 'configure', 'deploy', 'monitor', 'backup', 'upgrade'];
-const ITEMS = [
-  ['gravel', 'copper'],
-  ['lantern', 'harbor'],
-  ['meadow', 'quartz'],
-];
-const origin = 'https://docs.example';
-
-function sitePages() {
-  return TOPICS.map((topic, page) => ({
-    name: `${topic}.md`,
-    text: [
-      `# ${topic[0]?.toUpperCase()}${topic.slice(1)} the widget server`,
-      `This page explains how to ${topic} the widget server.`,
-      ...ITEMS.map(
-        ([first, second], section) =>
-          `## ${topic} ${first} ${second}\n\nTo ${topic} the ${first} module, set the ${second}-${page}-${section} option to ${page * 10 + section} before you start.`,
-      ),
-    ].join('\n\n'),
-    metadata: { source_url: `${origin}/guide/${topic}` },
-  }));
-}
 
 /** Questions whose distinctive words come first, then filler a visitor types after them. */
 function siteQuestions(): EvalQuestion[] {
