@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useModalDialog } from './use-modal-dialog.js';
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
@@ -17,16 +17,7 @@ export interface ConfirmDialogProps {
  * cancels, focus returns to where it was). Cancel is focused first, so Enter never deletes.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    const opener = document.activeElement as HTMLElement | null;
-    element?.showModal();
-    return () => {
-      element?.close();
-      opener?.focus();
-    };
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog
       ref={dialog}

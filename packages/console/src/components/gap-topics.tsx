@@ -1,8 +1,9 @@
 import type { GapReason, GapTopic } from '@agent-chat/protocol';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { type GapTopicsModel, trendMark } from '../models/gap-topics-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatTime } from './conversation-parts.js';
+import { useModalDialog } from './use-modal-dialog.js';
 
 /** How each reason a question is a content gap reads on its badge. */
 const REASON_LABELS: Record<GapReason, string> = {
@@ -28,17 +29,8 @@ function TrendMark({ topic }: { topic: GapTopic }) {
 
 /** The answer editor: a modal form prefilled with the topic's most typical question. */
 function AnswerEditor({ model }: { model: GapTopicsModel }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(() => document.getElementById('gap-topics-title'));
   const draft = model.draft.value;
-  useEffect(() => {
-    const element = dialog.current;
-    const opener = document.activeElement as HTMLElement | null;
-    element?.showModal();
-    return () => {
-      element?.close();
-      opener?.isConnected ? opener.focus() : document.getElementById('gap-topics-title')?.focus();
-    };
-  }, []);
   if (!draft) return null;
   const saving = model.saving.value;
   const error = model.saveError.value;
