@@ -1,4 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,10 +70,22 @@ describe('a directory archive', () => {
     tar.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
     await expect(
       extractArchive(brotliCompressSync(tar), path.join(scratch, 'escaped')),
-    ).rejects.toThrow(/outside/);
+    ).rejects.toThrow(/path contains '\.\.'/);
+    expect(existsSync(path.join(scratch, 'outside'))).toBe(false);
     const cut = brotliDecompressSync(archiveDirectory(source)).subarray(0, 1024);
     await expect(
       extractArchive(brotliCompressSync(cut), path.join(scratch, 'cut')),
     ).rejects.toThrow(/cut short/);
+  });
+
+  it('refuses an entry that is neither a file nor a directory, such as a link', async () => {
+    const source = path.join(scratch, 'linked');
+    mkdirSync(source);
+    writeFileSync(path.join(source, 'file'), 'data');
+    symlinkSync('/etc/passwd', path.join(source, 'link'));
+    await expect(
+      extractArchive(archiveDirectory(source), path.join(scratch, 'unlinked')),
+    ).rejects.toThrow(/link is a SymbolicLink, not a file or directory/);
+    expect(existsSync(path.join(scratch, 'unlinked', 'link'))).toBe(false);
   });
 });
