@@ -15,6 +15,7 @@ import {
   securityHeadersMiddleware,
 } from './http/index.js';
 import { createUserIdentity, createVisitorIdentity } from './identity/index.js';
+import { createIntegrationRelay } from './integrations/index.js';
 import { createRateLimits, setRateLimitClientIp } from './limits/index.js';
 import { createMcpRelay } from './mcp/index.js';
 import { createBffMetrics, createOpsRoutes } from './ops/index.js';
@@ -215,6 +216,10 @@ export function createBff(options: BffOptions): BffRouter {
         logger,
       }),
     );
+  }
+  // Server-to-server calls from Slack and Discord, signed: no Origin, no CORS.
+  if (resolved.integrations === 'on') {
+    router.use(createIntegrationRelay({ options: resolved, upstream, logger }));
   }
   // Only the BFF's own API paths are guarded: a host's other routes keep their own rules.
   router.use('/api', createCors(checkOrigin));

@@ -13,12 +13,14 @@ import {
   datastoreQuerySchema,
   datastoreUpdateSchema,
   deliveryListQuerySchema,
+  discordIntegrationSchema,
   emptyBodySchema,
   gapAnswerSchema,
   gapHideSchema,
   gapTopicsQuerySchema,
   insightsQuerySchema,
   operatorMessageSchema,
+  slackIntegrationSchema,
 } from '@agent-chat/protocol/schemas';
 
 type BodySchema =
@@ -35,7 +37,9 @@ type BodySchema =
   | typeof datastoreQuerySchema
   | typeof datasourcePatchSchema
   | typeof gapAnswerSchema
-  | typeof gapHideSchema;
+  | typeof gapHideSchema
+  | typeof slackIntegrationSchema
+  | typeof discordIntegrationSchema;
 
 type QuerySchema =
   | typeof contactListQuerySchema
@@ -310,4 +314,26 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     schema: emptyBodySchema,
     hostId: true,
   },
+  // An agent's Slack and Discord apps (the console's agent page): the secrets go up once,
+  // sealed by the service; what comes back is only whether it is connected.
+  ...(['slack', 'discord'] as const).flatMap((kind): AdminOperation[] => [
+    {
+      method: 'get',
+      path: `/api/agents/:id/integrations/${kind}`,
+      upstreamPath: (id) => `/api/agents/${id}/integrations/${kind}`,
+      schema: emptyBodySchema,
+    },
+    {
+      method: 'post',
+      path: `/api/agents/:id/integrations/${kind}`,
+      upstreamPath: (id) => `/api/agents/${id}/integrations/${kind}`,
+      schema: kind === 'slack' ? slackIntegrationSchema : discordIntegrationSchema,
+    },
+    {
+      method: 'delete',
+      path: `/api/agents/:id/integrations/${kind}`,
+      upstreamPath: (id) => `/api/agents/${id}/integrations/${kind}`,
+      schema: emptyBodySchema,
+    },
+  ]),
 ];

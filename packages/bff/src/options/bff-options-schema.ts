@@ -187,6 +187,19 @@ export const bffOptionFields = z.object({
     description:
       'The public MCP endpoints for AI coding tools (`POST /mcp/{agentId}`, `GET /.well-known/mcp.json`) of the allowed agents: `on` or `off`. An agent policy’s `"mcp": false` turns one agent’s off.',
   }),
+  /**
+   * The agent service's public Slack and Discord endpoints (`POST /integrations/…`),
+   * relayed byte for byte: `on` or `off`. Env `INTEGRATIONS`. Default `on` (an agent
+   * without an integration answers 404, an unsigned request 401).
+   */
+  integrations: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .register(optionDocs, {
+      env: 'INTEGRATIONS',
+      description:
+        'Relays the agent service’s Slack and Discord endpoints (`POST /integrations/slack/{agentId}/events`, `…/interactions`, `POST /integrations/discord/{agentId}/interactions`) byte for byte, so the platforms can reach them through the BFF: `on` or `off`.',
+    }),
   /** Per-agent policy, keyed by agent id (`'*'` applies to agents without their own entry). Env `AGENT_POLICIES` (JSON or path to a .json file). */
   agentPolicies: agentPoliciesSchema.default({}).register(optionDocs, {
     env: 'AGENT_POLICIES',

@@ -24,8 +24,12 @@ export interface UpstreamRequest {
   method: 'GET' | 'POST';
   /** Path below the upstream base URL, starting with `/` (ids already validated). */
   path: string;
-  /** JSON body. */
-  body?: string;
+  /** JSON body, or the raw bytes of a relayed request (with `contentType`). */
+  body?: string | Uint8Array;
+  /** Media type of `body`. Default `application/json`. */
+  contentType?: string;
+  /** Further request headers (a platform's signature headers, relayed as they came). */
+  headers?: Record<string, string>;
   /** What the caller wants back (`text/event-stream` or `application/json`). */
   accept?: string;
   /** Request id, forwarded as `X-Request-Id` so logs of both sides can be joined. */
@@ -104,10 +108,13 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
     const { control } = input;
     const abortedBefore = control.cause();
     if (abortedBefore) throw new UpstreamAbortedError(abortedBefore);
-    const headers: Record<string, string> = { accept: input.accept ?? 'application/json' };
+    const headers: Record<string, string> = {
+      ...input.headers,
+      accept: input.accept ?? 'application/json',
+    };
     if (input.authorize !== false) headers.authorization = authorization;
     if (input.requestId) headers['x-request-id'] = input.requestId;
-    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    if (input.body !== undefined) headers['content-type'] = input.contentType ?? 'application/json';
     // undici takes an EventEmitter with `aborted` as its signal: far lighter than an
     // AbortController (no EventTarget, no event objects) on the path of every query.
     const signal = new UpstreamSignal();

@@ -31,6 +31,7 @@ import type {
 } from '../gap-topics.js';
 import type { IdentifiedVisitorResponse, UserErasureResponse } from '../identity.js';
 import type { ContentGap, InsightsResponse } from '../insights.js';
+import type { IntegrationStatus } from '../integrations.js';
 import type { QueryResponse } from '../query.js';
 import type {
   Agent,
@@ -71,6 +72,7 @@ import {
   type handoffSummarySchema,
   type identifiedVisitorResponseSchema,
   type insightsResponseSchema,
+  integrationStatusSchema,
   type operatorReplyResponseSchema,
   type queryResponseSchema,
   type searchResponseSchema,
@@ -147,6 +149,7 @@ describe('response schemas', () => {
     expectTypeOf<Out<typeof operatorReplyResponseSchema>>().toEqualTypeOf<OperatorReplyResponse>();
     expectTypeOf<Out<typeof deliverySchema>>().toEqualTypeOf<Delivery>();
     expectTypeOf<Out<typeof deliveryListResponseSchema>>().toEqualTypeOf<DeliveryListResponse>();
+    expectTypeOf<Out<typeof integrationStatusSchema>>().toEqualTypeOf<IntegrationStatus>();
   });
 
   it('accept what the service sends and refuse an undeclared field or a null for an absent one', () => {
@@ -163,5 +166,24 @@ describe('response schemas', () => {
     expect(sourceSchema.safeParse(source).success).toBe(true);
     expect(sourceSchema.safeParse({ ...source, page_number: null }).success).toBe(false);
     expect(sourceSchema.strict().safeParse({ ...source, extra: 1 }).success).toBe(false);
+  });
+
+  it('describe an integration set up or not, and never carry a secret', () => {
+    const connected = {
+      kind: 'slack',
+      agentId: 'a1',
+      configured: true,
+      externalId: 'T0001',
+      requestPath: '/integrations/slack/a1/events',
+      interactionsPath: '/integrations/slack/a1/interactions',
+      updatedAt: '2026-11-29T14:00:00.000Z',
+    };
+    expect(integrationStatusSchema.safeParse(connected).success).toBe(true);
+    const absent = { ...connected, kind: 'discord', configured: false, externalId: null };
+    expect(integrationStatusSchema.safeParse({ ...absent, updatedAt: null }).success).toBe(true);
+    expect(integrationStatusSchema.safeParse({ ...connected, kind: 'teams' }).success).toBe(false);
+    expect(
+      integrationStatusSchema.strict().safeParse({ ...connected, botToken: 'xoxb-1' }).success,
+    ).toBe(false);
   });
 });
