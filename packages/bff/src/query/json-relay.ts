@@ -18,8 +18,6 @@ export interface JsonRelayOptions {
   idleTimeoutMs: number;
   /** Signs the answer's `visitorId`, `conversationId` and `messageId` for the browser. */
   rewriteIds: AnswerIdsRewriter;
-  /** Largest upstream answer read, bytes. Default {@link MAX_UPSTREAM_ANSWER_BYTES}. */
-  maxBytes?: number;
 }
 
 /** What a visitor gets for a 200 that is not a query response. */
@@ -49,7 +47,7 @@ function parseAnswer(contentType: string, body: Buffer): { answer: object } | { 
  * Relays a JSON answer once it has fully arrived and proved to be a query response: a JSON
  * content type, JSON that parses, and the shape of `QueryResponse`. Its ids are then signed
  * for the browser (`rewriteIds`) and it is sent with its length. Anything else (an HTML
- * error page, a truncated body, other JSON, more than `maxBytes`) is a 502
+ * error page, a truncated body, other JSON, more than {@link MAX_UPSTREAM_ANSWER_BYTES}) is a 502
  * `UPSTREAM_ERROR`, reported through `fail` with the reason. The idle deadline is restarted
  * by every chunk. Resolves when the answer was relayed or the relay failed.
  */
@@ -60,7 +58,6 @@ export function relayJson(
   fail: (error: MappedError, detail?: Record<string, unknown>) => void,
 ): Promise<void> {
   const { control, idleTimeoutMs } = options;
-  const maxBytes = options.maxBytes ?? MAX_UPSTREAM_ANSWER_BYTES;
   control.arm(idleTimeoutMs);
   const contentType = String(response.headers['content-type'] ?? '');
   const { body } = response;
@@ -76,7 +73,7 @@ export function relayJson(
     const onData = (chunk: Buffer) => {
       control.arm(idleTimeoutMs);
       received += chunk.length;
-      if (received > maxBytes) {
+      if (received > MAX_UPSTREAM_ANSWER_BYTES) {
         settle();
         body.destroy();
         fail(UNREADABLE_ANSWER, { reason: 'too-large' });

@@ -62,11 +62,14 @@ describe('an upstream refusing the visitor input', () => {
   });
 });
 describe('a 200 that is not a query response', () => {
-  it.each(['html', 'truncated', 'wrongShape'])('(%s) is a 502 UPSTREAM_ERROR', async (scenario) => {
-    const response = await postQuery(harness.url, scenario, { query: 'hi' });
-    await expectError(response, 502, ERROR_CODES.upstreamError);
-    expect(harness.logs()).not.toContain('internal-secret-path');
-  });
+  it.each(['html', 'truncated', 'wrongShape', 'oversized'])(
+    '(%s) is a 502 UPSTREAM_ERROR',
+    async (scenario) => {
+      const response = await postQuery(harness.url, scenario, { query: 'hi' });
+      await expectError(response, 502, ERROR_CODES.upstreamError);
+      expect(harness.logs()).not.toContain('internal-secret-path');
+    },
+  );
 
   it('while a valid answer is relayed as it came', async () => {
     const response = await postQuery(harness.url, 'answer', { query: 'hi', visitorId: 'v-1' });

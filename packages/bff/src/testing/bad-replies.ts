@@ -36,6 +36,11 @@ export function answerBadly(
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ answer: 42, trace: crashBody }));
       return true;
+    case 'oversized':
+      if (streaming) return false;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ ...JSON.parse(answerJson), answer: 'x'.repeat(4 * 1024 * 1024) }));
+      return true;
     default:
       return false;
   }

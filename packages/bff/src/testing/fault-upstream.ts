@@ -51,6 +51,8 @@ export const FAULT_SCENARIOS = [
   'truncated',
   /** HTTP 200 JSON that is not a query response (non-streamed queries only). */
   'wrongShape',
+  /** HTTP 200, a query response over the BFF's 4 MiB answer limit (non-streamed queries only). */
+  'oversized',
 ] as const;
 
 /** A scenario of the fault upstream. */
