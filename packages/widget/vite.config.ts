@@ -21,7 +21,8 @@ import {
  *    visitor asks for one or a person answers the conversation; the contact form is
  *    `dist/assets/contact-[hash].js`, imported when it is first offered; the visitor's
  *    earlier conversations are `dist/assets/conversations-[hash].js`, imported when that view
- *    first opens. English is bundled
+ *    first opens; signing in a user of the site is `dist/assets/identity-[hash].js`,
+ *    imported on a page that signs one in (`data-user-id`, `AgentChat.identify()`). English is bundled
  *    into the panel; every other language of `src/i18n/locales/` is an entry of its own,
  *    `dist/assets/locale-<lang>-[hash].js`, which the loader fetches alongside the panel
  *    chunk when the page is in that language (the build fails if one lands in the panel).
@@ -127,6 +128,7 @@ interface PanelFiles {
 function lazyChunkName(module: string): string {
   if (/[\\/]contact[\\/][^\\/]+$/.test(module)) return 'contact';
   if (/[\\/]conversations[\\/][^\\/]+$/.test(module)) return 'conversations';
+  if (/[\\/]identity[\\/][^\\/]+$/.test(module)) return 'identity';
   return /[\\/]handoff[^\\/]*$/.test(module) ? 'handoff' : 'markdown';
 }
 

@@ -7,6 +7,15 @@
  * the visitor is, with the user's name, email and attributes.
  */
 
+/**
+ * Length of the signature the BFF appends to the ids it gives browsers: `<id>_<signature>`
+ * for a conversation or message id, `<visitor>_<issued>_<signature>` for a visitor token
+ * (128 bits of HMAC-SHA256, base64url, which may itself contain `_`). A widget cuts it off to
+ * tell which id a signed one stands for (a merged conversation re-signed for its user),
+ * never to check it.
+ */
+export const SIGNATURE_LENGTH = 22;
+
 /** Most attributes (`plan`, `company` …) a signed-in user carries. */
 export const USER_ATTRIBUTES_LIMIT = { max: 20, keyLength: 40, valueLength: 200 } as const;
 

@@ -167,6 +167,7 @@ export {
   type IdentifiedVisitorSubmission,
   type IdentifyRequest,
   type IdentifyResponse,
+  SIGNATURE_LENGTH,
   type SignedUser,
   USER_ATTRIBUTES_LIMIT,
   USER_ID_LENGTH_LIMIT,

@@ -125,11 +125,17 @@ export interface Stack {
  * the hostile upstream at `/hostile`; plus a second origin for cross-origin pages.
  * `options.before` is mounted ahead of both BFFs (at `/` and `/hostile`): routes a test
  * doubles while the real ones are elsewhere. `options.rateLimit` replaces the BFFs' limits
- * (default: 10,000 questions per IP and per visitor, the search limits as configured).
+ * (default: 10,000 questions per IP and per visitor, the search limits as configured);
+ * `options.bff` adds to both BFFs' options.
  */
 export async function startStack(
   hostileEvents: StreamEvent[],
-  options: { before?: RequestHandler; rateLimit?: BffOptions['rateLimit'] } = {},
+  options: {
+    before?: RequestHandler;
+    rateLimit?: BffOptions['rateLimit'];
+    /** More options of both BFFs (`identitySecret` …). */
+    bff?: Partial<BffOptions>;
+  } = {},
 ): Promise<Stack> {
   let service: RunningAgentService | undefined;
   const servers: Server[] = [];
@@ -164,6 +170,7 @@ export async function startStack(
       logger: false as const,
       adminToken: ADMIN_TOKEN,
       rateLimit: options.rateLimit ?? { perIp: 10_000, perVisitor: 10_000 },
+      ...options.bff,
     };
     const bff = createBff({ ...bffOptions, upstreamUrl: service.url });
     const hostileBff = createBff({ ...bffOptions, upstreamUrl: hostileUrl });

@@ -1,3 +1,4 @@
+import type { SignedUser } from '@agent-chat/protocol';
 import type { AgentChatEventName } from './panel-contract.js';
 
 /** A listener of widget events; `detail` always carries `agentId`. */
@@ -31,6 +32,25 @@ export interface AgentChatApi {
   openSearch(query?: string): void;
   /** Starts a new conversation. */
   reset(): void;
+  /**
+   * Tells the chat who is signed in, after the site's sign-in (the same as `data-user-id`,
+   * `data-user-hash`, `data-user-name`, `data-user-email` on the script tag): `userHash` is
+   * `HMAC-SHA256(IDENTITY_SECRET, userId)` in hex, computed on the site's server. The
+   * conversation of this page so far is merged into the user's, whose earlier conversations
+   * from any device are listed under "Conversations". Resolves once the chat server verified
+   * the user; rejects with its error (`IDENTITY_INVALID` for a wrong hash), which the panel
+   * shows too: questions are never asked anonymously instead.
+   *
+   * @example
+   * await AgentChat.identify({ userId: '42', userHash, name: 'Ada', email: 'ada@example.com', attributes: { plan: 'pro' } });
+   */
+  identify(user: SignedUser): Promise<void>;
+  /**
+   * At the site's sign-out: forgets what this browser keeps of the user's chat (the
+   * conversation, the visitor id, the list of earlier conversations); the next question
+   * starts anonymous.
+   */
+  logout(): void;
   /** Removes the widget from the page and stops everything it does. */
   destroy(): void;
   /** Listens to `open`, `close`, `message`, `answer` or `error`. Returns an unsubscribe. */

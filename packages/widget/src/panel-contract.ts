@@ -1,3 +1,4 @@
+import type { SignedUser } from '@agent-chat/protocol';
 import type { LauncherStrings, LocaleStrings } from './i18n/index.js';
 import type { createGreeting } from './loader/create-greeting.js';
 import type { WidgetConfig } from './widget-config.js';
@@ -27,6 +28,8 @@ export interface PanelContext {
   emit(name: AgentChatEventName, detail: Record<string, unknown>): void;
   /** The page's window (storage, clipboard, visualViewport, timers). */
   window: Window & typeof globalThis;
+  /** The script tag's `data-*` attributes, for the parts that read their own (`data-user-*`). */
+  dataset: DOMStringMap;
 }
 
 /** What the panel chunk gives back to the loader. */
@@ -37,6 +40,10 @@ export interface PanelController {
   toggle(): void;
   send(text: string): Promise<void>;
   reset(): void;
+  /** Verifies and becomes a signed-in user (see `AgentChatApi.identify`). */
+  identify(user: SignedUser): Promise<void>;
+  /** Forgets the user's conversation state, in memory and in storage. */
+  logout(): void;
   destroy(): void;
 }
 

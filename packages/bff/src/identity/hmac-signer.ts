@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNATURE_LENGTH } from '@agent-chat/protocol';
 
-/** Length of a signature in characters: 128 bits of HMAC-SHA256, base64url. */
-export const SIGNATURE_LENGTH = 22;
+/** Length of a signature in characters: 128 bits of HMAC-SHA256, base64url (the protocol's, which widgets cut off). */
+export { SIGNATURE_LENGTH };
 
 /** Signs and checks short messages with one key. */
 export interface HmacSigner {

@@ -15,6 +15,12 @@ import type { HttpQueryTransportOptions } from './http-query-transport.js';
 import type { PastModel } from './past-model.js';
 import type { QueryTransport } from './query-transport.js';
 
+/** The ids a chat model holds: the visitor's token and the current conversation's. */
+export interface ChatIds {
+  visitorId?: string | undefined;
+  conversationId?: string | undefined;
+}
+
 /** `idle` (ready), `submitted` (waiting for the first byte), `streaming`, or `error`. */
 export type ChatStatus = 'idle' | 'submitted' | 'streaming' | 'error';
 
@@ -42,6 +48,15 @@ export interface ChatModel {
   rate(id: string, vote: MessageEval | undefined, comment?: string): Promise<void>;
   /** Starts a new conversation (keeps the visitor id). */
   reset(): void;
+  /**
+   * Signed-in users (the identity chunk's hook): `change` gets the ids held and gives the
+   * ids to hold from now on (the user's visitor id, the conversation merged into theirs).
+   * Questions and the conversations list wait for it; if it fails, they fail with its
+   * error, never asked as an anonymous visitor instead.
+   */
+  signIn(change: (held: ChatIds) => Promise<ChatIds>): Promise<void>;
+  /** Signing out: forgets the visitor id and the conversation, in memory and in storage. */
+  logout(): void;
   /** Stops listening to other tabs and aborts any request. */
   destroy(): void;
 }

@@ -24,7 +24,7 @@ import { createPastModel } from './past-model.js';
 import type { ChatQuery } from './query-transport.js';
 import { createRateAnswer } from './rate-answer.js';
 
-export type { ChatModel, ChatModelOptions, ChatStatus } from './chat-model-contract.js';
+export type { ChatIds, ChatModel, ChatModelOptions, ChatStatus } from './chat-model-contract.js';
 
 function defaultScheduleFrame(flush: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
@@ -60,6 +60,8 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   let visitorId = saved?.visitorId;
   let controller: AbortController | undefined;
   let sequence = 0;
+  // Signed-in users: questions wait for the user's verification, and fail with its error.
+  let ready: Promise<unknown> = Promise.resolve();
 
   const nextId = (): string => `${now().toString(36)}-${(sequence++).toString(36)}`;
 
@@ -137,7 +139,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   const past = createPastModel({
     api: conversationApi,
     store,
-    ids: () => ({ visitorId, conversationId }),
+    ids: () => ready.then(() => ({ visitorId, conversationId })),
     load(id, response) {
       controller?.abort();
       controller = undefined;
@@ -190,8 +192,6 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     const text = input.trim().slice(0, QUERY_LENGTH_LIMIT.max);
     if (!text || status.value === 'submitted' || status.value === 'streaming') return;
     const query: ChatQuery = { query: text };
-    if (conversationId) query.conversationId = conversationId;
-    if (visitorId) query.visitorId = visitorId;
 
     const abort = new AbortController();
     controller = abort;
@@ -227,6 +227,14 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     };
 
     try {
+      try {
+        await ready;
+      } catch (failure) {
+        return end(failure as ChatError);
+      }
+      if (!current()) return;
+      if (conversationId) query.conversationId = conversationId;
+      if (visitorId) query.visitorId = visitorId;
       for await (const event of transport.sendQuery(query, { signal: abort.signal })) {
         if (!current()) return;
         switch (event.type) {
@@ -306,6 +314,22 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       onError: options.onError,
     }),
     reset,
+    signIn(change) {
+      const run = ready
+        .catch(() => {})
+        .then(() => change({ visitorId, conversationId }))
+        .then((next) => {
+          ({ visitorId, conversationId } = next);
+          if (messages.value.length > 0) persist();
+        });
+      ready = run;
+      return run;
+    },
+    logout() {
+      visitorId = undefined;
+      ready = Promise.resolve();
+      reset();
+    },
     destroy() {
       controller?.abort();
       unsubscribe();

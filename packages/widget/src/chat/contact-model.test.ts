@@ -196,6 +196,24 @@ describe('chat.contact', () => {
     expect(network.requests).toHaveLength(2);
   });
 
+  it('skip() withdraws the form and offers it no more: a signed-in user whose email the site gave', async () => {
+    const { chat, network } = setup();
+    chat.contact.opened();
+    (await network.next()).json(200, {
+      enabled: true,
+      triggers: ['first_question', 'no_answer'],
+      fields: { name: 'off', phone: 'off' },
+      consentText: null,
+    });
+    await vi.waitFor(() => expect(chat.contact.phase.value).toBe('offered'));
+    chat.contact.skip();
+    expect([chat.contact.phase.value, chat.contact.offer.value]).toEqual(['none', undefined]);
+    chat.reset();
+    await chat.send('Hello?');
+    await Promise.resolve();
+    expect(chat.contact.phase.value).toBe('none');
+  });
+
   it('offers nothing before the first question when the agent does not ask, or the settings fail', async () => {
     for (const answer of [
       (request: FakeRequest) =>

@@ -52,7 +52,11 @@ export interface ContactModel {
    */
   send(details: ContactDetails): Promise<ContactResponse>;
   /** "Not now": the form goes and is not offered again in this conversation. */
-  dismiss(): void;
+  dismiss(): void /**
+   * A signed-in user whose email the site gave: the form is withdrawn and never offered
+   * again on this page (a person replies to that email).
+   */;
+  skip(): void;
 }
 
 /** The contact model plus the hooks the chat model calls. */
@@ -91,6 +95,7 @@ export function createContactModel(context: ContactContext): ContactState {
   let settings: Promise<ContactOffer | undefined> | undefined;
   let pending: WaitingSend | undefined;
   let panelOpened = false;
+  let skipped = false;
 
   // Nothing is written before the first message (or a visitor id from an earlier one).
   const persist = (): void => {
@@ -98,7 +103,7 @@ export function createContactModel(context: ContactContext): ContactState {
   };
 
   const offered = (next: ContactOffer | undefined): void => {
-    if (!next || phase.value !== 'none') return;
+    if (!next || phase.value !== 'none' || skipped) return;
     batch(() => {
       offer.value = next;
       at.value = context.messages.value.length;
@@ -200,6 +205,13 @@ export function createContactModel(context: ContactContext): ContactState {
     save(conversation) {
       const state = phase.value;
       if (state === 'sent' || state === 'dismissed') conversation.contact = state;
+    },
+    skip() {
+      skipped = true;
+      batch(() => {
+        if (phase.value === 'offered') phase.value = 'none';
+        offer.value = undefined;
+      });
     },
   };
 }

@@ -28,7 +28,10 @@ export interface ConversationStore {
   load(): SavedConversation | undefined;
   /** Saves (never throws: on quota or access errors the store falls back to memory). */
   save(conversation: SavedConversation): void;
-  /** Forgets the conversation. */
+  /**
+   * Forgets the conversation and the ids of earlier ones (called only without a visitor id,
+   * whose conversations cannot be listed anyway, or at sign-out).
+   */
   clear(): void;
   /** Calls `listener` when another tab changes the conversation. Returns an unsubscribe. */
   subscribe(listener: (conversation: SavedConversation | undefined) => void): () => void;
@@ -189,9 +192,11 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
     },
     clear() {
       memory = undefined;
+      pastMemory = [];
       if (!opened) return;
       try {
         opened.storage.removeItem(key);
+        opened.storage.removeItem(pastKey);
       } catch {
         fallBackToMemory();
       }

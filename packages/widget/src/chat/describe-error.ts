@@ -22,6 +22,9 @@ export function describeError(error: ChatError, strings: PanelStrings): string {
       ? formatString(strings.errorRateLimited, { seconds: error.retryAfterSeconds })
       : strings.errorRateLimitedSoon;
   }
+  // Signed-in users: the BFF's own sentence for a visitor who must sign in, or the identity
+  // chunk's (in the page's language) for a user the server could not verify.
+  if (status === 401) return error.message;
   if (code === ERROR_CODE_OFFLINE) return strings.errorOffline;
   if (code === ERROR_CODE_NETWORK) return strings.errorNetwork;
   if (code === ERROR_CODE_STREAM_INTERRUPTED || code === ERROR_CODE_INVALID_STREAM) {

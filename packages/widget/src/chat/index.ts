@@ -7,6 +7,7 @@
 export type { ChatError } from './chat-error.js';
 export type { ChatMessage } from './chat-message.js';
 export {
+  type ChatIds,
   type ChatModel,
   type ChatModelOptions,
   type ChatStatus,
@@ -32,3 +33,4 @@ export type {
   QueryTransport,
   SendQueryOptions,
 } from './query-transport.js';
+export { errorFromResponse } from './response-error.js';

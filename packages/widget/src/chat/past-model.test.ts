@@ -1,10 +1,10 @@
 import type { PastConversation, StreamResult } from '@agent-chat/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../testing/memory-storage.js';
 import { createChatModel } from './chat-model.js';
 import type { ConversationApi } from './conversation-api.js';
 import { createConversationStore } from './conversation-store.js';
-import type { QueryTransport } from './query-transport.js';
+import type { ChatQuery, QueryTransport } from './query-transport.js';
 
 const summary = (conversationId: string, firstQuestion: string): PastConversation => ({
   conversationId,
@@ -23,13 +23,15 @@ function setup() {
   };
   const store = createConversationStore({ agentId: 'demo', storage: 'local', window });
   let next = 0;
+  const queries: ChatQuery[] = [];
   const transport: QueryTransport = {
     async *sendQuery(query) {
+      queries.push(query);
       next++;
       const result: StreamResult = {
         answer: `Answer ${next}`,
         sources: [],
-        visitorId: 'v_sig',
+        visitorId: query.visitorId ?? 'v_sig',
         conversationId: query.conversationId ?? `c${next}`,
       };
       yield { type: 'start' };
@@ -86,7 +88,7 @@ function setup() {
     conversationApi: api,
     scheduleFrame: (flush) => flush(),
   });
-  return { chat, store, calls, localStorage };
+  return { chat, store, calls, localStorage, queries };
 }
 
 describe('chat.past', () => {
@@ -149,5 +151,65 @@ describe('chat.past', () => {
     store.savePastIds(['gone']);
     await chat.past.remove('gone');
     expect(store.pastIds()).toEqual([]);
+  });
+});
+
+describe('chat.signIn and chat.logout (signed-in users)', () => {
+  it('holds questions until the user is verified, then asks with the ids it gave', async () => {
+    const { chat, queries, store } = setup();
+    await chat.send('Before');
+    let verify: ((ids: { visitorId: string; conversationId: string }) => void) | undefined;
+    const signing = chat.signIn(
+      (held) =>
+        new Promise((resolve) => {
+          expect(held).toEqual({ visitorId: 'v_sig', conversationId: 'c1' });
+          verify = resolve;
+        }),
+    );
+    const sending = chat.send('After');
+    await vi.waitFor(() => expect(verify).toBeDefined());
+    expect(queries).toHaveLength(1);
+    expect(chat.status.value).toBe('submitted');
+    verify?.({ visitorId: 'u_user', conversationId: 'c1_merged' });
+    await signing;
+    await sending;
+    expect(queries[1]).toMatchObject({ visitorId: 'u_user', conversationId: 'c1_merged' });
+    expect(store.load()).toMatchObject({ visitorId: 'u_user', conversationId: 'c1_merged' });
+  });
+
+  it('fails questions with the verification error, never asking anonymously; a later sign-in may succeed', async () => {
+    const { chat, queries } = setup();
+    const refused = { code: 'IDENTITY_INVALID', message: 'Not confirmed.', status: 401 };
+    await expect(chat.signIn(() => Promise.reject(refused))).rejects.toBe(refused);
+    await chat.send('Hello');
+    expect(queries).toEqual([]);
+    expect(chat.messages.value[1]).toMatchObject({ state: 'error', error: refused });
+    await expect(chat.past.list()).rejects.toBe(refused);
+
+    await chat.signIn(async () => ({ visitorId: 'u_user' }));
+    await chat.send('Hello');
+    expect(queries).toEqual([{ query: 'Hello', visitorId: 'u_user' }]);
+  });
+
+  it("lists a signed-in user's conversations from the server even when this browser kept none", async () => {
+    const { chat, calls } = setup();
+    await chat.signIn(async () => ({ visitorId: 'u_user' }));
+    await chat.past.list();
+    expect(calls).toEqual([
+      { route: 'conversations', body: { visitorId: 'u_user', conversationIds: [] } },
+    ]);
+  });
+
+  it('forgets the visitor, the conversation and the earlier ids at logout', async () => {
+    const { chat, queries, store, localStorage } = setup();
+    await chat.signIn(async () => ({ visitorId: 'u_user' }));
+    await chat.send('Mine');
+    expect(store.pastIds()).toEqual(['c1']);
+    chat.logout();
+    expect(chat.messages.value).toEqual([]);
+    expect(localStorage.length).toBe(0);
+    expect(store.pastIds()).toEqual([]);
+    await chat.send('Anonymous now');
+    expect(queries.at(-1)).toEqual({ query: 'Anonymous now' });
   });
 });

@@ -18,8 +18,11 @@ export interface PastModel {
 export interface PastModelOptions {
   api: ConversationApi;
   store: ConversationStore;
-  /** The visitor's id and the current conversation's, as the chat model knows them. */
-  ids: () => { visitorId: string | undefined; conversationId: string | undefined };
+  /**
+   * The visitor's id and the current conversation's, as the chat model knows them (once a
+   * signed-in user is verified: a failure rejects).
+   */
+  ids: () => Promise<{ visitorId?: string | undefined; conversationId?: string | undefined }>;
   /** Makes a loaded conversation the current one. */
   load: (conversationId: string, response: MessagesResponse) => void;
   /** Starts a new conversation (the current one was deleted). */
@@ -39,20 +42,21 @@ export function createPastModel(options: PastModelOptions): PastModel {
   };
   return {
     async list() {
-      const { visitorId } = options.ids();
+      const { visitorId } = await options.ids();
+      // A signed-in user's list comes from every device, whatever this browser kept.
+      if (!visitorId) return [];
       const conversationIds = store.pastIds();
-      if (!visitorId || conversationIds.length === 0) return [];
       const response = await api.conversations({ visitorId, conversationIds });
       return response.conversations;
     },
     async open(conversationId) {
-      const { visitorId } = options.ids();
+      const { visitorId } = await options.ids();
       if (!visitorId) return;
       const response = await api.messages({ visitorId, conversationId });
       options.load(conversationId, response);
     },
     async remove(conversationId) {
-      const { visitorId } = options.ids();
+      const { visitorId } = await options.ids();
       if (!visitorId) return;
       try {
         await api.deleteConversation({ visitorId, conversationId });
@@ -61,7 +65,7 @@ export function createPastModel(options: PastModelOptions): PastModel {
         if ((failure as { status?: number }).status !== 404) throw failure;
       }
       forget(conversationId);
-      if (options.ids().conversationId === conversationId) options.reset();
+      if ((await options.ids()).conversationId === conversationId) options.reset();
     },
     remember(conversationId) {
       const ids = store.pastIds();

@@ -2,29 +2,23 @@ import type { AgentChatApi, AgentChatGlobal } from '../agent-chat-api.js';
 
 type WindowWithAgentChat = { AgentChat?: AgentChatGlobal };
 
+/**
+ * `window.AgentChat`: `instances` and `get()`, and every other property is the first
+ * widget's (a method the page's first loader does not know yet included). Once no widget is
+ * left, a method a page kept resolves and does nothing.
+ */
 function createGlobal(instances: AgentChatApi[]): AgentChatGlobal {
-  const first = (): AgentChatApi | undefined => instances[0];
-  return {
+  const own: Record<PropertyKey, unknown> = {
     instances,
-    get: (agentId) =>
-      agentId === undefined ? first() : instances.find((api) => api.agentId === agentId),
-    get agentId() {
-      return first()?.agentId ?? '';
-    },
-    get element() {
-      return first()?.element as HTMLElement;
-    },
-    open: () => first()?.open(),
-    close: () => first()?.close(),
-    toggle: () => first()?.toggle(),
-    send: (text) => first()?.send(text) ?? Promise.resolve(),
-    reset: () => first()?.reset(),
-    greet: (text) => first()?.greet(text),
-    hideGreeting: () => first()?.hideGreeting(),
-    openSearch: (query) => first()?.openSearch(query),
-    destroy: () => first()?.destroy(),
-    on: (event, listener) => first()?.on(event, listener) ?? (() => {}),
+    get: (agentId?: string) =>
+      agentId === undefined ? instances[0] : instances.find((api) => api.agentId === agentId),
   };
+  return new Proxy(own, {
+    get: (target, name) =>
+      target[name] ??
+      (instances[0] as unknown as typeof own | undefined)?.[name] ??
+      (async () => {}),
+  }) as unknown as AgentChatGlobal;
 }
 
 /**

@@ -108,8 +108,9 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
 
   // The greeting: dismissed for this page load (memory), and on later pages too only with
   // data-greeting-once (then the one thing written before a first message, by the page's choice).
-  const greetingKey = `agent-chat:${config.agentId}:greeting-dismissed`;
-  const greetingStorage = (): Storage | undefined => {
+  const storageKey = `agent-chat:${config.agentId}`;
+  const greetingKey = `${storageKey}:greeting-dismissed`;
+  const storage = (): Storage | undefined => {
     try {
       if (config.storage === 'local') return window.localStorage;
       return config.storage === 'session' ? window.sessionStorage : undefined;
@@ -120,7 +121,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   let greetingDismissed = false;
   if (config.greetingOnce) {
     try {
-      greetingDismissed = greetingStorage()?.getItem(greetingKey) === '1';
+      greetingDismissed = storage()?.getItem(greetingKey) === '1';
     } catch {
       // Unreadable storage: greet, as without data-greeting-once.
     }
@@ -143,7 +144,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     greetingDismissed = true;
     if (!remember || !config.greetingOnce) return;
     try {
-      greetingStorage()?.setItem(greetingKey, '1');
+      storage()?.setItem(greetingKey, '1');
     } catch {
       // A full or refused storage: the dismissal lasts this page.
     }
@@ -204,6 +205,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     adoptStyles,
     emit,
     window,
+    dataset: script.dataset,
   };
 
   let destroyed = false;
@@ -381,6 +383,20 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     openSearch: (query) => config.search && openSearch(query),
     send: (text) => (destroyed ? Promise.resolve() : loadPanel().then((c) => c.send(text))),
     reset: () => withPanel((controller) => controller.reset()),
+    identify: (user) => loadPanel().then((controller) => controller.identify(user)),
+    logout() {
+      // At once: the page may be leaving for its signed-out page.
+      try {
+        storage()?.removeItem(storageKey);
+        storage()?.removeItem(`${storageKey}:past`);
+      } catch {
+        // Unusable storage kept nothing.
+      }
+      panel?.then(
+        (controller) => controller.logout(),
+        () => {},
+      );
+    },
     destroy() {
       if (destroyed) return;
       destroyed = true;

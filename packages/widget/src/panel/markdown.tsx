@@ -8,23 +8,22 @@ import { CopyButton } from './copy-button.js';
 type MarkdownModule = typeof import('../markdown/index.js');
 
 const loaded = signal<MarkdownModule | undefined>(undefined);
-let loading: Promise<void> | undefined;
+let loading: Promise<MarkdownModule | undefined> | undefined;
 let attempted = false;
 
 /**
- * Starts loading the Markdown chunk (once; again after a failure). The panel calls it when it
- * opens, so the chunk is usually there before the first answer arrives; until it is, answers
- * show as plain text.
+ * Starts loading the Markdown chunk (once; again after a failure), which resolves with it
+ * (undefined when it failed). The panel calls it when it opens, so the chunk is usually there
+ * before the first answer arrives; until it is, answers show as plain text.
  */
-export function preloadMarkdown(): Promise<void> {
+export function preloadMarkdown(): Promise<MarkdownModule | undefined> {
   attempted = true;
   loading ??= import('../markdown/index.js').then(
-    (module) => {
-      loaded.value = module;
-    },
+    (module) => (loaded.value = module),
     () => {
       // Offline or blocked: answers stay plain text; the next open of the panel tries again.
       loading = undefined;
+      return undefined;
     },
   );
   return loading;

@@ -1,3 +1,4 @@
+import type { SignedUser } from '@agent-chat/protocol';
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createChatModel, createConversationStore } from '../chat/index.js';
@@ -24,8 +25,6 @@ export function mountPanel(context: PanelContext): PanelController {
     config.strings,
   );
   context.adoptStyles(panelStyles);
-  // The lazily loaded parts' stylesheets, adopted once each.
-  const adopted = new Set<string>();
   const store = createConversationStore({
     agentId: config.agentId,
     storage: config.storage,
@@ -42,11 +41,31 @@ export function mountPanel(context: PanelContext): PanelController {
     onAnswer: (detail) => context.emit('answer', detail),
     onError: (error) => context.emit('error', { ...error }),
   });
+  // Signed-in users (data-user-* or AgentChat.identify()): the identity chunk, set to run
+  // before anything is asked.
+  const signIn = (user?: SignedUser): Promise<void> =>
+    chat.signIn((held) =>
+      import('../identity/index.js').then((identity) => {
+        const signed = user ?? identity.userFromDataset(context.dataset);
+        return signed ? identity.signIn(held, signed, { context, chat, store }) : held;
+      }),
+    );
+  if (context.dataset.userId) signIn().catch(() => {});
   const inline = launcher === null;
   const isOpen = signal(inline);
-  // The Markdown chunk loads while the visitor reads the panel, before the first answer.
+  // The lazily loaded parts' stylesheets, adopted once each.
+  const adopted = new Set<string>();
+  const adopt = (css: string): void => {
+    if (adopted.has(css)) return;
+    adopted.add(css);
+    context.adoptStyles(css);
+  };
+  // The Markdown chunk (and its styles) loads while the visitor reads the panel, before the
+  // first answer.
+  const loadMarkdown = (): void =>
+    void preloadMarkdown().then((module) => module && adopt(module.markdownStyles));
   if (inline) {
-    void preloadMarkdown();
+    loadMarkdown();
     chat.contact.opened();
   }
   // A person's replies are polled for only while someone can see them.
@@ -68,7 +87,7 @@ export function mountPanel(context: PanelContext): PanelController {
     if (inline || !launcher || isOpen.value === open) return;
     isOpen.value = open;
     if (open) {
-      void preloadMarkdown();
+      loadMarkdown();
       chat.contact.opened();
     }
     if (open && moveFocus) focusRequests.value++;
@@ -98,11 +117,7 @@ export function mountPanel(context: PanelContext): PanelController {
       focusRequests={focusRequests}
       inline={inline}
       onClose={() => setOpen(false, true)}
-      adoptStyles={(css) => {
-        if (adopted.has(css)) return;
-        adopted.add(css);
-        context.adoptStyles(css);
-      }}
+      adoptStyles={adopt}
     />,
     slot,
   );
@@ -113,6 +128,8 @@ export function mountPanel(context: PanelContext): PanelController {
     toggle: () => setOpen(!isOpen.value, !isOpen.value),
     send: (text) => chat.send(text),
     reset: () => chat.reset(),
+    identify: signIn,
+    logout: () => chat.logout(),
     destroy() {
       launcher?.removeEventListener('keydown', onLauncherKeyDown);
       page.removeEventListener('visibilitychange', onVisibility);
