@@ -10,6 +10,7 @@ import {
 import { createHttpApp, type ServiceContext } from './api/index.js';
 import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/index.js';
 import { type HybridRetrieval, startHybridRetrieval } from './embeddings/index.js';
+import { createGapsReporter, createGapTopicsCache, type GapsReporter } from './gaps/index.js';
 import { type Ingestion, startIngestion } from './ingestion/index.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import { type Logger, silentLogger } from './logger.js';
@@ -61,7 +62,12 @@ export interface AgentService {
   /** Slack and Discord: `idle()` resolves once no answer to them is under way. */
   integrations: Integrations;
   /**
-   * Stops the answers to Slack and Discord under way, the ingestion workers (jobs in progress go back to the queue) and their
+   * The weekly content-gaps report (`gapsReport: 'weekly'`): `runDue()` sends the reports
+   * due by the service's clock. None when off.
+   */
+  gapsReport: GapsReporter | undefined;
+  /**
+   * Stops the gaps report's checks, the answers to Slack and Discord under way, the ingestion workers (jobs in progress go back to the queue) and their
    * chunk-analysis thread, the outbox worker (attempts in flight are retried later), and
    * closes the database.
    */
@@ -156,6 +162,15 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
       'createAgentService: mail needs a sender: set mailFrom (MAIL_FROM) or notifyEmail (NOTIFY_EMAIL) with smtpUrl (SMTP_URL).',
     );
   }
+  if (
+    options.gapsReport === 'weekly' &&
+    (options.webhook ?? options.handoffWebhook) === undefined &&
+    (options.smtpUrl === undefined || options.notifyEmail === undefined)
+  ) {
+    throw invalidOptions(
+      'createAgentService: the weekly gaps report (GAPS_REPORT=weekly) needs somewhere to go: set smtpUrl (SMTP_URL) with notifyEmail (NOTIFY_EMAIL), or webhook (WEBHOOK_URL).',
+    );
+  }
   const database = await openDatabase(options);
   let ingestion: Ingestion;
   let hybrid: HybridRetrieval | undefined;
@@ -218,6 +233,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     onContactCaptured: options.onContactCaptured,
     hybrid,
     stagesOff: new Set(options.rankingStagesOff),
+    gapTopicsCache: createGapTopicsCache(),
   };
   const integrations = createIntegrations(context, {
     secret: options.integrationsSecret,
@@ -226,6 +242,17 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     ...options.integrations,
   });
   context.integrations = integrations;
+  const gapsReport =
+    options.gapsReport === 'weekly'
+      ? createGapsReporter({
+          database,
+          gapTopicsCache: context.gapTopicsCache,
+          notifier,
+          publicConsoleUrl: options.publicConsoleUrl,
+          now: context.now,
+          logger,
+        })
+      : undefined;
 
   const app = createHttpApp(context, {
     bodyLimitBytes: options.bodyLimitBytes,
@@ -243,7 +270,9 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     outbox,
     hybrid,
     integrations,
+    gapsReport,
     close: async () => {
+      await gapsReport?.stop();
       await integrations.stop();
       await ingestion.stop();
       await hybrid?.pass?.stop();

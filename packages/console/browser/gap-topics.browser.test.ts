@@ -49,7 +49,7 @@ async function signedIn(page: Page): Promise<void> {
 }
 
 describe('content gap topics (Chromium)', () => {
-  it('expands a topic, answers it once, the widget then cites that answer; a spam topic is hidden', async () => {
+  it('expands a topic, answers it once, the widget then cites that answer; a spam topic is hidden and shown again', async () => {
     const context = await bed.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -140,7 +140,7 @@ describe('content gap topics (Chromium)', () => {
     const confirm = page.getByRole('dialog', { name: 'Hide this topic?' });
     await confirm.getByRole('button', { name: 'Hide' }).click();
     await expect.poll(() => spam.count()).toBe(0);
-    await section.getByText('1 hidden as not relevant.').waitFor();
+    await section.getByText('1 topic hidden as not relevant').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
     await topics
@@ -154,6 +154,24 @@ describe('content gap topics (Chromium)', () => {
         .filter({ hasText: /replica/ })
         .count(),
     ).toBe(0);
+
+    // Shown again: the hidden topic is listed apart, with who hid it, and comes back.
+    await section.getByText('1 topic hidden as not relevant').click();
+    const hidden = section.getByRole('list', { name: 'Hidden topics' });
+    const hiddenSpam = hidden.getByRole('listitem').filter({ hasText: /replica/ });
+    await hiddenSpam.getByText(/hidden by Ada on /).waitFor();
+    await hiddenSpam.getByRole('button', { name: /^Show again/ }).click();
+    await topics
+      .getByRole('listitem')
+      .filter({ hasText: /replica/ })
+      .waitFor();
+    await expect.poll(() => section.getByText(/hidden as not relevant/).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+    await topics
+      .getByRole('listitem')
+      .filter({ hasText: /replica/ })
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

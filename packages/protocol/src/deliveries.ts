@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'feedback.negative',
   'datasource.synched',
   'datasource.error',
+  'gaps.report',
 ] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */
@@ -31,6 +32,22 @@ export interface DatasourceEventData {
     /** Why it failed (`datasource.error`), else `null`. */
     errorMessage: string | null;
   };
+}
+
+/** A content-gap topic as the weekly report (`gaps.report`, `GAPS_REPORT=weekly`) lists it. */
+export interface GapsReportTopic {
+  agentId: string;
+  agentName: string;
+  /** The topic's id (as `GET /api/insights/gaps` lists it). */
+  id: string;
+  label: string;
+  typicalQuestion: string;
+  /** Its questions in the report's 7 days, and in the 7 days before. */
+  count: number;
+  previousCount: number;
+  trend: 'new' | 'up';
+  /** The topic on the console's Insights page, when `PUBLIC_CONSOLE_URL` is set. */
+  consoleUrl: string | null;
 }
 
 /** What each event type carries in `data`. */
@@ -58,6 +75,11 @@ export interface WebhookEventData {
   };
   'datasource.synched': DatasourceEventData;
   'datasource.error': DatasourceEventData;
+  /**
+   * The weekly content-gaps report: the organization's top 10 new or growing topics of the
+   * 7 days to `to` (not answered yet), largest first.
+   */
+  'gaps.report': { from: string; to: string; topics: GapsReportTopic[] };
 }
 
 /**
@@ -102,7 +124,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export interface Delivery {
   id: string;
   kind: DeliveryKind;
-  /** The event type, or the mail's purpose (`mail.handoff`, `mail.contact`, `mail.reply`). */
+  /** The event type, or the mail's purpose (`mail.handoff`, `mail.contact`, `mail.reply`, `mail.gaps-report`). */
   topic: string;
   /** The recipient's address, or the receiver's URL without its query string. */
   target: string;

@@ -67,7 +67,10 @@ export interface GapTopicAnswer {
 
 /** Content gaps that ask about the same thing in other words. */
 export interface GapTopic {
-  /** Stable while the topic's first question stays in it (that question's message id). */
+  /**
+   * Stable across calls and periods: the id of the topic remembered as most like it (its
+   * strongest terms), else derived from its core terms when first seen.
+   */
   id: string;
   /** Its most telling words, joined by ` · `. */
   label: string;
@@ -87,6 +90,23 @@ export interface GapTopic {
   questions: GapTopicQuestion[];
 }
 
+/** Who hid a topic as not relevant, and when (the latest hide it carries). */
+export interface GapTopicHide {
+  by: string;
+  /** ISO 8601. */
+  at: string;
+}
+
+/** A topic of the range hidden as not relevant: listed apart, so that it can be shown again. */
+export interface GapHiddenTopic {
+  id: string;
+  label: string;
+  typicalQuestion: string;
+  /** Its questions in the range. */
+  count: number;
+  hidden: GapTopicHide;
+}
+
 /** Response of `GET /api/insights/gaps`: topics largest first. */
 export interface GapTopicsResponse {
   /** The range used (ISO 8601; `to` exclusive). */
@@ -95,6 +115,8 @@ export interface GapTopicsResponse {
   topics: GapTopic[];
   /** Topics hidden as not relevant (they and their look-alikes are left out). */
   hidden: number;
+  /** Those hidden topics, largest first (not paged: all of them, on every page). */
+  hiddenTopics: GapHiddenTopic[];
   /** Pass as `cursor` for the next page; `null` on the last. */
   nextCursor: string | null;
 }
@@ -145,4 +167,23 @@ export interface GapHideBody {
 export interface GapHideResponse {
   topicId: string;
   hidden: true;
+}
+
+/**
+ * Body of `POST /api/insights/gaps/unhide`: show a hidden topic again. The hides it carries
+ * in the range (its own, and those of the topics it looks like) are withdrawn.
+ */
+export interface GapUnhideBody {
+  agentId: string;
+  /** A topic of `hiddenTopics`. */
+  topicId: string;
+  /** The range the topic was listed in (as for `GET /api/insights/gaps`); default the last 30 days. */
+  from?: string;
+  to?: string;
+}
+
+/** Response of `POST /api/insights/gaps/unhide`. */
+export interface GapUnhideResponse {
+  topicId: string;
+  hidden: false;
 }

@@ -1,6 +1,7 @@
 import type { GapAnswerResponse, GapTopicsResponse, QueryResponse } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveToolFeedback } from '../conversations/index.js';
+import { createGapTopicsCache, type GroupedGapTopics, listGapTopics } from '../gaps/index.js';
 import { createApiClient } from '../testing/api-client.js';
 import {
   type ConversationFixture,
@@ -210,5 +211,109 @@ describe('answering a topic once, hiding one', () => {
     const page = await topics();
     expect(page.topics.some((topic) => topic.label.includes('sso'))).toBe(false);
     expect(page.hidden).toBe(1);
+    expect(page.hiddenTopics).toEqual([
+      expect.objectContaining({
+        id: sso.id,
+        count: 6,
+        hidden: expect.objectContaining({ by: 'API' }),
+      }),
+    ]);
+  });
+
+  it('shows a hidden topic again, under its id, and refuses one that is not hidden (404)', async () => {
+    const [hidden] = (await topics()).hiddenTopics;
+    if (!hidden) throw new Error('no hidden topic');
+    const shown = await fixture.call('POST', '/api/insights/gaps/unhide', {
+      agentId: fixture.agentId,
+      topicId: hidden.id,
+    });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({ topicId: hidden.id, hidden: false });
+    const page = await topics();
+    expect(page.hiddenTopics).toEqual([]);
+    expect(page.topics.find((topic) => topic.id === hidden.id)).toMatchObject({ count: 6 });
+    const again = await fixture.call('POST', '/api/insights/gaps/unhide', {
+      agentId: fixture.agentId,
+      topicId: hidden.id,
+    });
+    expectError(again, 404, 'NOT_FOUND', /not found/);
+    expectError(
+      await fixture.call('POST', '/api/insights/gaps/unhide', {
+        agentId: fixture.agentId,
+        topicId: hidden.id,
+        from: '2030-02-01',
+        to: '2030-01-01',
+      }),
+      400,
+      'INVALID_REQUEST',
+      /before/,
+    );
+  });
+});
+
+describe('topic ids and the grouping cache', () => {
+  it('keeps each topic’s id across calls, new gaps, and a period without its first gaps', async () => {
+    const before = await topics();
+    const sso = before.topics.find((topic) => topic.label.includes('sso'));
+    if (!sso) throw new Error('no SSO topic');
+    expect((await topics()).topics.map((topic) => topic.id)).toEqual(
+      before.topics.map((topic) => topic.id),
+    );
+    await ask('SAML SSO login with Google Workspace?');
+    await ask('Do you offer a nonprofit discount for charities?');
+    const after = (await topics()).topics.find((topic) => topic.id === sso.id);
+    expect(after?.count).toBe(sso.count + 1);
+    // A later period: the topic's first gaps are out of it, and its id is still its.
+    const first = sso.questions.at(-1)?.at as string;
+    const later = await topics(`&from=${new Date(Date.parse(first) + 1).toISOString()}`);
+    const same = later.topics.find((topic) => topic.label.includes('sso'));
+    expect(same?.count).toBeLessThan(after?.count ?? 0);
+    expect(same?.id).toBe(sso.id);
+  });
+
+  it('groups again only when gaps arrive or a topic is answered, hidden or shown again', async () => {
+    const cache = createGapTopicsCache<GroupedGapTopics>();
+    const context = { database: fixture.service.database, gapTopicsCache: cache };
+    const list = () => listGapTopics(context, fixture.organizationId, { agentId: fixture.agentId });
+    const first = await list();
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 1 });
+    expect(await list()).toEqual({ ...first, to: expect.any(String), from: expect.any(String) });
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
+
+    await ask('Is there a mobile app for Android?');
+    const grown = await list();
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2 });
+    const android = grown.topics.find((topic) => topic.label.includes('android'));
+    if (!android) throw new Error('no android topic');
+
+    const hide = await fixture.call('POST', '/api/insights/gaps/hide', {
+      agentId: fixture.agentId,
+      topicId: android.id,
+      questions: android.questions.map((question) => question.question),
+    });
+    expect(hide.status).toBe(200);
+    expect((await list()).hiddenTopics.map((topic) => topic.id)).toContain(android.id);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 3 });
+
+    const shown = await fixture.call('POST', '/api/insights/gaps/unhide', {
+      agentId: fixture.agentId,
+      topicId: android.id,
+    });
+    expect(shown.status).toBe(200);
+    expect((await list()).topics.map((topic) => topic.id)).toContain(android.id);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 4 });
+
+    const answered = await fixture.call('POST', '/api/insights/gaps/answer', {
+      agentId: fixture.agentId,
+      topicId: android.id,
+      question: 'Is there a mobile app for Android?',
+      answer: 'Not yet: the site works on phones.',
+    });
+    expect(answered.status).toBe(200);
+    const after = await list();
+    expect(after.topics.find((topic) => topic.id === android.id)?.answered).not.toBeNull();
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 5 });
+    await list();
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 5 });
   });
 });

@@ -1,5 +1,6 @@
 import type { AskingContext } from '../asking/index.js';
 import type { ContactCapturedListener } from '../contacts/index.js';
+import type { GapTopicsCache, GroupedGapTopics } from '../gaps/index.js';
 import type { Ingestion } from '../ingestion/index.js';
 import type { Integrations } from '../integrations/index.js';
 import type { Notifier } from '../notifications/index.js';
@@ -16,6 +17,8 @@ export interface ServiceContext extends AskingContext {
   notifier: Notifier;
   /** Told after a visitor leaves or updates a contact (mail, webhooks); none by default. */
   onContactCaptured?: ContactCapturedListener | undefined;
+  /** Content-gap groupings by agent and range, kept while their gaps are unchanged. */
+  gapTopicsCache?: GapTopicsCache<GroupedGapTopics> | undefined;
   /** Slack and Discord: an operator's reply in one of their threads is posted there. */
   integrations?: Integrations | undefined;
 }

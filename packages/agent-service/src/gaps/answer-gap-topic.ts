@@ -3,6 +3,8 @@ import type {
   GapAnswerResponse,
   GapHideBody,
   GapHideResponse,
+  GapUnhideBody,
+  GapUnhideResponse,
   QaPair,
 } from '@agent-chat/protocol';
 import { invalidRequest } from '../agent-service-error.js';
@@ -10,7 +12,8 @@ import { getAgent } from '../agents/index.js';
 import { createDatasource, type Ingestion } from '../ingestion/index.js';
 import { getDatasource } from '../knowledge/index.js';
 import type { Database } from '../store/index.js';
-import { saveGapMark } from './gap-marks.js';
+import { deleteHiddenMarks, saveGapMark } from './gap-marks.js';
+import { findHiddenTopic, type GapTopicsContext } from './gap-topics.js';
 
 /** Who answered or hid a topic when the request does not say. */
 const DEFAULT_BY = 'API';
@@ -112,4 +115,22 @@ export async function hideGapTopic(
     datasourceId: null,
   });
   return { topicId: body.topicId, hidden: true };
+}
+
+/**
+ * `POST /api/insights/gaps/unhide`: shows a hidden topic of a range again — the hides it
+ * carries (its own, and those of the topics it looks like) are withdrawn, so it and its
+ * look-alikes are listed again (answered, if it was). 404 when no topic of that id is
+ * hidden in the range.
+ */
+export async function unhideGapTopic(
+  context: GapTopicsContext,
+  organizationId: string,
+  body: GapUnhideBody,
+  now: number,
+): Promise<GapUnhideResponse> {
+  await getAgent(context.database, organizationId, body.agentId);
+  const topic = await findHiddenTopic(context, organizationId, body, now);
+  await deleteHiddenMarks(context.database, organizationId, body.agentId, topic.markIds);
+  return { topicId: body.topicId, hidden: false };
 }

@@ -73,3 +73,18 @@ function toMark(row: MarkRow): GapMark {
     datasourceId: row.datasource_id,
   };
 }
+
+/** Withdraws marks of an agent (`hidden` ones only: an answer stays answered). Returns how many. */
+export async function deleteHiddenMarks(
+  database: Queryable,
+  organizationId: string,
+  agentId: string,
+  markIds: readonly string[],
+): Promise<number> {
+  const rows = await database.query<{ id: string }>(
+    `DELETE FROM gap_marks WHERE organization_id = $1 AND agent_id = $2 AND kind = 'hidden'
+       AND id = ANY($3::text[]) RETURNING id`,
+    [organizationId, agentId, [...markIds]],
+  );
+  return rows.length;
+}

@@ -43,8 +43,9 @@ export interface GapGroup {
   /** Its most telling words (highest weight in the centroid), as the questions wrote them. */
   label: string[];
   /**
-   * Its centroid's strongest terms (unit length): what look-alike topics are recognised by
-   * ({@link signatureSimilarity}), e.g. after the owner hid it.
+   * Its strongest terms (unit length; centroid weight times the share of its questions
+   * holding the term): how the same topic is recognised in another grouping
+   * (`assignTopicIds`), when its questions are others.
    */
   signature: Map<string, number>;
 }
@@ -341,7 +342,13 @@ function describe(
         name
       );
     });
-  const strongest = ranked.slice(0, SIGNATURE_TERMS);
+  // Each term's weight times the share of the questions holding it: the words the topic's
+  // questions share outweigh one question's own, so the same topic in another period (other
+  // questions) has a like signature.
+  const strongest = ranked
+    .map(([term, value]): [number, number] => [term, (value * (holders.get(term) ?? 0)) / size])
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, SIGNATURE_TERMS);
   const norm = Math.sqrt(strongest.reduce((sum, [, value]) => sum + value * value, 0)) || 1;
   const signature = new Map(
     strongest.map(([term, value]) => [termNames[term] as string, value / norm]),

@@ -15,3 +15,21 @@ export function conversationLink(
   url.hash = `conversations/${encodeURIComponent(conversationId)}`;
   return url.href;
 }
+
+/**
+ * The address of a content-gap topic in the operator console: the Insights page of its
+ * agent, `#insights/<agentId>/<topicId>`; `null` without a console URL.
+ *
+ * @example
+ * gapTopicLink('https://chat.example.com/admin/', 'a1', 't9') // 'https://chat.example.com/admin/#insights/a1/t9'
+ */
+export function gapTopicLink(
+  publicConsoleUrl: string | undefined,
+  agentId: string,
+  topicId: string,
+): string | null {
+  if (publicConsoleUrl === undefined) return null;
+  const url = new URL(publicConsoleUrl);
+  url.hash = `insights/${encodeURIComponent(agentId)}/${encodeURIComponent(topicId)}`;
+  return url.href;
+}

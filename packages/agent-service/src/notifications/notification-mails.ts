@@ -1,4 +1,4 @@
-import type { Contact, ConversationMessage } from '@agent-chat/protocol';
+import type { Contact, ConversationMessage, GapsReportTopic } from '@agent-chat/protocol';
 
 /** A message as the mails quote it. */
 type QuotedMessage = Pick<ConversationMessage, 'role' | 'text' | 'createdAt'>;
@@ -94,5 +94,42 @@ export function replyMail(input: {
     ]
       .filter(Boolean)
       .join('\n\n'),
+  };
+}
+
+/** How a reported topic moved, in words. */
+function movement(topic: GapsReportTopic): string {
+  return topic.trend === 'new' ? 'new' : `up from ${topic.previousCount}`;
+}
+
+/** The owner's weekly mail of new or growing content-gap topics (`GAPS_REPORT=weekly`). */
+export function gapsReportMail(input: {
+  organizationName: string;
+  from: string;
+  to: string;
+  topics: readonly GapsReportTopic[];
+}): MailText {
+  const count = input.topics.length;
+  const topics = count === 1 ? 'topic' : 'topics';
+  const day = (iso: string) => iso.slice(0, 10);
+  const items = input.topics.map((topic, index) =>
+    [
+      `${index + 1}. ${oneLine(topic.label || topic.typicalQuestion)} — ${topic.count} ${
+        topic.count === 1 ? 'question' : 'questions'
+      } (${movement(topic)}) — ${oneLine(topic.agentName, 60)}`,
+      `   “${oneLine(topic.typicalQuestion, 200)}”`,
+      `   ${
+        topic.consoleUrl ??
+        "Open the console's Insights page (set PUBLIC_CONSOLE_URL to get a link here)."
+      }`,
+    ].join('\n'),
+  );
+  return {
+    subject: `Content gaps: ${count} new or growing ${topics} this week (${oneLine(input.organizationName, 60)})`,
+    text: [
+      `The questions your agents could not answer from ${day(input.from)} to ${day(input.to)}, grouped by topic: the ${count} new or growing ${topics}, largest first.`,
+      items.join('\n\n'),
+      'Answer a topic once on the Insights page and the agent uses that answer for all its questions; hide the ones that are not relevant.',
+    ].join('\n\n'),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   Contact,
   ConversationSummary,
+  GapsReportTopic,
   WebhookEventData,
   WebhookEventType,
 } from '@agent-chat/protocol';
@@ -11,7 +12,13 @@ import { getConversationSummary, recentMessages, votedAnswer } from '../conversa
 import { enqueueDelivery, type MailMessage } from '../outbox/index.js';
 import type { Queryable } from '../store/index.js';
 import { conversationLink } from './console-link.js';
-import { contactMail, handoffMail, type MailText, replyMail } from './notification-mails.js';
+import {
+  contactMail,
+  gapsReportMail,
+  handoffMail,
+  type MailText,
+  replyMail,
+} from './notification-mails.js';
 
 /**
  * Finds the contact a visitor left with an agent, or `null` (see `NotifierOptions.findContact`);
@@ -85,6 +92,17 @@ export interface Notifier {
     conversationId: string,
     reply: string,
   ): Promise<string | null>;
+  /**
+   * The weekly content-gaps report of an organization: `gaps.report`, and a mail to the
+   * operator (`NOTIFY_EMAIL`). Returns whether anything was queued.
+   */
+  gapsReport(
+    database: Queryable,
+    organizationId: string,
+    report: { organizationName: string; from: string; to: string; topics: GapsReportTopic[] },
+  ): Promise<boolean>;
+  /** Whether {@link gapsReport} has anywhere to send: mail to the operator, or the events. */
+  readonly reports: boolean;
   /** Wakes the delivery worker: rows were queued by a transaction that has committed. */
   wake(): void;
 }
@@ -289,6 +307,20 @@ export function createNotifier(options: NotifierOptions): Notifier {
       });
       return contact.email;
     },
+
+    async gapsReport(database, organizationId, report) {
+      const { organizationName, ...data } = report;
+      await queueEvent(database, organizationId, 'gaps.report', data, null);
+      if (operatorEmail !== undefined) {
+        await queueMail(database, organizationId, 'mail.gaps-report', null, {
+          to: operatorEmail,
+          ...gapsReportMail(report),
+        });
+      }
+      return options.webhookUrl !== undefined || operatorEmail !== undefined;
+    },
+
+    reports: options.webhookUrl !== undefined || operatorEmail !== undefined,
 
     wake: options.wake,
   };

@@ -9,6 +9,8 @@ import {
   gapHideSchema,
   gapTopicsQuerySchema,
   gapTopicsResponseSchema,
+  gapUnhideResponseSchema,
+  gapUnhideSchema,
   insightsQuerySchema,
   insightsResponseSchema,
 } from '@agent-chat/protocol/schemas';
@@ -35,7 +37,10 @@ export const INSIGHTS_ROUTE_DOCS: readonly RouteDoc[] = [
       'An agent’s content gaps of a range (declined, nothing retrieved, voted down, reported by AI tools through MCP) ' +
       'grouped by what they ask (shared rare terms after stemming and synonyms; average-linkage clustering), ' +
       'each topic with a label, counts, first and last seen, the trend against the previous period of the same length ' +
-      'and its newest 50 questions. Hidden topics and their look-alikes are left out. Pages: pass `nextCursor` as `cursor`.',
+      'and its newest 50 questions. A topic keeps its id across calls and periods (the topic remembered as holding most of ' +
+      'the same gaps, else the most alike by its terms, else an id derived from its core terms). Hidden topics and their ' +
+      'look-alikes are left out of `topics` and listed in `hiddenTopics`. The grouping is kept until the range’s gaps or ' +
+      'the agent’s marks change. Pages: pass `nextCursor` as `cursor`.',
     tag: 'Insights',
     query: gapTopicsQuerySchema,
     responses: { 200: gapTopicsResponseSchema },
@@ -60,5 +65,20 @@ export const INSIGHTS_ROUTE_DOCS: readonly RouteDoc[] = [
     body: gapHideSchema,
     responses: { 200: gapHideResponseSchema },
     errors: [[404, 'the agent is not the organization’s']],
+  },
+  {
+    method: 'post',
+    path: '/api/insights/gaps/unhide',
+    operationId: 'unhideGapTopic',
+    summary: 'Show a hidden topic again, with its look-alikes',
+    description:
+      'Withdraws the hides a topic of `hiddenTopics` carries in the range (as listed: `from`, `to`), so that it and ' +
+      'the topics it looks like are listed again.',
+    tag: 'Insights',
+    body: gapUnhideSchema,
+    responses: { 200: gapUnhideResponseSchema },
+    errors: [
+      [404, 'the agent is not the organization’s, or no topic of that id is hidden in the range'],
+    ],
   },
 ];

@@ -604,8 +604,20 @@ describe('the live service answers as documented', () => {
     expect(Array.isArray(topics.body.topics)).toBe(true);
     await call('GET', `/api/insights/gaps?agentId=${agentId}&from=yesterday`, 400);
     await call('GET', '/api/insights/gaps?agentId=missing', 404);
+    // A gap asked about llamas, hidden with its look-alikes, then shown again.
+    await call('POST', `/api/agents/${agentId}/query`, 200, {
+      body: { query: 'Do you sell llamas?', visitorId: 'visitor-llamas' },
+    });
     await call('POST', '/api/insights/gaps/hide', 200, {
       body: { agentId, topicId: 'topic1', questions: ['Do you sell llamas?'] },
+    });
+    const listed = await call('GET', `/api/insights/gaps?agentId=${agentId}`, 200);
+    expect(listed.body.hiddenTopics).toHaveLength(1);
+    await call('POST', '/api/insights/gaps/unhide', 200, {
+      body: { agentId, topicId: listed.body.hiddenTopics[0].id },
+    });
+    await call('POST', '/api/insights/gaps/unhide', 404, {
+      body: { agentId, topicId: 'not-hidden' },
     });
     await call('POST', '/api/insights/gaps/answer', 200, {
       body: { agentId, topicId: 'topic2', question: 'Do you ship to Mars?', answer: 'Not yet.' },

@@ -99,6 +99,16 @@ export const notificationOptionFields = {
     description:
       "The console's address as operators open it (the BFF's `/admin/`, e.g. `https://chat.example.com/admin/`): mails and events link to `<it>#conversations/<id>`.",
   }),
+  /** The weekly content-gaps report. Env `GAPS_REPORT`. Default `off`. */
+  gapsReport: z
+    .enum(['off', 'weekly'], { error: 'must be off or weekly' })
+    .optional()
+    .register(optionDocs, {
+      env: 'GAPS_REPORT',
+      defaultText: '`off`',
+      description:
+        '`weekly`: every 7 days, the top 10 new or growing content-gap topics of each organization (not answered yet), mailed to `NOTIFY_EMAIL` (with `SMTP_URL`) and sent as a signed `gaps.report` event (with `WEBHOOK_URL`), each linked to the console (`PUBLIC_CONSOLE_URL`); one of the two is required.',
+    }),
   /** The signed event stream. Default: none. */
   webhook: webhookGroup(
     'WEBHOOK',

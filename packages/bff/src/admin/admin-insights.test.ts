@@ -115,6 +115,10 @@ describe('admin relay of the content-gap topics', () => {
     const hide = { agentId: 'demo', topicId: 't1', questions: ['spam'] };
     expect((await post('/api/insights/gaps/hide', hide)).status).toBe(200);
     expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/insights/gaps/hide' });
+    const unhide = { agentId: 'demo', topicId: 't1', from: '2030-01-01T00:00:00.000Z' };
+    expect((await post('/api/insights/gaps/unhide', unhide)).status).toBe(200);
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/insights/gaps/unhide' });
+    expect(JSON.parse(requests.at(-1)?.body ?? '{}')).toEqual(unhide);
     const count = requests.length;
     expect((await post('/api/insights/gaps/answer', { ...answer, answer: ' ' })).status).toBe(400);
     expect(requests.length).toBe(count);

@@ -18,6 +18,7 @@ import {
   gapAnswerSchema,
   gapHideSchema,
   gapTopicsQuerySchema,
+  gapUnhideSchema,
   insightsQuerySchema,
   operatorMessageSchema,
   slackIntegrationSchema,
@@ -38,6 +39,7 @@ type BodySchema =
   | typeof datasourcePatchSchema
   | typeof gapAnswerSchema
   | typeof gapHideSchema
+  | typeof gapUnhideSchema
   | typeof slackIntegrationSchema
   | typeof discordIntegrationSchema;
 
@@ -238,7 +240,7 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     query: insightsQuerySchema,
   },
   {
-    // The Insights page's content-gap topics (issue 53): listed, answered once, hidden.
+    // The Insights page's content-gap topics (issue 53): listed, answered once, hidden, shown again.
     method: 'get',
     path: '/api/insights/gaps',
     upstreamPath: () => '/api/insights/gaps',
@@ -258,6 +260,12 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     upstreamPath: () => '/api/insights/gaps/hide',
     schema: gapHideSchema,
     operatorField: 'by',
+  },
+  {
+    method: 'post',
+    path: '/api/insights/gaps/unhide',
+    upstreamPath: () => '/api/insights/gaps/unhide',
+    schema: gapUnhideSchema,
   },
   {
     // The console's Deliveries page: the outbox of mails and webhook events.

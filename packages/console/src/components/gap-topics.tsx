@@ -195,10 +195,52 @@ function TopicItem(props: { topic: GapTopic; model: GapTopicsModel; onHide(): vo
   );
 }
 
+/** The range's topics hidden as not relevant, each with a control that lists it again. */
+function HiddenTopics({ model, showError }: { model: GapTopicsModel; showError: boolean }) {
+  const hidden = model.hiddenTopics.value;
+  if (hidden.length === 0) return null;
+  return (
+    <details class="gap-hidden">
+      <summary>
+        {hidden.length} {hidden.length === 1 ? 'topic' : 'topics'} hidden as not relevant
+      </summary>
+      <ul aria-label="Hidden topics">
+        {hidden.map((topic) => {
+          const busy = model.hiding.value === topic.id;
+          return (
+            <li key={topic.id}>
+              <span class="gap-question">{topic.label || topic.typicalQuestion}</span>{' '}
+              <span class="muted">
+                — {topic.count} {topic.count === 1 ? 'question' : 'questions'}, hidden by{' '}
+                {topic.hidden.by} on {formatTime(topic.hidden.at)}
+              </span>{' '}
+              <button
+                type="button"
+                class="secondary"
+                disabled={busy}
+                aria-busy={busy ? 'true' : undefined}
+                onClick={() => void model.unhide(topic.id)}
+              >
+                Show again<span class="visually-hidden">: {topic.label}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {showError && model.hideError.value ? (
+        <p class="error" role="alert">
+          {model.hideError.value}
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
 /**
  * The content gaps of an agent grouped into topics: label, count, trend mark, first and
  * last seen; each expands to its questions and their conversations, can be answered once
- * (an editor prefilled with its most typical question) or hidden as not relevant.
+ * (an editor prefilled with its most typical question) or hidden as not relevant — and
+ * shown again from the list of hidden topics.
  */
 export function GapTopics({ model, agentName }: { model: GapTopicsModel; agentName: string }) {
   const [confirming, setConfirming] = useState<GapTopic | undefined>(undefined);
@@ -213,7 +255,6 @@ export function GapTopics({ model, agentName }: { model: GapTopicsModel; agentNa
       <p class="muted">
         Questions {agentName ? `“${agentName}”` : 'the agent'} could not answer, grouped by what
         they ask about. Answer a topic once and the agent uses that answer for all of them.
-        {model.hidden.value > 0 ? ` ${model.hidden.value} hidden as not relevant.` : ''}
       </p>
       <p class="visually-hidden" role="status">
         {model.notice.value ?? ''}
@@ -256,6 +297,7 @@ export function GapTopics({ model, agentName }: { model: GapTopicsModel; agentNa
           </button>
         ) : null}
       </div>
+      <HiddenTopics model={model} showError={confirming === undefined} />
       {model.draft.value ? <AnswerEditor model={model} /> : null}
       {confirming ? (
         <ConfirmDialog

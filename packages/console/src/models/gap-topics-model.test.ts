@@ -44,6 +44,15 @@ const page = (topics: GapTopic[], nextCursor: string | null = null): GapTopicsRe
   to: '2030-01-31T00:00:00.000Z',
   topics,
   hidden: 1,
+  hiddenTopics: [
+    {
+      id: 'old-spam',
+      label: 'old spam',
+      typicalQuestion: 'Buy followers?',
+      count: 3,
+      hidden: { by: 'Ada', at: '2030-01-02T00:00:00.000Z' },
+    },
+  ],
   nextCursor,
 });
 
@@ -219,6 +228,44 @@ describe('gap topics model', () => {
     expect(await hiding).toBe(true);
     expect(model.topics.value.map((item) => item.id)).toEqual(['reset']);
     expect(model.hidden.value).toBe(2);
+    expect(model.hiddenTopics.value.map((item) => item.id)).toEqual(['old-spam', 'spam']);
     expect(model.hiding.value).toBeUndefined();
+  });
+
+  it('shows a hidden topic again for the range listed, then loads the first page afresh', async () => {
+    const { server, model } = setUp();
+    const loaded = model.load(scope);
+    (await server.take(firstRoute)).respond(200, page([topic('reset')]));
+    await loaded;
+    expect(model.hiddenTopics.value.map((item) => item.id)).toEqual(['old-spam']);
+
+    const failing = model.unhide('old-spam');
+    (await server.take('POST api/insights/gaps/unhide')).respond(404, {
+      error: { code: 'NOT_FOUND', message: 'Hidden gap topic "old-spam" was not found.' },
+    });
+    expect(await failing).toBe(false);
+    expect(model.hideError.value).toContain('“old spam” was not shown again');
+    expect(model.hiddenTopics.value).toHaveLength(1);
+
+    const showing = model.unhide('old-spam');
+    const call = await server.take('POST api/insights/gaps/unhide');
+    expect(call.body).toEqual({
+      agentId: 'a',
+      topicId: 'old-spam',
+      from: '2030-01-01T00:00:00.000Z',
+      to: '2030-01-31T00:00:00.000Z',
+    });
+    call.respond(200, { topicId: 'old-spam', hidden: false });
+    const reload = await server.take(firstRoute);
+    expect(model.hiddenTopics.value).toEqual([]);
+    reload.respond(200, {
+      ...page([topic('old-spam'), topic('reset')]),
+      hidden: 0,
+      hiddenTopics: [],
+    });
+    expect(await showing).toBe(true);
+    expect(model.topics.value.map((item) => item.id)).toEqual(['old-spam', 'reset']);
+    expect(model.hidden.value).toBe(0);
+    expect(model.notice.value).toBe('“old spam” is listed again.');
   });
 });

@@ -2,9 +2,11 @@ import {
   GAP_TOPIC_LIMITS,
   type GapAnswerBody,
   type GapAnswerResponse,
+  type GapHiddenTopic,
   type GapHideBody,
   type GapTopic,
   type GapTopicsResponse,
+  type GapUnhideBody,
 } from '@agent-chat/protocol';
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiClient } from './api-client.js';
@@ -118,6 +120,8 @@ export interface GapTopicsModel {
   topics: ReadonlySignal<GapTopic[]>;
   /** Topics hidden as not relevant in this range. */
   hidden: ReadonlySignal<number>;
+  /** Those topics (they can be shown again: {@link unhide}). */
+  hiddenTopics: ReadonlySignal<GapHiddenTopic[]>;
   /** True when more topics can be loaded ({@link more}). */
   hasMore: ReadonlySignal<boolean>;
   loading: ReadonlySignal<boolean>;
@@ -146,6 +150,21 @@ export interface GapTopicsModel {
   save(): Promise<boolean>;
   /** Hides a topic as not relevant: it leaves the list. */
   hide(topicId: string): Promise<boolean>;
+  /** Shows a hidden topic again: the first page is loaded afresh, with it in its place. */
+  unhide(topicId: string): Promise<boolean>;
+}
+
+/** The body of `POST api/insights/gaps/unhide` for a topic of a scope's range. */
+export function unhideBodyOf(scope: GapTopicsScope, topicId: string): GapUnhideBody {
+  const params = new URLSearchParams(insightsSearch(scope));
+  const from = params.get('from');
+  const to = params.get('to');
+  return {
+    agentId: scope.agentId,
+    topicId,
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
 }
 
 /** The query string of `GET api/insights/gaps` for a scope and a cursor. */
@@ -161,6 +180,7 @@ export function createGapTopicsModel(api: ApiClient): GapTopicsModel {
   const scope = signal<GapTopicsScope | undefined>(undefined);
   const topics = signal<GapTopic[]>([]);
   const hidden = signal(0);
+  const hiddenTopics = signal<GapHiddenTopic[]>([]);
   const cursor = signal<string | null>(null);
   const hasMore = signal(false);
   const loading = signal(false);
@@ -189,6 +209,7 @@ export function createGapTopicsModel(api: ApiClient): GapTopicsModel {
       const ids = new Set(known.map((topic) => topic.id));
       topics.value = [...known, ...page.topics.filter((topic) => !ids.has(topic.id))];
       hidden.value = page.hidden;
+      hiddenTopics.value = page.hiddenTopics;
       cursor.value = page.nextCursor;
       hasMore.value = page.nextCursor !== null;
       error.value = undefined;
@@ -210,6 +231,7 @@ export function createGapTopicsModel(api: ApiClient): GapTopicsModel {
     scope,
     topics,
     hidden,
+    hiddenTopics,
     hasMore,
     loading,
     error,
@@ -300,6 +322,16 @@ export function createGapTopicsModel(api: ApiClient): GapTopicsModel {
         await api.request('POST', 'api/insights/gaps/hide', body);
         topics.value = topics.value.filter((candidate) => candidate.id !== topicId);
         hidden.value += 1;
+        hiddenTopics.value = [
+          ...hiddenTopics.value,
+          {
+            id: topic.id,
+            label: topic.label,
+            typicalQuestion: topic.typicalQuestion,
+            count: topic.count,
+            hidden: { by: 'you', at: new Date().toISOString() },
+          },
+        ];
         notice.value = `“${topic.label}” hidden as not relevant, with its look-alikes.`;
         return true;
       } catch (failure) {
@@ -308,6 +340,26 @@ export function createGapTopicsModel(api: ApiClient): GapTopicsModel {
       } finally {
         hiding.value = undefined;
       }
+    },
+    async unhide(topicId) {
+      const current = scope.value;
+      const topic = hiddenTopics.value.find((candidate) => candidate.id === topicId);
+      if (!topic || current === undefined || hiding.value !== undefined) return false;
+      hiding.value = topicId;
+      hideError.value = undefined;
+      try {
+        await api.request('POST', 'api/insights/gaps/unhide', unhideBodyOf(current, topicId));
+        hiddenTopics.value = hiddenTopics.value.filter((candidate) => candidate.id !== topicId);
+        hidden.value = Math.max(0, hidden.value - 1);
+        notice.value = `“${topic.label}” is listed again.`;
+      } catch (failure) {
+        hideError.value = `“${topic.label}” was not shown again: ${messageOf(failure)}`;
+        return false;
+      } finally {
+        hiding.value = undefined;
+      }
+      await fetchPage();
+      return true;
     },
   };
 }

@@ -74,3 +74,20 @@ export const gapHideSchema = z.object(
   },
   bodyError,
 );
+
+/**
+ * Schema of `POST /api/insights/gaps/unhide` bodies: an agent, a hidden topic, and the range
+ * it was listed in (as the list's query: `from` before `to`, at most
+ * {@link INSIGHTS_LIMITS}.rangeDays apart).
+ */
+export const gapUnhideSchema = withInsightsRange(
+  z.object(
+    {
+      agentId: id('agentId'),
+      topicId: id('topicId'),
+      from: instant('from').optional(),
+      to: instant('to').optional(),
+    },
+    bodyError,
+  ),
+);

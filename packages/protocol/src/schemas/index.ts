@@ -27,7 +27,12 @@ export {
 } from './datasource-create-schema.js';
 export { datastoreQuerySchema } from './datastore-query-schema.js';
 export { deliveryListQuerySchema } from './delivery-schemas.js';
-export { gapAnswerSchema, gapHideSchema, gapTopicsQuerySchema } from './gap-topic-schemas.js';
+export {
+  gapAnswerSchema,
+  gapHideSchema,
+  gapTopicsQuerySchema,
+  gapUnhideSchema,
+} from './gap-topic-schemas.js';
 export {
   identifiedVisitorSchema,
   identifyRequestSchema,
@@ -84,6 +89,7 @@ export {
   gapHideResponseSchema,
   gapTopicSchema,
   gapTopicsResponseSchema,
+  gapUnhideResponseSchema,
   handoffSummarySchema,
   healthResponseSchema,
   identifiedVisitorResponseSchema,

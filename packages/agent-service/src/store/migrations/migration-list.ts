@@ -17,6 +17,7 @@ import { datasourceSections } from './0018-datasource-sections.js';
 import { gapMarks } from './0019-gap-marks.js';
 import { identifiedVisitors } from './0020-identified-visitors.js';
 import { integrations } from './0021-integrations.js';
+import { gapTopicIds } from './0022-gap-topic-ids.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   gapMarks,
   identifiedVisitors,
   integrations,
+  gapTopicIds,
 ];

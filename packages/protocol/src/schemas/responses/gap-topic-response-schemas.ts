@@ -39,6 +39,15 @@ export const gapTopicsResponseSchema = z.object({
   to: timestamp,
   topics: z.array(gapTopicSchema),
   hidden: z.number().int(),
+  hiddenTopics: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      typicalQuestion: z.string(),
+      count: z.number().int(),
+      hidden: z.object({ by: z.string(), at: timestamp }),
+    }),
+  ),
   nextCursor: z.string().nullable(),
 });
 
@@ -52,3 +61,9 @@ export const gapAnswerResponseSchema = z.object({
 
 /** Schema of {@link GapHideResponse}. */
 export const gapHideResponseSchema = z.object({ topicId: z.string(), hidden: z.literal(true) });
+
+/** Schema of {@link GapUnhideResponse}. */
+export const gapUnhideResponseSchema = z.object({
+  topicId: z.string(),
+  hidden: z.literal(false),
+});

@@ -39,6 +39,7 @@ export {
   gapHideResponseSchema,
   gapTopicSchema,
   gapTopicsResponseSchema,
+  gapUnhideResponseSchema,
 } from './gap-topic-response-schemas.js';
 export {
   identifiedVisitorResponseSchema,
