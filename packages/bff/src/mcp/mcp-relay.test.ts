@@ -1,5 +1,9 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
-import { connectMcpClient, MCP_INITIALIZE_REQUEST } from '@agent-chat/agent-service/testing';
+import {
+  connectMcpClient,
+  createTestDatabase,
+  MCP_INITIALIZE_REQUEST,
+} from '@agent-chat/agent-service/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +52,7 @@ function post(url: string, body: string, headers: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  service = await startAgentService({ port: 0 });
+  service = await startAgentService({ port: 0, database: await createTestDatabase() });
   ({ apiKey } = await service.seedDemo());
   harness = await bff({
     upstreamUrl: service.url,
