@@ -21,21 +21,13 @@ import { judgeAnswerability, phraseChecker } from './answerability.js';
 import { withBareListsLowered } from './bare-list.js';
 import { withFirstSectionAfterIntro } from './first-section.js';
 import { withNamedSubsectionFirst } from './named-subsection.js';
-import { withPageSupport } from './page-support.js';
+import { PAGE_SUPPORT_WEIGHTS, withPageSupport } from './page-support.js';
 import type { PassageRow } from './passage-rows.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
 import { withReleaseNotesLowered } from './release-notes.js';
 import { sectionExamples } from './section-example.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
-/** How much a page's next best sections raise all of its passages (see `withPageSupport`). */
-const PAGE_SUPPORT_WEIGHT = 0.3;
-/**
- * How many of a page's next best sections support it: two, since titles weigh more
- * (docs/benchmarks.md: section@3 and phrase +3 each on the look-alike site, source@3 −1 on
- * each site).
- */
-const PAGE_SUPPORT_DEPTH = 2;
 /**
  * How much a bare list (links, names: `isBareList`) keeps of its score. Measured on both
  * documentation sites: 0.3 to 0.5 gave the same answers (docs/benchmarks.md); 0.6 and
@@ -132,11 +124,10 @@ const POOL_STAGES = [
     run: (ranking) => rescored(ranking, withBareListsLowered(ranking.rows, BARE_LIST_WEIGHT)),
   },
   {
-    // A page raised by its next best sections (`withPageSupport`).
+    // A page raised by its next best sections, at learned weights (`withPageSupport`).
     name: 'page-support',
     answerOnly: false,
-    run: (ranking) =>
-      rescored(ranking, withPageSupport(ranking.rows, PAGE_SUPPORT_WEIGHT, PAGE_SUPPORT_DEPTH)),
+    run: (ranking) => rescored(ranking, withPageSupport(ranking.rows, PAGE_SUPPORT_WEIGHTS)),
   },
   {
     // Release notes lowered, unless the question asks about releases (`withReleaseNotesLowered`).
