@@ -387,6 +387,18 @@ describe('createChatModel', () => {
     window.dispatchEvent(storageEvent(local, storageKey('demo'), JSON.stringify(other)));
     expect(chat.messages.value).toEqual([]);
   });
+
+  it('forgets the visitor when another tab clears the conversation (a sign-out there)', async () => {
+    const { chat, local, window, network } = setup();
+    const signedIn = { visitorId: 'u1_token', messages: [], updatedAt: 1_700_000_000_000 };
+    window.dispatchEvent(storageEvent(local, storageKey('demo'), JSON.stringify(signedIn)));
+    window.dispatchEvent(storageEvent(local, storageKey('demo'), null));
+    const sending = chat.send('Who am I?');
+    const request = await network.next();
+    expect(request.body).toEqual({ query: 'Who am I?', streaming: true });
+    request.json(402, { error: { code: 'USAGE_LIMIT', message: 'Limit.' } });
+    await sending;
+  });
 });
 
 describe('createChatModel restoring', () => {

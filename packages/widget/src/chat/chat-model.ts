@@ -178,7 +178,8 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     if (status.value === 'submitted' || status.value === 'streaming') return;
     const same = conversation?.conversationId === conversationId;
     conversationId = conversation?.conversationId;
-    visitorId = conversation?.visitorId ?? visitorId;
+    // Cleared in another tab (a sign-out there, or expired): the visitor goes too.
+    visitorId = conversation ? (conversation.visitorId ?? visitorId) : undefined;
     batch(() => {
       handoff.restore(conversation);
       contact.restore(conversation, same);

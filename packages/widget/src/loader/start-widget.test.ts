@@ -150,6 +150,40 @@ describe('startWidget', () => {
     expect(JSON.parse(localStorage.getItem('agent-chat:demo')!).messages).toHaveLength(2);
   });
 
+  it('signs in the user of data-user-* before the first question, and forgets it at logout()', async () => {
+    const hash = 'a'.repeat(64);
+    const token = `u1_t1_${'Q'.repeat(22)}`;
+    start({ agentId: 'demo', endpoint: 'https://bff.example', userId: '42', userHash: hash });
+    const sending = scope.AgentChat!.send('Hello?');
+    const identify = await network.next();
+    expect(identify.url).toBe('https://bff.example/api/agents/demo/identify');
+    expect(identify.body).toEqual({ userId: '42', userHash: hash });
+    identify.json(200, { visitorId: token, conversationIds: [] });
+    const query = await network.next();
+    expect(query.body).toMatchObject({ query: 'Hello?', visitorId: token });
+    query.stream().push(
+      encoder.encode({ type: 'answer', text: 'Hi!' }) +
+        encoder.encode({
+          type: 'endpoint_response',
+          json: `{"sources":[],"visitorId":"${token}","conversationId":"c1_${'Q'.repeat(22)}"}`,
+        }) +
+        encoder.encode({ type: 'done' }),
+    );
+    await sending;
+    expect(JSON.parse(localStorage.getItem('agent-chat:demo')!).visitorId).toBe(token);
+    expect(localStorage.getItem('agent-chat:demo:past')).not.toBeNull();
+
+    // At once, in storage (the page may be leaving); the panel forgets it too.
+    scope.AgentChat!.logout();
+    expect(localStorage.getItem('agent-chat:demo')).toBeNull();
+    expect(localStorage.getItem('agent-chat:demo:past')).toBeNull();
+    const again = scope.AgentChat!.send('Anyone?');
+    const anonymous = await network.next();
+    expect(anonymous.body).toEqual({ query: 'Anyone?', streaming: true });
+    anonymous.json(402, { error: { code: 'USAGE_LIMIT', message: 'Limit.' } });
+    await again;
+  });
+
   it('toggles, closes and resets through the API; dispatches message, answer and error on the host', async () => {
     const { api, shadow, launcher } = start({ agentId: 'demo' });
     const dom: string[] = [];
