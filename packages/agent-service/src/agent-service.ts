@@ -12,7 +12,11 @@ import { type SeedDemoOptions, type SeedDemoResult, seedDemo } from './demo/inde
 import { type HybridRetrieval, startHybridRetrieval } from './embeddings/index.js';
 import { createGapsReporter, createGapTopicsCache, type GapsReporter } from './gaps/index.js';
 import { type Ingestion, startIngestion } from './ingestion/index.js';
-import { createIntegrations, type Integrations } from './integrations/index.js';
+import {
+  createChannelTransport,
+  createIntegrations,
+  type Integrations,
+} from './integrations/index.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createNotifier, type Notifier } from './notifications/index.js';
 import {
@@ -52,7 +56,7 @@ export interface AgentService {
    * organizationId, contact)` is what the contacts feature calls on a new contact.
    */
   notifier: Notifier;
-  /** The outbox's delivery worker (`idle()` resolves when nothing is due); none without mail or webhook. */
+  /** The outbox's delivery worker (`idle()` resolves when nothing is due); none without mail, webhook or integrations. */
   outbox: OutboxWorker | undefined;
   /**
    * Hybrid retrieval, when `embeddings` is set: `pending()` counts chunks without a vector,
@@ -111,7 +115,7 @@ function chooseCondenser(options: ResolvedAgentServiceOptions): QuestionCondense
   });
 }
 
-/** The outbox's delivery worker, when mail or a webhook is configured. */
+/** The outbox's delivery worker, when mail, a webhook or integrations are configured. */
 function startOutbox(
   options: ResolvedAgentServiceOptions,
   database: Database,
@@ -119,7 +123,10 @@ function startOutbox(
   mailFrom: string | undefined,
 ): OutboxWorker | undefined {
   const webhook = options.webhook ?? options.handoffWebhook;
-  if (options.smtpUrl === undefined && webhook === undefined) return undefined;
+  const secret = options.integrationsSecret;
+  if (options.smtpUrl === undefined && webhook === undefined && secret === undefined) {
+    return undefined;
+  }
   const { timeoutMs, ...tuning } = options.outbox ?? {};
   const timeout = timeoutMs === undefined ? {} : { timeoutMs };
   return createOutboxWorker({
@@ -139,6 +146,17 @@ function startOutbox(
             allowPrivateUrls: options.allowPrivateUrls,
             ...timeout,
             ...(options.now ? { now: options.now } : {}),
+          }),
+    channels:
+      secret === undefined
+        ? undefined
+        : createChannelTransport({
+            database,
+            secret,
+            slackApiUrl: options.slackApiUrl,
+            discordApiUrl: options.discordApiUrl,
+            timeoutMs: options.integrations?.timeoutMs,
+            logger,
           }),
   });
 }

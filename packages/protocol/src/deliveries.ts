@@ -106,8 +106,11 @@ export const WEBHOOK_EVENT_ID_HEADER = 'x-agent-chat-event-id';
 /** How far a signed timestamp may be from the receiver's clock, in seconds, as we advise. */
 export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
 
-/** What a delivery is: a mail (SMTP) or an event (webhook). */
-export const DELIVERY_KINDS = ['mail', 'webhook'] as const;
+/**
+ * What a delivery is: a mail (SMTP), an event (webhook), or an agent's message to a Slack
+ * thread or Discord channel that could not be posted at once (retried from the outbox).
+ */
+export const DELIVERY_KINDS = ['mail', 'webhook', 'slack', 'discord'] as const;
 /** One of {@link DELIVERY_KINDS}. */
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

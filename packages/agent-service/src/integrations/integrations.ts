@@ -9,6 +9,7 @@ import { createIntegrationCipher } from './integration-cipher.js';
 import type { IntegrationDependencies } from './integration-dependencies.js';
 import { createIntegrationRoutes } from './integration-routes.js';
 import { findThread } from './integration-threads.js';
+import { queueChannelMessages } from './queue-channel-messages.js';
 import { createSlackClient } from './slack/slack-client.js';
 import { escapeSlack } from './slack/slack-mrkdwn.js';
 import { createSlackRoutes, type SlackSecrets } from './slack/slack-routes.js';
@@ -39,7 +40,7 @@ export interface Integrations {
   adminRoutes: Router;
   /**
    * An operator replied in a conversation: when it is held in a Slack thread, the reply is
-   * posted there (in the background; a failure is logged).
+   * posted there (in the background; what Slack does not take goes to the outbox).
    */
   operatorReplied(organizationId: string, conversationId: string, text: string): void;
   /**
@@ -104,12 +105,31 @@ export function createIntegrations(
         );
         if (!integration) return;
         const { botToken } = cipher.open<SlackSecrets>(integration.secrets);
-        await slack.postMessage({
-          token: botToken,
-          channel: thread.place.channel,
-          threadTs: thread.place.threadTs,
-          text: escapeSlack(text),
-        });
+        const message = { text: escapeSlack(text) };
+        try {
+          await slack.postMessage({
+            token: botToken,
+            channel: thread.place.channel,
+            threadTs: thread.place.threadTs,
+            ...message,
+          });
+        } catch (error) {
+          await queueChannelMessages(
+            context,
+            organizationId,
+            conversationId,
+            {
+              kind: 'slack',
+              payload: {
+                agentId: thread.agentId,
+                channel: thread.place.channel,
+                threadTs: thread.place.threadTs,
+                messages: [message],
+              },
+            },
+            error,
+          );
+        }
       });
     },
     async registerDiscordCommand(agentId) {

@@ -4,6 +4,8 @@ import type { OutboxEntry } from './outbox-entry.js';
 /** The recipient or receiver as the delivery log shows it: a URL without its query string. */
 function targetOf(entry: OutboxEntry): string {
   if (entry.kind === 'mail') return entry.payload.to;
+  if (entry.kind === 'slack') return `Slack ${entry.payload.channel}`;
+  if (entry.kind === 'discord') return `Discord ${entry.payload.channelId}`;
   const url = new URL(entry.payload.url);
   return `${url.origin}${url.pathname}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Outbox: mails and webhook events the service sends on its own, queued as rows of the
+ * Outbox: mails, webhook events and agents' Slack and Discord messages the service sends on its own, queued as rows of the
  * database (an INSERT inside the request's transaction, nothing sent by the request) and
  * delivered by a worker in every service process — claimed with `FOR UPDATE SKIP LOCKED`,
  * retried with exponential backoff, `failed` after too many attempts — and listed as the
@@ -7,11 +7,18 @@
  * HMAC-SHA256 and posted through the SSRF-safe fetcher. Erasing a conversation forgets
  * its deliveries; the log keeps 30 days.
  */
+
+export { DeliveryError } from './delivery-error.js';
 export { enqueueDelivery } from './enqueue-delivery.js';
 export { forgetDeliveries } from './forget-deliveries.js';
 export { listDeliveries } from './list-deliveries.js';
 export { createMailTransport } from './mail-transport.js';
-export type { MailMessage } from './outbox-entry.js';
+export type {
+  ChannelTransport,
+  DiscordDelivery,
+  MailMessage,
+  SlackDelivery,
+} from './outbox-entry.js';
 export {
   createOutboxWorker,
   type OutboxWorker,

@@ -18,10 +18,41 @@ export interface WebhookMessage {
   body: string;
 }
 
+/**
+ * An agent's messages to a Slack thread, as the outbox stores them: no token (the agent's
+ * integration is read at each attempt, so a disconnected one is not posted to).
+ */
+export interface SlackDelivery {
+  agentId: string;
+  channel: string;
+  threadTs: string;
+  /** Posted in order, in one attempt. */
+  messages: { text: string; blocks?: unknown[] }[];
+}
+
+/** An agent's messages to a Discord channel, posted with its bot (no token stored). */
+export interface DiscordDelivery {
+  agentId: string;
+  channelId: string;
+  /** Posted in order, in one attempt. */
+  messages: { content: string; components?: unknown[] }[];
+}
+
 /** What each kind of delivery carries. */
 export interface DeliveryPayloads {
   mail: MailMessage;
   webhook: WebhookMessage;
+  slack: SlackDelivery;
+  discord: DiscordDelivery;
+}
+
+/**
+ * Posts an agent's queued messages to Slack and Discord (the integrations provide it);
+ * each call throws a `DeliveryError` unless every message was posted.
+ */
+export interface ChannelTransport {
+  sendSlack(delivery: SlackDelivery, signal: AbortSignal): Promise<void>;
+  sendDiscord(delivery: DiscordDelivery, signal: AbortSignal): Promise<void>;
 }
 
 /** A delivery to queue (see `enqueueDelivery`). */

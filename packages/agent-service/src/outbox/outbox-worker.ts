@@ -4,7 +4,7 @@ import { claimDeliveries } from './claim-deliveries.js';
 import { DeliveryError } from './delivery-error.js';
 import { pruneDeliveries } from './forget-deliveries.js';
 import type { MailTransport } from './mail-transport.js';
-import type { ClaimedDelivery } from './outbox-entry.js';
+import type { ChannelTransport, ClaimedDelivery } from './outbox-entry.js';
 import { retryDelayMs } from './retry-delay.js';
 import { markDelivered, recordFailure } from './settle-delivery.js';
 import type { WebhookTransport } from './webhook-transport.js';
@@ -16,6 +16,8 @@ export interface OutboxWorkerOptions {
   mail?: MailTransport | undefined;
   /** Sends webhook events; rows of kind `webhook` fail without it. */
   webhook?: WebhookTransport | undefined;
+  /** Posts agents' messages to Slack and Discord; rows of those kinds fail without it. */
+  channels?: ChannelTransport | undefined;
   /** Attempts before a row is marked `failed`. Default 8. */
   maxAttempts?: number;
   /** Wait after the first failure, doubled after each next one, ms. Default 30 000. */
@@ -87,6 +89,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         throw new DeliveryError('Mail is not configured (SMTP_URL).', { permanent: true });
       }
       await options.mail.send(delivery.payload);
+    } else if (delivery.kind === 'slack' || delivery.kind === 'discord') {
+      if (!options.channels) {
+        throw new DeliveryError('Integrations are not configured (INTEGRATIONS_SECRET).', {
+          permanent: true,
+        });
+      }
+      if (delivery.kind === 'slack') {
+        await options.channels.sendSlack(delivery.payload, stopping.signal);
+      } else {
+        await options.channels.sendDiscord(delivery.payload, stopping.signal);
+      }
     } else {
       if (!options.webhook) {
         throw new DeliveryError('The webhook is not configured (WEBHOOK_URL).', {

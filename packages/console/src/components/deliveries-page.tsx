@@ -14,6 +14,8 @@ const TOPIC_LABELS: Record<string, string> = {
   'mail.handoff': 'Mail: handoff request',
   'mail.contact': 'Mail: new contact',
   'mail.reply': 'Mail: reply to visitor',
+  'slack.message': 'Slack: agent message',
+  'discord.message': 'Discord: agent message',
 };
 
 function DeliveryRow({ delivery }: { delivery: Delivery }) {
@@ -70,8 +72,8 @@ export function DeliveriesPage({ model }: { model: DeliveriesModel }) {
     <>
       <h1>Deliveries</h1>
       <p class="muted">
-        Mails and webhook events the service sends, retried with backoff until they are delivered or
-        fail.
+        Mails, webhook events and agents’ Slack and Discord messages the service sends, retried with
+        backoff until they are delivered or fail.
       </p>
       <form
         class="card row"

@@ -27,6 +27,8 @@ export interface DiscordClient {
   editOriginal(applicationId: string, token: string, message: DiscordMessage): Promise<void>;
   /** A further message after the response (`POST /webhooks/{app}/{token}`). */
   followUp(applicationId: string, token: string, message: DiscordMessage): Promise<void>;
+  /** Posts a message in a channel with the bot (`POST /channels/{id}/messages`). */
+  createMessage(botToken: string, channelId: string, message: DiscordMessage): Promise<void>;
   /** Creates or updates a global slash command (`POST /applications/{app}/commands`). */
   registerCommand(applicationId: string, botToken: string, command: unknown): Promise<void>;
 }
@@ -116,6 +118,10 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       call('PATCH', `/webhooks/${applicationId}/${token}/messages/@original`, message),
     followUp: (applicationId, token, message) =>
       call('POST', `/webhooks/${applicationId}/${token}`, message),
+    createMessage: (botToken, channelId, message) =>
+      call('POST', `/channels/${channelId}/messages`, message, {
+        authorization: `Bot ${botToken}`,
+      }),
     registerCommand: (applicationId, botToken, command) =>
       call('POST', `/applications/${applicationId}/commands`, command, {
         authorization: `Bot ${botToken}`,

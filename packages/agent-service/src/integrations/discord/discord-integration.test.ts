@@ -155,18 +155,30 @@ describe('the Discord integration', () => {
     expect(rows[0]).toEqual({ eval: 'bad', channel: 'discord' });
   });
 
-  it('retries Discord when it is down, and the service stays healthy', async () => {
+  it('retries Discord when it is down, then queues the answer in the outbox; the service stays healthy', async () => {
     failures.push(503, 429);
     const interaction = ask('How do I embed the widget?');
     await fromDiscord(interaction);
     await fixture.service.integrations.idle();
     expect(received.filter((call) => call.path.includes(interaction.token))).toHaveLength(1);
+    // Down past the client's retries: the answer is queued in the outbox and posted in the
+    // channel by the bot once Discord is back (the interaction's token may have expired).
     failures.push(503, 503, 503);
     const lost = ask('Refunds?');
     await fromDiscord(lost);
     await fixture.service.integrations.idle();
     expect(received.filter((call) => call.path.includes(lost.token))).toHaveLength(0);
     expect((await fetch(`${fixture.service.url}/healthz`)).status).toBe(200);
+    const status = async () =>
+      (
+        await fixture.service.database.query<{ status: string; payload: unknown }>(
+          `SELECT status, payload FROM outbox WHERE kind = 'discord'`,
+        )
+      )[0]?.status;
+    await expect.poll(status, { timeout: 15_000 }).toBe('delivered');
+    const posted = received.filter((call) => call.path === '/channels/777/messages');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body.content).toContain('five business days');
   });
 
   it('registers the /ask command with the bot token', async () => {

@@ -10,8 +10,9 @@ import { findIntegration } from '../find-integration.js';
 import type { IntegrationDependencies } from '../integration-dependencies.js';
 import { badSignature, requireCipher, unknownIntegration } from '../integration-errors.js';
 import { threadConversation } from '../integration-threads.js';
+import { queueChannelMessages } from '../queue-channel-messages.js';
 import { DISCORD_ACTIONS, discordAnswerMessages } from './discord-answer-message.js';
-import type { DiscordClient } from './discord-client.js';
+import type { DiscordClient, DiscordMessage } from './discord-client.js';
 import { discordPublicKey, verifyDiscordRequest } from './discord-signature.js';
 
 /** What is sealed in a Discord integration's row. */
@@ -140,6 +141,34 @@ export function createDiscordRoutes(
       return;
     }
     res.json({ type: 5 });
+    const channelId = interaction.channel_id;
+    const organizationId = organization.id;
+    /**
+     * The answer as the edited original and follow-ups; what Discord does not take even
+     * after the client's retries is queued in the outbox as channel messages of the bot
+     * (the interaction's token expires after 15 minutes), not lost.
+     */
+    async function reply(messages: DiscordMessage[], conversationId: string): Promise<void> {
+      for (const [index, message] of messages.entries()) {
+        try {
+          if (index === 0) await discord.editOriginal(applicationId, token, message);
+          else await discord.followUp(applicationId, token, message);
+        } catch (error) {
+          if (!channelId) throw error;
+          await queueChannelMessages(
+            context,
+            organizationId,
+            conversationId,
+            {
+              kind: 'discord',
+              payload: { agentId, channelId, messages: messages.slice(index) },
+            },
+            error,
+          );
+          return;
+        }
+      }
+    }
     tasks.run({ agentId, integration: 'discord' }, async (signal) => {
       const agent = await getAgent(database, organization.id, agentId);
       const thread = await threadConversation(database, {
@@ -168,15 +197,14 @@ export function createDiscordRoutes(
             'Discord question not answered',
           );
         }
-        await discord.editOriginal(applicationId, token, {
-          content: limited ? USAGE_LIMIT_ANSWER : FAILED_ANSWER,
-        });
+        await reply(
+          [{ content: limited ? USAGE_LIMIT_ANSWER : FAILED_ANSWER }],
+          thread.conversationId,
+        );
         return;
       }
       if (!response) return;
-      const [first, ...rest] = discordAnswerMessages(response);
-      if (first) await discord.editOriginal(applicationId, token, first);
-      for (const message of rest) await discord.followUp(applicationId, token, message);
+      await reply(discordAnswerMessages(response), thread.conversationId);
     });
   });
   return router;

@@ -17,6 +17,11 @@ export interface SlackClientOptions {
   retries?: number;
   /** Wait before the first retry, ms, doubled each time (429 waits `Retry-After`). Default 1 000. */
   retryDelayMs?: number;
+  /**
+   * Fail a rate-limited call at once instead of waiting `Retry-After` (the outbox's client:
+   * the outbox waits with its own backoff). Default false.
+   */
+  rejectRateLimited?: boolean;
   logger: Logger;
 }
 
@@ -86,6 +91,7 @@ export function createSlackClient(options: SlackClientOptions): SlackClient {
     },
     // Only Web API methods, never an absolute URL smuggled in as a method name.
     allowAbsoluteUrls: false,
+    rejectRateLimitedCalls: options.rejectRateLimited ?? false,
     logger: quietLogger(options.logger),
   });
   return {

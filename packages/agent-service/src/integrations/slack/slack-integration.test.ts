@@ -4,7 +4,11 @@ import {
   type ConversationFixture,
   startConversationFixture,
 } from '../../testing/conversation-fixture.js';
-import { type SlackTestServer, startSlackTestServer } from '../../testing/slack-test-server.js';
+import {
+  type SlackCall,
+  type SlackTestServer,
+  startSlackTestServer,
+} from '../../testing/slack-test-server.js';
 
 const BOT_TOKEN = 'xoxb-1111-2222-abcdef';
 const SIGNING_SECRET = 'a-slack-signing-secret-0123456789';
@@ -99,6 +103,7 @@ beforeAll(async () => {
     integrationsSecret: INTEGRATIONS_SECRET,
     slackApiUrl: slack.apiUrl,
     integrations: { retries: 2, retryDelayMs: 20, timeoutMs: 2_000 },
+    outbox: { baseDelayMs: 200, pollMs: 50 },
     logger: {
       info: (details, message) => logged.push({ level: 'info', details, message }),
       warn: (details, message) => logged.push({ level: 'warn', details, message }),
@@ -409,7 +414,7 @@ describe('questions asked in Slack', () => {
     });
   });
 
-  it('retries Slack when it is down or rate-limits, then logs; the service stays healthy', async () => {
+  it('retries Slack when it is down or rate-limits, then queues the answer in the outbox until Slack is back', async () => {
     const before = slack.posted().length;
     slack.failNext(503, 429);
     await fromSlack(
@@ -424,24 +429,90 @@ describe('questions asked in Slack', () => {
     );
     await settle();
     expect(slack.posted().length).toBe(before + 1);
+    // Down for the client's three attempts and the outbox's first one, then up again.
     slack.failNext(503, 503, 503, 0);
+    const ts = nextTs();
     await fromSlack(
       'events',
       callback({
         type: 'app_mention',
         user: 'U5',
         text: `<@${BOT_USER}> embed?`,
-        ts: nextTs(),
+        ts,
         channel: 'C4',
       }),
     );
     await settle();
-    expect(slack.posted().length).toBe(before + 1);
+    const queued = async () =>
+      (
+        await fixture.service.database.query<{
+          kind: string;
+          status: string;
+          attempts: number;
+          payload: unknown;
+          last_error: string | null;
+        }>(`SELECT kind, status, attempts, payload, last_error FROM outbox WHERE kind = 'slack'`)
+      )[0];
+    const row = await queued();
+    expect(row?.kind).toBe('slack');
+    expect(JSON.stringify(row?.payload ?? {})).not.toContain(BOT_TOKEN);
     expect(
-      logged.some((entry) => entry.level === 'error' && entry.details.agentId === fixture.agentId),
+      logged.some(
+        (entry) =>
+          entry.level === 'warn' &&
+          entry.message.includes('queued in the outbox') &&
+          entry.details.agentId === fixture.agentId,
+      ),
     ).toBe(true);
     expect((await fetch(`${fixture.service.url}/healthz`)).status).toBe(200);
+    await expect.poll(async () => (await queued())?.status, { timeout: 15_000 }).toBe('delivered');
+    expect((await queued())?.attempts).toBe(2);
+    const delivered = slack.posted().slice(before + 1);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.args).toMatchObject({ channel: 'C4', thread_ts: ts });
+    expect(textOf(delivered[0] as SlackCall)).not.toBe('');
     expect(JSON.stringify(logged)).not.toContain(BOT_TOKEN);
     expect(JSON.stringify(logged)).not.toContain(SIGNING_SECRET);
+  });
+
+  it('lists a queued Slack message in the delivery log, and drops it for good once Slack is disconnected', async () => {
+    // Down for longer than this test (the last of the file): the outbox keeps retrying.
+    slack.failNext(...Array.from({ length: 20 }, () => 503));
+    const ts = nextTs();
+    await fromSlack(
+      'events',
+      callback({
+        type: 'app_mention',
+        user: 'U6',
+        text: `<@${BOT_USER}> widget?`,
+        ts,
+        channel: 'C5',
+      }),
+    );
+    await settle();
+    const log = await fixture.call('GET', '/api/deliveries?kind=slack');
+    expect(log.status).toBe(200);
+    const deliveries = (
+      log.body as { deliveries: { target: string; topic: string; status: string }[] }
+    ).deliveries;
+    expect(deliveries[0]).toMatchObject({
+      target: 'Slack C5',
+      topic: 'slack.message',
+      status: 'pending',
+    });
+    const removed = await fixture.call(
+      'DELETE',
+      `/api/agents/${fixture.agentId}/integrations/slack`,
+      {},
+    );
+    expect(removed.status).toBe(200);
+    const row = async () =>
+      (
+        await fixture.service.database.query<{ status: string; last_error: string | null }>(
+          `SELECT status, last_error FROM outbox WHERE kind = 'slack' AND target = 'Slack C5'`,
+        )
+      )[0];
+    await expect.poll(async () => (await row())?.status, { timeout: 15_000 }).toBe('failed');
+    expect((await row())?.last_error).toContain('integration was removed');
   });
 });

@@ -1,5 +1,6 @@
 import type { Agent } from '@agent-chat/protocol';
 import { ERROR_CODES, HANDOFF_ACKNOWLEDGEMENT } from '@agent-chat/protocol';
+import type { KnownBlock } from '@slack/web-api';
 import express, { type Request, Router } from 'express';
 import { AgentServiceError, invalidRequest } from '../../agent-service-error.js';
 import { getAgent } from '../../agents/index.js';
@@ -12,6 +13,7 @@ import type { IntegrationDependencies } from '../integration-dependencies.js';
 import { badSignature, requireCipher, unknownIntegration } from '../integration-errors.js';
 import type { IntegrationRow } from '../integration-row.js';
 import { type ThreadPlace, threadConversation } from '../integration-threads.js';
+import { queueChannelMessages } from '../queue-channel-messages.js';
 import { SLACK_ACTIONS, slackAnswerMessages } from './slack-answer-message.js';
 import type { SlackBlockActions, SlackEventsPayload, SlackMessageEvent } from './slack-payloads.js';
 import { verifySlackRequest } from './slack-signature.js';
@@ -88,15 +90,43 @@ export function createSlackRoutes(dependencies: IntegrationDependencies): Router
     return { organization, agent };
   }
 
-  /** Posts a text in a thread, logging (never throwing) when Slack stays unreachable. */
-  async function postText(token: string, place: ThreadPlace, text: string, agentId: string) {
-    try {
-      await slack.postMessage({ token, channel: place.channel, threadTs: place.threadTs, text });
-    } catch (error) {
-      logger.error(
-        { agentId, channel: place.channel, err: error instanceof Error ? error.message : error },
-        'message not posted to Slack',
-      );
+  /**
+   * Posts messages in a thread in order; what Slack does not take even after the client's
+   * retries goes to the outbox (retried later), never lost.
+   */
+  async function post(
+    integration: IntegrationRow,
+    token: string,
+    place: ThreadPlace,
+    messages: { text: string; blocks?: KnownBlock[] }[],
+    conversationId?: string,
+  ): Promise<void> {
+    for (const [index, message] of messages.entries()) {
+      try {
+        await slack.postMessage({
+          token,
+          channel: place.channel,
+          threadTs: place.threadTs,
+          ...message,
+        });
+      } catch (error) {
+        await queueChannelMessages(
+          context,
+          integration.organizationId,
+          conversationId,
+          {
+            kind: 'slack',
+            payload: {
+              agentId: integration.agentId,
+              channel: place.channel,
+              threadTs: place.threadTs,
+              messages: messages.slice(index),
+            },
+          },
+          error,
+        );
+        return;
+      }
     }
   }
 
@@ -135,25 +165,24 @@ export function createSlackRoutes(dependencies: IntegrationDependencies): Router
           'Slack question not answered',
         );
       }
-      await postText(
+      await post(
+        integration,
         secrets.botToken,
         place,
-        limited ? USAGE_LIMIT_ANSWER : FAILED_ANSWER,
-        agent.id,
+        [{ text: limited ? USAGE_LIMIT_ANSWER : FAILED_ANSWER }],
+        thread.conversationId,
       );
       return;
     }
     if (!response) return;
-    for (const message of slackAnswerMessages(response)) {
-      // Retried by the client (timeouts, 5xx, 429 after Retry-After); a failure for good
-      // is logged by the background task, and the answer stays in the transcript.
-      await slack.postMessage({
-        token: secrets.botToken,
-        channel: place.channel,
-        threadTs: place.threadTs,
-        ...message,
-      });
-    }
+    // Retried by the client (timeouts, 5xx, 429 after Retry-After), then by the outbox.
+    await post(
+      integration,
+      secrets.botToken,
+      place,
+      slackAnswerMessages(response),
+      thread.conversationId,
+    );
   }
 
   const router = Router();
@@ -296,7 +325,7 @@ export function createSlackRoutes(dependencies: IntegrationDependencies): Router
       res.status(200).end();
       if (started) {
         tasks.run({ agentId: agent.id, integration: 'slack' }, () =>
-          postText(secrets.botToken, place, HANDOFF_ACKNOWLEDGEMENT, agent.id),
+          post(integration, secrets.botToken, place, [{ text: HANDOFF_ACKNOWLEDGEMENT }], value),
         );
       }
       return;

@@ -18,6 +18,7 @@ import { gapMarks } from './0019-gap-marks.js';
 import { identifiedVisitors } from './0020-identified-visitors.js';
 import { integrations } from './0021-integrations.js';
 import { gapTopicIds } from './0022-gap-topic-ids.js';
+import { channelDeliveries } from './0023-channel-deliveries.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   identifiedVisitors,
   integrations,
   gapTopicIds,
+  channelDeliveries,
 ];
