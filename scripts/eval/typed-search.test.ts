@@ -87,12 +87,14 @@ describe('npm run eval -- --search', () => {
       section5: { 3: { hits: 1, total: 4 }, 5: { hits: 2, total: 4 }, all: { hits: 2, total: 4 } },
       page5All: { hits: 3, total: 4 },
       datastoreSource5: { hits: 3, total: 4 },
+      datastoreSection5: { hits: 2, total: 4 },
       cut: 1,
       errors: [],
       missedFull: ['q3', 'q4'],
     });
     expect(text).toContain('whole question    2/4 50 % (1 cut to 200 characters)');
     expect(text).toContain('whole question < datastore source@5 — below the bar');
+    expect(text).toContain('datastore search section@5 (page#heading, whole question)  2/4 50 %');
     expect(text).toContain('whole question missed: q3, q4');
   });
 });

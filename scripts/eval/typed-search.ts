@@ -77,6 +77,11 @@ export interface TypedSearchReport {
   page5All: Rate;
   /** The datastore search's source@5 on the whole question (the expected page). */
   datastoreSource5: Rate;
+  /**
+   * The datastore search's section@5 on the whole question (page#heading among its first 5
+   * results): the like-for-like reference of `section5.all`.
+   */
+  datastoreSection5: Rate;
   /** Questions cut to the route's 200 characters for "all". */
   cut: number;
   /** Searches that failed, with why (none expected). */
@@ -112,6 +117,7 @@ export async function evalTypedSearch(options: TypedSearchOptions): Promise<Type
     section5: { 3: rate(), 5: rate(), all: rate() },
     page5All: rate(),
     datastoreSource5: rate(),
+    datastoreSection5: rate(),
     cut: 0,
     errors: [],
     missedFull: [],
@@ -150,8 +156,13 @@ export async function evalTypedSearch(options: TypedSearchOptions): Promise<Type
           report.datastoreSource5,
           top.some((source) => isPage(question, source)),
         );
+        count(
+          report.datastoreSection5,
+          top.some((source) => isSection(question, source)),
+        );
       } catch (error) {
         count(report.datastoreSource5, false);
+        count(report.datastoreSection5, false);
         report.errors.push(`${question.id} (datastore): ${(error as Error).message}`);
       }
     }
@@ -178,6 +189,7 @@ export function formatTypedSearch(report: TypedSearchReport): string {
     `  whole question    ${percent(full)}${report.cut > 0 ? ` (${report.cut} cut to ${SEARCH_QUERY_LIMIT.max} characters)` : ''}`,
     `  whole question, page only  ${percent(report.page5All)}`,
     `  datastore search source@${SEARCH_TOP} (page, whole question)  ${percent(reference)}`,
+    `  datastore search section@${SEARCH_TOP} (page#heading, whole question)  ${percent(report.datastoreSection5)}`,
     `  whole question ${holds ? '≥' : '<'} datastore source@${SEARCH_TOP}${holds ? '' : ' — below the bar'}`,
     ...(report.errors.length === 0 ? [] : [`  errors: ${report.errors.slice(0, 5).join('; ')}`]),
     ...(report.missedFull.length === 0

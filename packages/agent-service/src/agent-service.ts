@@ -31,6 +31,7 @@ import {
   createWebhookTransport,
   type OutboxWorker,
 } from './outbox/index.js';
+import { createSearchCache } from './search/index.js';
 import { createPgDatabase, createPgliteDatabase, type Database, migrate } from './store/index.js';
 
 /** The service without a listening socket: an Express app plus its storage. */
@@ -252,6 +253,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
     hybrid,
     stagesOff: new Set(options.rankingStagesOff),
     gapTopicsCache: createGapTopicsCache(),
+    searchCache: createSearchCache(),
   };
   const integrations = createIntegrations(context, {
     secret: options.integrationsSecret,
@@ -295,6 +297,7 @@ export async function createAgentService(given: AgentServiceOptions = {}): Promi
       await ingestion.stop();
       await hybrid?.pass?.stop();
       await outbox?.stop();
+      context.searchCache?.clear();
       await database.close();
     },
   };

@@ -4,6 +4,7 @@ import type { GapTopicsCache, GroupedGapTopics } from '../gaps/index.js';
 import type { Ingestion } from '../ingestion/index.js';
 import type { Integrations } from '../integrations/index.js';
 import type { Notifier } from '../notifications/index.js';
+import type { FoundSection, SearchCache } from '../search/index.js';
 
 /** What the route handlers share; built once by `createAgentService`. */
 export interface ServiceContext extends AskingContext {
@@ -21,4 +22,6 @@ export interface ServiceContext extends AskingContext {
   gapTopicsCache?: GapTopicsCache<GroupedGapTopics> | undefined;
   /** Slack and Discord: an operator's reply in one of their threads is posted there. */
   integrations?: Integrations | undefined;
+  /** Searches as you type, remembered while the datastores are unchanged (`createSearchCache`). */
+  searchCache?: SearchCache<FoundSection[]> | undefined;
 }

@@ -4,6 +4,7 @@ import type { AskingContext } from '../asking/index.js';
 import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import { retrieve } from '../retrieval/index.js';
 import { completeLastWord } from './last-word-prefix.js';
+import { datastoresVersion, type SearchCache } from './search-cache.js';
 
 /** A section of an agent's documentation that a search found. */
 export interface FoundSection {
@@ -40,6 +41,41 @@ export interface DocsSearchResult {
   prefix?: string;
 }
 
+/** Retrieval's best sections for `query`, at most `limit`, a section once when `once`. */
+async function findSections(
+  context: Pick<AskingContext, 'database' | 'hybrid' | 'stagesOff'>,
+  datastoreIds: readonly string[],
+  query: string,
+  limit: number,
+  once: boolean,
+): Promise<FoundSection[]> {
+  // A few more than asked: a long section's chunks share one URL and count once.
+  const { passages, passageSources } = await retrieve(context.database, query, {
+    datastoreIds,
+    limit: limit + (once ? 4 : 0),
+    vectorSearch: context.hybrid?.vectorSearch,
+    stagesOff: context.stagesOff,
+  });
+  const seen = new Set<string>();
+  const sections: FoundSection[] = [];
+  for (const [index, passage] of passages.entries()) {
+    const url = passageSources[index]?.source_url ?? null;
+    const [title = passage.datasourceName, ...headings] = passage.title.split(TITLE_SEPARATOR);
+    const key = url ?? `${passage.datasourceId}\n${passage.title}`;
+    if ((once && seen.has(key)) || sections.length >= limit) continue;
+    seen.add(key);
+    sections.push({
+      title,
+      headings,
+      url,
+      datasourceName: passage.datasourceName,
+      content: passage.content,
+      score: passage.score,
+    });
+  }
+  return sections;
+}
+
 /**
  * Searches an agent's datastores for sections about a query, best first: the one search of
  * the agent's documentation, behind the MCP tool `search_docs` and `POST
@@ -52,7 +88,10 @@ export interface DocsSearchResult {
  * const { sections } = await searchDocs(context, agent, 'vitest conf', { limit: 8, prefix: true });
  */
 export async function searchDocs(
-  context: Pick<AskingContext, 'database' | 'hybrid' | 'stagesOff'>,
+  context: Pick<AskingContext, 'database' | 'hybrid' | 'stagesOff'> & {
+    /** Searches remembered (`createSearchCache`): a keystroke that completes as the last one did reuses its sections. */
+    searchCache?: SearchCache<FoundSection[]> | undefined;
+  },
   agent: Agent,
   query: string,
   options: DocsSearchOptions,
@@ -63,30 +102,19 @@ export async function searchDocs(
       ? await completeLastWord(context.database, query, datastoreIds)
       : { query };
   const once = options.oncePerSection === true;
-  // A few more than asked: a long section's chunks share one URL and count once.
-  const { passages, passageSources } = await retrieve(context.database, completed.query, {
-    datastoreIds,
-    limit: options.limit + (once ? 4 : 0),
-    vectorSearch: context.hybrid?.vectorSearch,
-    stagesOff: context.stagesOff,
-  });
-  const seen = new Set<string>();
-  const sections: FoundSection[] = [];
-  for (const [index, passage] of passages.entries()) {
-    const url = passageSources[index]?.source_url ?? null;
-    const [title = passage.datasourceName, ...headings] = passage.title.split(TITLE_SEPARATOR);
-    const key = url ?? `${passage.datasourceId}\n${passage.title}`;
-    if ((once && seen.has(key)) || sections.length >= options.limit) continue;
-    seen.add(key);
-    sections.push({
-      title,
-      headings,
-      url,
-      datasourceName: passage.datasourceName,
-      content: passage.content,
-      score: passage.score,
-    });
-  }
+  const cache = context.searchCache;
+  const key =
+    cache &&
+    JSON.stringify([
+      await datastoresVersion(context.database, datastoreIds),
+      completed.query,
+      options.limit,
+      once,
+    ]);
+  const sections =
+    (key === undefined ? undefined : cache?.get(key)) ??
+    (await findSections(context, datastoreIds, completed.query, options.limit, once));
+  if (key !== undefined) cache?.set(key, sections);
   return {
     sections,
     query: completed.query,

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, replaceChunks } from '../testing/index.js';
+import { type FoundSection, searchDocs } from './docs-search.js';
+import { createSearchCache, datastoresVersion, type SearchCache } from './search-cache.js';
+
+describe('createSearchCache', () => {
+  it('forgets the least recently used search first', () => {
+    const cache = createSearchCache<string>({ maxEntries: 2 });
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.get('a')).toBe('A');
+    cache.set('c', 'C');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
+    expect(cache.get('c')).toBe('C');
+  });
+
+  it('reuses a search for its TTL only', () => {
+    let now = 1_000;
+    const cache = createSearchCache<string>({ ttlMs: 500, now: () => now });
+    cache.set('a', 'A');
+    now += 500;
+    expect(cache.get('a')).toBe('A');
+    now += 501;
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('searchDocs with a search cache', () => {
+  it('reuses the search of a keystroke that completes alike, and searches again once the datastore changed', async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'Docs');
+        INSERT INTO datasources (id, organization_id, datastore_id, name)
+        VALUES ('config', 'org', 's1', 'config.md'), ('reporters', 'org', 's1', 'reporters.md');
+      `);
+      const write = (id: string, title: string, content: string) =>
+        database.transaction((transaction) =>
+          replaceChunks(transaction, { id, datastoreId: 's1' }, [{ position: 0, title, content }]),
+        );
+      await write(
+        'config',
+        'Configuration',
+        'The configuration file sets the test environment and the reporters.',
+      );
+      const agent = { id: 'agent', datastoreIds: ['s1'] } as Parameters<typeof searchDocs>[1];
+      const inner = createSearchCache<FoundSection[]>();
+      let hits = 0;
+      const searchCache: SearchCache<FoundSection[]> = {
+        ...inner,
+        get(key) {
+          const found = inner.get(key);
+          if (found) hits += 1;
+          return found;
+        },
+      };
+      const context = { database, searchCache };
+      const options = { limit: 8, prefix: true, oncePerSection: true };
+      const first = await searchDocs(context, agent, 'reporters conf', options);
+      expect(first.query).toBe('reporters configur');
+      expect(first.sections.map((section) => section.title)).toEqual(['Configuration']);
+      const version = await datastoresVersion(database, ['s1']);
+
+      const second = await searchDocs(context, agent, 'reporters confi', options);
+      expect(hits).toBe(1);
+      expect(second.sections).toEqual(first.sections);
+
+      await write(
+        'reporters',
+        'Reporters',
+        'Reporters print the results; configure them in the configuration file.',
+      );
+      expect(await datastoresVersion(database, ['s1'])).not.toBe(version);
+      const third = await searchDocs(context, agent, 'reporters conf', options);
+      expect(hits).toBe(1);
+      expect(third.sections.map((section) => section.title)).toContain('Reporters');
+    } finally {
+      await database.close();
+    }
+  });
+});
