@@ -3,15 +3,20 @@ import type { AgentsModel } from '../models/agents-model.js';
 import { AgentForm } from './agent-form.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { EmbedPanel } from './embed-panel.js';
+import { IntegrationsPanel } from './integrations-panel.js';
 import { Pager } from './pager.js';
 
-/** Agents: the list, the create/edit form, deletion with confirmation, embed and preview. */
+/**
+ * Agents: the list, the create/edit form, deletion with confirmation, embed and preview,
+ * and each agent's Slack and Discord connections.
+ */
 export function AgentsPage({ model, baseUrl }: { model: AgentsModel; baseUrl: string }) {
   useEffect(() => {
     void model.load();
   }, [model]);
   const draft = model.draft.value;
   const embedded = model.embedded.value;
+  const integrations = model.integrations.value;
   const confirming = model.confirmingDelete.value;
   const { list } = model;
   return (
@@ -61,6 +66,13 @@ export function AgentsPage({ model, baseUrl }: { model: AgentsModel; baseUrl: st
                     </button>
                     <button
                       type="button"
+                      class="secondary"
+                      onClick={() => model.showIntegrations(agent)}
+                    >
+                      Slack and Discord<span class="visually-hidden"> for {agent.name}</span>
+                    </button>
+                    <button
+                      type="button"
                       class="secondary danger-text"
                       onClick={() => model.askDelete(agent)}
                     >
@@ -85,6 +97,14 @@ export function AgentsPage({ model, baseUrl }: { model: AgentsModel; baseUrl: st
           agent={embedded}
           baseUrl={baseUrl}
           onClose={() => model.showEmbed(undefined)}
+        />
+      ) : null}
+      {integrations ? (
+        <IntegrationsPanel
+          key={integrations.agent.id}
+          model={integrations}
+          baseUrl={baseUrl}
+          onClose={() => model.showIntegrations(undefined)}
         />
       ) : null}
       {confirming ? (

@@ -7,6 +7,7 @@ import {
 } from '@agent-chat/protocol';
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiClient } from './api-client.js';
+import { createIntegrationsModel, type IntegrationsModel } from './integrations-model.js';
 import { createPagedList, type PagedList } from './paged-list.js';
 import { runAction } from './run-action.js';
 import { messageOf } from './session-model.js';
@@ -48,6 +49,8 @@ export interface AgentsModel {
   deleteError: ReadonlySignal<string | undefined>;
   /** The agent whose embed snippet and preview are shown. */
   embedded: ReadonlySignal<Agent | undefined>;
+  /** The agent whose Slack and Discord connections are shown, with their model. */
+  integrations: ReadonlySignal<IntegrationsModel | undefined>;
   load(): Promise<void>;
   startCreate(): void;
   startEdit(agent: Agent): void;
@@ -58,6 +61,8 @@ export interface AgentsModel {
   /** Deletes the agent awaiting confirmation. */
   confirmDelete(): Promise<void>;
   showEmbed(agent: Agent | undefined): void;
+  /** Opens (and loads) or closes an agent's "Slack and Discord" panel. */
+  showIntegrations(agent: Agent | undefined): void;
 }
 
 /** A copy of contact capture settings (the draft's own, edited freely). */
@@ -132,6 +137,7 @@ export function createAgentsModel(api: ApiClient): AgentsModel {
   const deleting = signal(false);
   const deleteError = signal<string | undefined>(undefined);
   const embedded = signal<Agent | undefined>(undefined);
+  const integrations = signal<IntegrationsModel | undefined>(undefined);
 
   async function load(): Promise<void> {
     loading.value = true;
@@ -157,6 +163,7 @@ export function createAgentsModel(api: ApiClient): AgentsModel {
     deleting,
     deleteError,
     embedded,
+    integrations,
     load,
     startCreate() {
       saveError.value = undefined;
@@ -211,6 +218,7 @@ export function createAgentsModel(api: ApiClient): AgentsModel {
           await api.request('DELETE', `api/agents/${encodeURIComponent(agent.id)}`);
           confirmingDelete.value = undefined;
           if (embedded.value?.id === agent.id) embedded.value = undefined;
+          if (integrations.value?.agent.id === agent.id) integrations.value = undefined;
           if (draft.value?.id === agent.id) draft.value = undefined;
           await load();
         },
@@ -218,6 +226,11 @@ export function createAgentsModel(api: ApiClient): AgentsModel {
     },
     showEmbed(agent) {
       embedded.value = agent;
+    },
+    showIntegrations(agent) {
+      const model = agent ? createIntegrationsModel(api, agent) : undefined;
+      integrations.value = model;
+      void model?.load();
     },
   };
 }
