@@ -172,6 +172,17 @@ describe('content gap topics (Chromium)', () => {
       .getByRole('listitem')
       .filter({ hasText: /replica/ })
       .waitFor();
+
+    // A link to a topic (as the weekly report's) opens the Insights page with it expanded.
+    const spamToggle = topics
+      .getByRole('listitem')
+      .filter({ hasText: /replica/ })
+      .getByRole('button', { name: /questions?$/ });
+    const spamId = (await spamToggle.getAttribute('aria-controls'))?.replace(/^gap-topic-/, '');
+    expect(await spamToggle.getAttribute('aria-expanded')).toBe('false');
+    await page.goto(`${bed.stack.consoleUrl}#agents`);
+    await page.goto(`${bed.stack.consoleUrl}#insights/demo/${spamId}`);
+    await expect.poll(() => spamToggle.getAttribute('aria-expanded')).toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });

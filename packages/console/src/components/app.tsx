@@ -72,7 +72,12 @@ export function App({ model }: { model: ConsoleModel }) {
         ) : model.page.value === 'deliveries' ? (
           <DeliveriesPage model={model.deliveries} />
         ) : model.page.value === 'insights' ? (
-          <InsightsPage model={model.insights} agents={model.agents} topics={model.gapTopics} />
+          <InsightsPage
+            model={model.insights}
+            agents={model.agents}
+            topics={model.gapTopics}
+            openItem={model.item.value}
+          />
         ) : model.page.value === 'contacts' ? (
           <ContactsPage model={model.contacts} agents={model.agents} />
         ) : model.page.value === 'conversations' ? (

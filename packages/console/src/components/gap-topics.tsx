@@ -1,5 +1,5 @@
 import type { GapReason, GapTopic } from '@agent-chat/protocol';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type GapTopicsModel, trendMark } from '../models/gap-topics-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatTime } from './conversation-parts.js';
@@ -242,9 +242,28 @@ function HiddenTopics({ model, showError }: { model: GapTopicsModel; showError: 
  * (an editor prefilled with its most typical question) or hidden as not relevant — and
  * shown again from the list of hidden topics.
  */
-export function GapTopics({ model, agentName }: { model: GapTopicsModel; agentName: string }) {
+export function GapTopics({
+  model,
+  agentName,
+  focusId = '',
+}: {
+  model: GapTopicsModel;
+  agentName: string;
+  /** A topic to open and scroll to once it is listed (a link to it, `#insights/<agent>/<topic>`). */
+  focusId?: string;
+}) {
   const [confirming, setConfirming] = useState<GapTopic | undefined>(undefined);
   const topics = model.topics.value;
+  const focused = useRef('');
+  useEffect(() => {
+    if (focusId === '' || focused.current === focusId) return;
+    if (!topics.some((topic) => topic.id === focusId)) return;
+    focused.current = focusId;
+    if (!model.expanded.value.has(focusId)) model.toggle(focusId);
+    document
+      .querySelector(`[aria-controls="gap-topic-${CSS.escape(focusId)}"]`)
+      ?.scrollIntoView({ block: 'start' });
+  }, [focusId, topics]);
   const loading = model.loading.value;
   const scope = model.scope.value;
   return (

@@ -161,12 +161,20 @@ export function InsightsPage(props: {
   model: InsightsModel;
   agents: AgentsModel;
   topics: GapTopicsModel;
+  /** `<agentId>/<topicId>` from the address (`#insights/…`, the gaps report's links), or `''`. */
+  openItem?: string;
 }) {
   const { model, agents, topics } = props;
+  const [linkedAgentId = '', linkedTopicId = ''] = (props.openItem ?? '').split('/');
   useEffect(() => {
-    void model.load();
+    const filters = model.filters.value;
+    void model.load(
+      linkedAgentId && filters.agentId !== linkedAgentId
+        ? { ...filters, agentId: linkedAgentId }
+        : undefined,
+    );
     if (agents.list.items.value.length === 0) void agents.load();
-  }, [model]);
+  }, [model, linkedAgentId]);
   const data = model.data.value;
   const { from, to, agentId } = model.filters.value;
   const agentList = agents.list.items.value;
@@ -200,7 +208,7 @@ export function InsightsPage(props: {
               <h2 id="chart-title">Questions per day</h2>
               <QueriesChart days={data.days} />
             </section>
-            <GapTopics model={topics} agentName={topicsAgent?.name ?? ''} />
+            <GapTopics model={topics} agentName={topicsAgent?.name ?? ''} focusId={linkedTopicId} />
             <ContentGaps model={model} />
           </>
         ) : null}
