@@ -1,4 +1,6 @@
 import type { ContactOffer } from './contacts.js';
+import type { ConversationUser } from './identity.js';
+import type { ConversationChannel } from './integrations.js';
 import type { Source } from './source.js';
 
 /**
@@ -89,6 +91,13 @@ export interface ConversationSummary {
   feedback: { good: number; bad: number };
   /** The latest message, or `null` for a conversation without messages. */
   lastMessage: { role: MessageRole; text: string; createdAt: string } | null;
+  /** Where it happens (`widget`, `api`, `slack`, `discord`); `null` for one older than channels. */
+  channel: ConversationChannel | null;
+  /**
+   * The signed-in user the visitor is (verified by the BFF: name, email, the host's
+   * attributes); `null` for an anonymous visitor.
+   */
+  user: ConversationUser | null;
 }
 
 /** `GET /api/conversations/{id}`: the summary plus every message, oldest first. */
@@ -108,6 +117,15 @@ export interface ConversationFilters {
   from?: string;
   /** ISO 8601 (or a date): conversations last updated before this time. */
   to?: string;
+  /** Only conversations of this channel. */
+  channel?: ConversationChannel;
+  /**
+   * Only signed-in users' conversations whose user id, name or email contains this text
+   * (case-insensitive); `*` for every signed-in user's.
+   */
+  user?: string;
+  /** Only signed-in users' conversations with this attribute, as `key:value` (e.g. `plan:pro`). */
+  attribute?: string;
 }
 
 /** Query of `GET /api/conversations`. */

@@ -1,5 +1,7 @@
 import type { Contact } from './contacts.js';
 import type { ConversationMessage, ConversationSummary } from './conversations.js';
+import type { ConversationUser } from './identity.js';
+import type { ConversationChannel } from './integrations.js';
 
 /**
  * Deliveries: what the service sends on its own — mails over SMTP and events to the
@@ -72,6 +74,10 @@ export interface WebhookEventData {
     answer: string;
     question: string | null;
     comment: string | null;
+    /** The conversation's channel, as in its summary. */
+    channel: ConversationChannel | null;
+    /** The signed-in user who voted, as in the conversation's summary; `null` when anonymous. */
+    user: ConversationUser | null;
   };
   'datasource.synched': DatasourceEventData;
   'datasource.error': DatasourceEventData;

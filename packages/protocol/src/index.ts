@@ -188,6 +188,7 @@ export {
   type InsightsResponse,
 } from './insights.js';
 export {
+  CONVERSATION_CHANNEL_HEADER,
   CONVERSATION_CHANNELS,
   type ConversationChannel,
   type DiscordIntegrationBody,

@@ -20,6 +20,13 @@ export const CONVERSATION_CHANNELS = ['widget', 'api', 'slack', 'discord'] as co
 /** One of {@link CONVERSATION_CHANNELS}. */
 export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
 
+/**
+ * Request header naming the channel of a query or handoff sent with the organization's
+ * key: the BFF sends `widget` for its visitors; without it a conversation is `api`. The
+ * service sets `slack` and `discord` itself.
+ */
+export const CONVERSATION_CHANNEL_HEADER = 'x-agent-chat-channel';
+
 /** `POST /api/agents/{id}/integrations/slack`: the Slack app's bot token and signing secret. */
 export interface SlackIntegrationBody {
   /** `xoxb-…`, from the app's "OAuth & Permissions" page. */

@@ -16,6 +16,7 @@ import {
   wholeAnswer,
 } from '../asking/index.js';
 import { organizationOf } from './auth-middleware.js';
+import { requestChannel } from './request-channel.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';
 
@@ -35,6 +36,8 @@ function toStreamError(error: unknown): { code: string; message: string } {
  * with {@link HANDOFF_ACKNOWLEDGEMENT} instead of the AI. With the agent's contact capture
  * on and no contact from the visitor yet, the response carries `contactCapture` (an offer)
  * for a conversation in handoff (`handoff` trigger) or a decline (`no_answer` trigger).
+ * A new conversation's channel is `widget` when the BFF says so (`X-Agent-Chat-Channel`),
+ * else `api`.
  */
 export function createQueryRoute(context: ServiceContext): Router {
   const { database } = context;
@@ -60,6 +63,7 @@ export function createQueryRoute(context: ServiceContext): Router {
       agent,
       query,
       signal,
+      channel: requestChannel(req),
       startedAt,
     });
     if (signal.aborted) return;

@@ -26,6 +26,7 @@ import {
   visitorMessages,
 } from '../conversations/index.js';
 import { organizationOf } from './auth-middleware.js';
+import { requestChannel } from './request-channel.js';
 import type { ServiceContext } from './service-context.js';
 import { validateBody } from './validate-body.js';
 
@@ -67,7 +68,7 @@ export function createVisitorConversationRoutes(context: ServiceContext): Router
     if (!agent.handoffEnabled) throw handoffDisabled(agent.id);
     const owner = { organizationId, agentId: body.agentId, visitorId: body.visitorId };
     const summary = await database.transaction(async (transaction) => {
-      const handoff = await startHandoff(transaction, owner, req.params.id);
+      const handoff = await startHandoff(transaction, owner, req.params.id, requestChannel(req));
       if (handoff.started) {
         await context.notifier.handoffRequested(transaction, organizationId, handoff.summary);
       }

@@ -1,6 +1,7 @@
 import {
   type Agent,
   type AnswerMetadata,
+  type ConversationChannel,
   HANDOFF_ACKNOWLEDGEMENT,
   type QueryRequest,
   type QueryResponse,
@@ -53,6 +54,8 @@ export interface Question {
   history?: readonly ConversationMessage[] | undefined;
   /** Aborted when the client goes away: nothing more is computed or stored. */
   signal: AbortSignal;
+  /** Where the question was asked, kept by a new conversation. Default `api`. */
+  channel?: ConversationChannel | undefined;
   /** `performance.now()` when the request arrived (the answer's `latencyMs`). */
   startedAt: number;
 }
@@ -163,6 +166,7 @@ export async function prepareAnswer(
         agentId: agent.id,
         conversationId: conversation.conversationId,
         visitorId: conversation.visitorId,
+        channel: question.channel ?? 'api',
         query: query.query,
         answer,
         sources,

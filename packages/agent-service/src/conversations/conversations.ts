@@ -1,4 +1,9 @@
-import type { AnswerMetadata, ConversationStatus, Source } from '@agent-chat/protocol';
+import type {
+  AnswerMetadata,
+  ConversationChannel,
+  ConversationStatus,
+  Source,
+} from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import { createId, type Queryable } from '../store/index.js';
 
@@ -86,12 +91,14 @@ export async function resolveConversation(
 /**
  * The upsert that claims a conversation for (agent, visitor): $1 organization, $2
  * conversation, $3 agent, $4 visitor, $5 status of a new one, $6 status to set (NULL:
- * keep it, a `resolved` one opens again). No row when the id is another's.
+ * keep it, a `resolved` one opens again), $7 its channel (the first one known stays). No
+ * row when the id is another's.
  */
-const CLAIM_CONVERSATION = `INSERT INTO conversations AS c (organization_id, id, agent_id, visitor_id, status)
-     VALUES ($1, $2, $3, $4, $5)
+const CLAIM_CONVERSATION = `INSERT INTO conversations AS c (organization_id, id, agent_id, visitor_id, status, channel)
+     VALUES ($1, $2, $3, $4, $5, $7)
      ON CONFLICT (organization_id, id) DO UPDATE SET updated_at = now(),
-       status = COALESCE($6::text, CASE WHEN c.status = 'resolved' THEN 'open' ELSE c.status END)
+       status = COALESCE($6::text, CASE WHEN c.status = 'resolved' THEN 'open' ELSE c.status END),
+       channel = COALESCE(c.channel, EXCLUDED.channel)
      WHERE c.agent_id = EXCLUDED.agent_id AND c.visitor_id = EXCLUDED.visitor_id
      RETURNING c.status`;
 
@@ -109,6 +116,8 @@ export async function claimConversation(
     conversationId: string;
     visitorId: string;
     status?: ConversationStatus;
+    /** Where it happens (see `ConversationSummary.channel`); unknown when left out. */
+    channel?: ConversationChannel | undefined;
   },
 ): Promise<ConversationStatus> {
   const rows = await database.query<{ status: ConversationStatus }>(CLAIM_CONVERSATION, [
@@ -118,6 +127,7 @@ export async function claimConversation(
     conversation.visitorId,
     conversation.status ?? 'open',
     conversation.status ?? null,
+    conversation.channel ?? null,
   ]);
   if (!rows[0]) throw notFound('Conversation', conversation.conversationId);
   return rows[0].status;
@@ -136,6 +146,7 @@ export async function saveExchange(
     agentId: string;
     conversationId: string;
     visitorId: string;
+    channel: ConversationChannel;
     query: string;
     answer: string;
     sources: readonly Source[];
@@ -148,8 +159,8 @@ export async function saveExchange(
        INSERT INTO messages (id, organization_id, conversation_id, role, text, sources, metadata)
        SELECT m.id, $1, $2, m.role, m.text, m.sources, m.metadata
        FROM claimed, (VALUES
-         (1, $7, 'user', $8, '[]'::jsonb, NULL::jsonb),
-         (2, $9, 'assistant', $10, $11::jsonb, $12::jsonb)
+         (1, $8, 'user', $9, '[]'::jsonb, NULL::jsonb),
+         (2, $10, 'assistant', $11, $12::jsonb, $13::jsonb)
        ) AS m (turn, id, role, text, sources, metadata)
        ORDER BY m.turn
      )
@@ -161,6 +172,7 @@ export async function saveExchange(
       exchange.visitorId,
       'open',
       null,
+      exchange.channel,
       createId(),
       exchange.query,
       messageId,

@@ -13,6 +13,8 @@ const conversation: ConversationDetail = {
   messageCount: 1,
   feedback: { good: 0, bad: 1 },
   lastMessage: null,
+  channel: 'widget',
+  user: null,
   messages: [
     {
       id: 'message-1',

@@ -1,4 +1,5 @@
 import type {
+  ConversationChannel,
   EvalAnswerBody,
   EvalAnswerResponse,
   MessageEval,
@@ -6,6 +7,7 @@ import type {
 } from '@agent-chat/protocol';
 import { notFound } from '../agent-service-error.js';
 import type { Queryable } from '../store/index.js';
+import { JOIN_USER, USER_COLUMNS, type UserColumns, userOf } from './conversation-user.js';
 
 /** A recorded vote: the answer as the visitor sees it, and the vote it replaced. */
 export interface RecordedVote {
@@ -57,7 +59,8 @@ export async function evalAnswer(
 
 /**
  * An answer with the question it answered (the visitor's message just before it, if any)
- * and its conversation's owner: what the `feedback.negative` event carries.
+ * and its conversation's owner (its channel, the signed-in user): what the `feedback.negative`
+ * event carries.
  */
 export type VotedAnswer = WebhookEventData['feedback.negative'];
 
@@ -67,21 +70,26 @@ export async function votedAnswer(
   organizationId: string,
   messageId: string,
 ): Promise<VotedAnswer> {
-  const rows = await database.query<{
-    conversation_id: string;
-    agent_id: string | null;
-    visitor_id: string;
-    text: string;
-    comment: string | null;
-    question: string | null;
-  }>(
-    `SELECT m.conversation_id, c.agent_id, c.visitor_id, m.text, m.comment,
+  const rows = await database.query<
+    UserColumns & {
+      conversation_id: string;
+      agent_id: string | null;
+      visitor_id: string;
+      channel: ConversationChannel | null;
+      text: string;
+      comment: string | null;
+      question: string | null;
+    }
+  >(
+    `SELECT m.conversation_id, c.agent_id, c.visitor_id, c.channel, ${USER_COLUMNS},
+       m.text, m.comment,
        (SELECT q.text FROM messages q
         WHERE q.organization_id = m.organization_id AND q.conversation_id = m.conversation_id
           AND q.seq < m.seq AND q.role = 'user'
         ORDER BY q.seq DESC LIMIT 1) AS question
      FROM messages m
      JOIN conversations c ON c.organization_id = m.organization_id AND c.id = m.conversation_id
+     ${JOIN_USER}
      WHERE m.organization_id = $1 AND m.id = $2`,
     [organizationId, messageId],
   );
@@ -95,5 +103,7 @@ export async function votedAnswer(
     answer: row.text,
     question: row.question,
     comment: row.comment,
+    channel: row.channel,
+    user: userOf(row),
   };
 }

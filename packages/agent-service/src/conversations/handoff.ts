@@ -1,4 +1,5 @@
 import type {
+  ConversationChannel,
   ConversationMessage,
   ConversationStatus,
   ConversationSummary,
@@ -22,8 +23,8 @@ export interface VisitorOwner {
 }
 
 /**
- * A visitor asks for a person: the conversation (created for them if the id is new)
- * enters `handoff`, where the AI stays silent. Another visitor's or agent's
+ * A visitor asks for a person: the conversation (created for them if the id is new, in
+ * `channel`) enters `handoff`, where the AI stays silent. Another visitor's or agent's
  * conversation is 404 NOT_FOUND. Returns the summary and whether the status changed
  * (a repeated request does not start a second handoff). Run it in a transaction.
  */
@@ -31,12 +32,13 @@ export async function startHandoff(
   database: Queryable,
   owner: VisitorOwner,
   conversationId: string,
+  channel?: ConversationChannel,
 ): Promise<{ summary: ConversationSummary; started: boolean }> {
   const before = await database.query<{ status: ConversationStatus }>(
     'SELECT status FROM conversations WHERE organization_id = $1 AND id = $2 FOR UPDATE',
     [owner.organizationId, conversationId],
   );
-  await claimConversation(database, { ...owner, conversationId, status: 'handoff' });
+  await claimConversation(database, { ...owner, conversationId, status: 'handoff', channel });
   return {
     summary: await getConversationSummary(database, owner.organizationId, conversationId),
     started: before[0]?.status !== 'handoff',

@@ -23,6 +23,7 @@ function exchange(conversationId: string, visitorId: string, agentId = fixture.a
     agentId,
     conversationId,
     visitorId,
+    channel: 'api' as const,
     query: `question in ${conversationId}`,
     answer: `answer in ${conversationId}`,
     sources: [],

@@ -48,6 +48,8 @@ describe('GET /api/conversations', () => {
       messageCount: 4,
       feedback: { good: 0, bad: 0 },
       lastMessage: { role: 'assistant', text: expect.any(String), createdAt: expect.any(String) },
+      channel: 'api',
+      user: null,
     });
   });
 

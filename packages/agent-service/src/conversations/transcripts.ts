@@ -1,5 +1,6 @@
 import {
   type AnswerMetadata,
+  type ConversationChannel,
   type ConversationDetail,
   type ConversationFilters,
   type ConversationListQuery,
@@ -15,12 +16,23 @@ import {
 import { notFound } from '../agent-service-error.js';
 import type { Queryable } from '../store/index.js';
 import { decodeCursor, encodeCursor } from './conversation-cursor.js';
+import {
+  attributeCondition,
+  attributePattern,
+  JOIN_USER,
+  USER_COLUMNS,
+  type UserColumns,
+  userCondition,
+  userOf,
+  userPattern,
+} from './conversation-user.js';
 
 /** Characters of the latest message shown in a summary. */
 const PREVIEW_LENGTH = 200;
 
-interface SummaryRow {
+interface SummaryRow extends UserColumns {
   id: string;
+  channel: ConversationChannel | null;
   agent_id: string | null;
   visitor_id: string;
   status: ConversationStatus;
@@ -55,7 +67,7 @@ const messagesOf = `m.organization_id = c.organization_id AND m.conversation_id 
 
 /** Selects summary rows of conversations `c` (add WHERE / ORDER BY / LIMIT). */
 const selectSummaries = `SELECT c.id, c.agent_id, c.visitor_id, c.status, c.created_at, c.updated_at,
-    c.updated_at::text AS cursor_time,
+    c.updated_at::text AS cursor_time, c.channel, ${USER_COLUMNS},
     counts.message_count, counts.good, counts.bad,
     last.role AS last_role, last.text AS last_text, last.created_at AS last_created_at
   FROM conversations c
@@ -68,7 +80,8 @@ const selectSummaries = `SELECT c.id, c.agent_id, c.visitor_id, c.status, c.crea
   LEFT JOIN LATERAL (
     SELECT m.role, left(m.text, ${PREVIEW_LENGTH}) AS text, m.created_at FROM messages m
     WHERE ${messagesOf} ORDER BY m.seq DESC LIMIT 1
-  ) last ON true`;
+  ) last ON true
+  ${JOIN_USER}`;
 
 function toSummary(row: SummaryRow): ConversationSummary {
   return {
@@ -84,6 +97,8 @@ function toSummary(row: SummaryRow): ConversationSummary {
       row.last_role === null || row.last_text === null || row.last_created_at === null
         ? null
         : { role: row.last_role, text: row.last_text, createdAt: iso(row.last_created_at) },
+    channel: row.channel,
+    user: userOf(row),
   };
 }
 
@@ -106,7 +121,8 @@ export const MESSAGE_COLUMNS =
   'm.id, m.role, m.text, m.created_at, m.sources, m.metadata, m.eval, m.comment';
 
 /**
- * SQL conditions on conversations `c` for the list and export filters; pushes their
+ * SQL conditions on conversations `c` for the list and export filters (the channel, and a
+ * signed-in user's id, name, email or attribute among them); pushes their
  * parameters after `params` (whose `$1` is the organization id).
  */
 export function filterConditions(filters: ConversationFilters, params: unknown[]): string[] {
@@ -125,6 +141,11 @@ export function filterConditions(filters: ConversationFilters, params: unknown[]
       (p) => `EXISTS (SELECT 1 FROM messages m WHERE ${messagesOf} AND m.eval = ${p})`,
     );
   }
+  if (filters.channel !== undefined) add(filters.channel, (p) => `c.channel = ${p}`);
+  if (filters.user !== undefined && filters.user.trim() !== '') {
+    add(userPattern(filters.user), userCondition);
+  }
+  if (filters.attribute !== undefined) add(attributePattern(filters.attribute), attributeCondition);
   const search = filters.q?.trim();
   if (search) {
     add(

@@ -1,4 +1,10 @@
-import type { Contact, ConversationMessage, GapsReportTopic } from '@agent-chat/protocol';
+import type {
+  Contact,
+  ConversationChannel,
+  ConversationMessage,
+  ConversationUser,
+  GapsReportTopic,
+} from '@agent-chat/protocol';
 
 /** A message as the mails quote it. */
 type QuotedMessage = Pick<ConversationMessage, 'role' | 'text' | 'createdAt'>;
@@ -32,6 +38,28 @@ function openLine(link: string | null, conversationId: string | null): string {
   return '';
 }
 
+/** Longest attribute value quoted in a mail (the attributes' own limit). */
+const USER_ATTRIBUTE_LINE = 200;
+
+/**
+ * Who a signed-in user is, as the operator's mails say it: the verified name, email and
+ * user id, then the host's attributes one a line (each value on one line).
+ */
+function userLines(user: ConversationUser): string {
+  const who = [
+    user.name ? oneLine(user.name, 200) : '',
+    user.email ? `<${oneLine(user.email, 320)}>` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    `Signed-in user: ${who ? `${who} ` : ''}(user id ${oneLine(user.userId, 256)})`,
+    ...Object.entries(user.attributes).map(
+      ([key, value]) => `  ${key}: ${oneLine(value, USER_ATTRIBUTE_LINE)}`,
+    ),
+  ].join('\n');
+}
+
 /** The operator's mail when a visitor asks for a person. */
 export function handoffMail(input: {
   agentName: string;
@@ -39,15 +67,24 @@ export function handoffMail(input: {
   question: string | null;
   messages: readonly QuotedMessage[];
   link: string | null;
+  channel: ConversationChannel | null;
+  user: ConversationUser | null;
 }): MailText {
+  const { user } = input;
+  const who = user ? oneLine(user.name ?? user.email ?? user.userId, 80) : 'A visitor';
   return {
-    subject: `A visitor asks for a person (${oneLine(input.agentName, 60)})`,
+    subject: `${who} asks for a person (${oneLine(input.agentName, 60)})`,
     text: [
-      `A visitor of ${input.agentName} asks for a person.`,
+      `${user ? `${who}, a signed-in user,` : 'A visitor'} of ${input.agentName} asks for a person${
+        input.channel ? ` (channel: ${input.channel})` : ''
+      }.`,
+      user ? userLines(user) : '',
       `Question: ${input.question ?? '(none)'}`,
       `Last messages:\n\n${transcript(input.messages)}`,
       openLine(input.link, input.conversationId),
-    ].join('\n\n'),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
   };
 }
 

@@ -58,7 +58,10 @@ export interface NotifierOptions {
  * once that transaction has committed.
  */
 export interface Notifier {
-  /** A visitor asked for a person: `handoff.requested`, and a mail to the operator. */
+  /**
+   * A visitor asked for a person: `handoff.requested`, and a mail to the operator (with the
+   * signed-in user's name, email and attributes; Reply-To: the user's verified email).
+   */
   handoffRequested(
     database: Queryable,
     organizationId: string,
@@ -83,8 +86,9 @@ export interface Notifier {
    */
   datasourcesSettled(database: Queryable, datasourceIds: readonly string[]): Promise<void>;
   /**
-   * An operator replied in the console: when the visitor left a contact and mail is
-   * configured, the reply is mailed to them. Returns the address, or `null`.
+   * An operator replied in the console: when mail is configured and the visitor is a
+   * signed-in user with an email, or left a contact, the reply is mailed there (the
+   * verified email first). Returns the address, or `null`.
    */
   operatorReplied(
     database: Queryable,
@@ -199,14 +203,18 @@ export function createNotifier(options: NotifierOptions): Notifier {
       );
       if (operatorEmail === undefined) return;
       const name = await agentName(database, organizationId, conversation.agentId);
+      const userEmail = conversation.user?.email ?? null;
       await queueMail(database, organizationId, 'mail.handoff', conversation.id, {
         to: operatorEmail,
+        ...(userEmail === null ? {} : { replyTo: userEmail }),
         ...handoffMail({
           agentName: name,
           conversationId: conversation.id,
           question,
           messages,
           link,
+          channel: conversation.channel,
+          user: conversation.user,
         }),
       });
     },
@@ -290,8 +298,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
       if (options.mail === undefined) return null;
       const conversation = await getConversationSummary(database, organizationId, conversationId);
       if (conversation.agentId === null) return null;
-      const contact = await lookUpContact(conversation.agentId, conversation.visitorId, database);
-      if (!contact) return null;
+      // A signed-in user's verified email comes first: the host vouched for it.
+      const to =
+        conversation.user?.email ??
+        (await lookUpContact(conversation.agentId, conversation.visitorId, database))?.email;
+      if (to === undefined) return null;
       const messages = await recentMessages(
         database,
         organizationId,
@@ -301,11 +312,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
       const question = messages.findLast((message) => message.role === 'user')?.text ?? null;
       const name = await agentName(database, organizationId, conversation.agentId);
       await queueMail(database, organizationId, 'mail.reply', conversationId, {
-        to: contact.email,
+        to,
         ...(operatorEmail === undefined ? {} : { replyTo: operatorEmail }),
         ...replyMail({ agentName: name, reply, question }),
       });
-      return contact.email;
+      return to;
     },
 
     async gapsReport(database, organizationId, report) {

@@ -32,7 +32,9 @@ export const QUERY_ROUTE_DOCS: readonly RouteDoc[] = [
     summary: 'Ask an agent a question: an answer grounded in its datastores, with sources',
     description:
       'Starts a conversation, or continues one with `conversationId` (and its `visitorId`). ' +
-      'Answers `[n]` cite `sources` in order.',
+      'Answers `[n]` cite `sources` in order. A new conversation is listed with the channel ' +
+      '`api`, or `widget` when the request carries `X-Agent-Chat-Channel: widget` (the BFF ' +
+      'sends it for its visitors).',
     tag: 'Query',
     body: queryRequestSchema,
     responses: {

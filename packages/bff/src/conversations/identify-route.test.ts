@@ -3,8 +3,11 @@ import { type RunningAgentService, startAgentService } from '@agent-chat/agent-s
 import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import type {
   ApiErrorBody,
+  ConversationDetail,
+  ConversationListResponse,
   IdentifyResponse,
   PastConversationsResponse,
+  SearchResponse,
 } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserIdentity } from '../identity/index.js';
@@ -114,6 +117,49 @@ describe('signed-in users through the BFF', () => {
     ).toBe(merged);
   });
 
+  it('the console’s list, through the admin relay, shows the user and the widget channel, and filters by them', async () => {
+    const signedIn = (await (
+      await post(first, 'identify', {
+        userId: 'user-43',
+        userHash: sign('user-43'),
+        name: 'Grace',
+        email: 'grace@example.com',
+        attributes: { plan: 'enterprise', company: 'Navy' },
+      })
+    ).json()) as IdentifyResponse;
+    await ask(first, { visitorId: signedIn.visitorId });
+    const admin = (search: string) =>
+      fetch(`${first.url}/api/conversations${search}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+    const listed = async (search: string) => {
+      const response = await admin(search);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as ConversationListResponse).conversations;
+    };
+    const byAttribute = await listed('?channel=widget&attribute=plan:enterprise');
+    expect(byAttribute).toHaveLength(1);
+    expect(byAttribute[0]).toMatchObject({
+      channel: 'widget',
+      user: {
+        userId: 'user-43',
+        name: 'Grace',
+        email: 'grace@example.com',
+        attributes: { plan: 'enterprise', company: 'Navy' },
+      },
+    });
+    expect(await listed('?user=grace%40example.com')).toHaveLength(1);
+    expect(await listed('?channel=api')).toEqual([]);
+    expect(await listed('?attribute=plan:free')).toEqual([]);
+    expect((await admin('?channel=fax')).status).toBe(400);
+    // The transcript the console opens carries them too.
+    const detail = await admin(`/${byAttribute[0]?.id}`);
+    expect(((await detail.json()) as ConversationDetail).user?.attributes).toEqual({
+      plan: 'enterprise',
+      company: 'Navy',
+    });
+  });
+
   it('refuses a wrong hash, a hash of another user id, and another secret with 401 IDENTITY_INVALID', async () => {
     const anonymous = await ask(first, {});
     for (const userHash of [
@@ -189,6 +235,33 @@ describe('signed-in users through the BFF', () => {
     ).json()) as IdentifyResponse;
     const answer = await ask(loginOnly, { visitorId: user.visitorId });
     expect(answer.conversationId).toBeTruthy();
+  });
+
+  it('IDENTITY_REQUIRED refuses anonymous searches (⌘K) with the same 401, and serves signed-in users', async () => {
+    const anonymous = await ask(first, {});
+    for (const body of [
+      { query: 'widget' },
+      { query: 'widget', visitorId: anonymous.visitorId },
+      { query: 'widget', visitorId: 'forged-visitor-id' },
+    ]) {
+      expect(await errorOf(await post(loginOnly, 'search', body))).toEqual({
+        status: 401,
+        code: 'IDENTITY_REQUIRED',
+      });
+    }
+    // The same anonymous search is served where the agent does not require a user.
+    expect((await post(first, 'search', { query: 'widget' })).status).toBe(200);
+    const user = (await (
+      await post(loginOnly, 'identify', { userId: 'user-7', userHash: sign('user-7') })
+    ).json()) as IdentifyResponse;
+    const searched = await post(loginOnly, 'search', {
+      query: 'widget',
+      visitorId: user.visitorId,
+    });
+    expect(searched.status).toBe(200);
+    expect(((await searched.json()) as SearchResponse).results.length).toBeGreaterThan(0);
+    // What the widget may offer is no secret: the features route answers everyone.
+    expect((await fetch(`${loginOnly.url}/api/agents/demo/features`)).status).toBe(200);
   });
 
   it('a BFF without IDENTITY_SECRET refuses identify with 401, never serving the user as anonymous', async () => {

@@ -38,7 +38,7 @@ const unreadable: MappedError = {
 };
 
 /**
- * Calls the upstream for a visitor and reads its JSON object answer, within `timeoutMs`
+ * Calls the upstream for a visitor (as the `widget` channel) and reads its JSON object answer, within `timeoutMs`
  * (the call is aborted when the browser goes away). Failures are mapped as the query
  * route maps them (a visitor never sees the upstream's raw body).
  */
@@ -60,6 +60,7 @@ export async function callUpstreamJson(
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       accept: 'application/json',
       requestId: requestIdOf(res),
+      channel: 'widget',
       control,
     });
     const text = await readBodyText(response.body, MAX_UPSTREAM_ANSWER_BYTES);

@@ -88,6 +88,7 @@ export function createQueryForwarder(deps: QueryForwarderOptions): QueryForwarde
           body: JSON.stringify(body),
           accept: streaming ? 'text/event-stream' : 'application/json',
           requestId: requestIdOf(res),
+          channel: 'widget',
           control,
         });
       } catch (error) {

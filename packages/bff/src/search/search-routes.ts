@@ -15,9 +15,13 @@ import { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { callUpstreamJson } from '../conversations/index.js';
 import { readJsonBody, sendError } from '../http/index.js';
-import type { VisitorIdentity } from '../identity/index.js';
+import {
+  IDENTITY_REQUIRED_MESSAGE,
+  isUserVisitor,
+  type VisitorIdentity,
+} from '../identity/index.js';
 import { clientKeyOf, type Limiter, limiterPasses, setRateLimitVisitor } from '../limits/index.js';
-import type { ResolvedBffOptions } from '../options/index.js';
+import { type ResolvedBffOptions, requiresIdentity } from '../options/index.js';
 import { answerBodyFailure } from '../query/index.js';
 import type { UpstreamClient } from '../upstream/index.js';
 
@@ -74,9 +78,12 @@ function searchResultOf(value: unknown): SearchResult[] {
  *   path for the agents the public may query. Its own limits, per client IP and per visitor
  *   (a signed `visitorId`; without one, per client IP), counted apart from questions. A
  *   blank, over-long (over 200 characters) or control-character query is a 400 before the
- *   upstream is called. Against a Chaindesk upstream (no such route for the public): 404.
+ *   upstream is called. Where the agent serves signed-in users only (`identityRequired`),
+ *   a search without a signed-in user's visitor id is 401 `IDENTITY_REQUIRED`, as a
+ *   question is. Against a Chaindesk upstream (no such route for the public): 404.
  * - `GET /api/agents/:id/features` → `{search}`: what the widget may offer for the agent
- *   (search is off against Chaindesk), the same for every visitor, cacheable.
+ *   (search is off against Chaindesk), the same for every visitor, cacheable (it tells
+ *   nothing of the knowledge, so a signed-in-only agent answers it too).
  */
 export function createSearchRoutes(deps: SearchRoutesOptions): Router {
   const { options, identity, limits, logger } = deps;
@@ -118,6 +125,10 @@ export function createSearchRoutes(deps: SearchRoutesOptions): Router {
     }
     const { query, limit, visitorId } = parsed.data;
     const visitor = identity.visitorOf(agentId, visitorId);
+    if (!(visitor.verified && isUserVisitor(visitor.id)) && requiresIdentity(options, agentId)) {
+      sendError(res, 401, ERROR_CODES.identityRequired, IDENTITY_REQUIRED_MESSAGE);
+      return;
+    }
     setRateLimitVisitor(
       res,
       visitor.verified ? `visitor:${visitor.id}` : `client:${clientKeyOf(req, res)}`,

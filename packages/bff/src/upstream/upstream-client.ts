@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { ERROR_CODES, LIMITS } from '@agent-chat/protocol';
+import { CONVERSATION_CHANNEL_HEADER, ERROR_CODES, LIMITS } from '@agent-chat/protocol';
 import { Pool } from 'undici';
 import { BffError } from '../bff-error.js';
 import { type AbortCause, createRelayControl, type RelayControl } from './relay-control.js';
@@ -42,6 +42,11 @@ export interface UpstreamRequest {
   control: RelayControl;
   /** Send the Bearer token. Default true; health probes do not need it. */
   authorize?: boolean;
+  /**
+   * `widget` on a visitor's calls: a conversation the service starts for it is the
+   * widget's (`X-Agent-Chat-Channel`), not the API's. Left out elsewhere (MCP, probes).
+   */
+  channel?: 'widget';
 }
 
 /**
@@ -114,6 +119,7 @@ export function createUpstreamClient(options: { baseUrl: URL; token: string }): 
     };
     if (input.authorize !== false) headers.authorization = authorization;
     if (input.requestId) headers['x-request-id'] = input.requestId;
+    if (input.channel) headers[CONVERSATION_CHANNEL_HEADER] = input.channel;
     if (input.body !== undefined) headers['content-type'] = input.contentType ?? 'application/json';
     // undici takes an EventEmitter with `aborted` as its signal: far lighter than an
     // AbortController (no EventTarget, no event objects) on the path of every query.

@@ -66,6 +66,8 @@ export function conversationFixture(
     messageCount: 0,
     feedback: { good: 0, bad: 0 },
     lastMessage: null,
+    channel: 'widget',
+    user: null,
   };
 }
 

@@ -76,6 +76,7 @@ export {
   conversationListResponseSchema,
   conversationMessageSchema,
   conversationSummarySchema,
+  conversationUserSchema,
   datasourceSchema,
   datasourceUpdateResponseSchema,
   datasourceUpsertResponseSchema,

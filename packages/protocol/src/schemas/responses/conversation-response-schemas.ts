@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { CONVERSATION_STATUSES, MESSAGE_EVALS, MESSAGE_ROLES } from '../../conversations.js';
+import { CONVERSATION_CHANNELS } from '../../integrations.js';
 import { contactOfferSchema } from './contact-response-schemas.js';
+import { conversationUserSchema } from './identity-response-schemas.js';
 import { sourceSchema } from './query-response-schemas.js';
 import { feedbackCounts, timestamp } from './response-fields.js';
 
@@ -65,6 +67,13 @@ const summaryFields = {
   lastMessage: z
     .object({ role: z.enum(MESSAGE_ROLES), text: z.string(), createdAt: timestamp })
     .nullable(),
+  channel: z
+    .enum(CONVERSATION_CHANNELS)
+    .nullable()
+    .describe('Where it happens; null for a conversation older than channels'),
+  user: conversationUserSchema
+    .nullable()
+    .describe('The signed-in user the visitor is (verified by the BFF); null when anonymous'),
 };
 
 /** Schema of {@link ConversationSummary}. */

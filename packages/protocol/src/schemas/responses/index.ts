@@ -42,6 +42,7 @@ export {
   gapUnhideResponseSchema,
 } from './gap-topic-response-schemas.js';
 export {
+  conversationUserSchema,
   identifiedVisitorResponseSchema,
   userErasureResponseSchema,
 } from './identity-response-schemas.js';
