@@ -15,6 +15,9 @@ import type { Page } from 'playwright-core';
 /** The admin token of the test BFF. */
 export const ADMIN_TOKEN = 'console-admin-token-0123456789';
 
+/** The test BFF's `IDENTITY_SECRET`: tests sign users in as a host site's server would. */
+export const IDENTITY_SECRET = 'console-identity-secret-0123456789abcdef';
+
 /** Where the BFF is mounted in the test host app: the console lives at `/chat/admin/`. */
 export const MOUNT = '/chat';
 
@@ -80,6 +83,7 @@ export async function startConsoleStack(
     upstreamUrl: service.url,
     agentApiToken: apiKey,
     adminToken: ADMIN_TOKEN,
+    identitySecret: IDENTITY_SECRET,
     allowedAgents: '*',
     logger: false,
     rateLimit: { perIp: 10_000, perVisitor: 10_000 },

@@ -1,7 +1,17 @@
-import type { Agent, ConversationStatus, MessageEval } from '@agent-chat/protocol';
+import {
+  type Agent,
+  CONVERSATION_CHANNELS,
+  type ConversationChannel,
+  type ConversationStatus,
+  type MessageEval,
+} from '@agent-chat/protocol';
 import { useState } from 'preact/hooks';
 import { type ConversationFilterDraft, NO_FILTERS } from '../models/conversations-model.js';
 import { AgentFilter } from './agent-filter.js';
+import { CHANNEL_LABELS } from './conversation-parts.js';
+
+/** The attribute filter as the form checks it (the model's `ATTRIBUTE_FILTER`, for `pattern`). */
+const ATTRIBUTE_PATTERN = '\\s*[A-Za-z][A-Za-z0-9_.\\-]{0,39}:.+';
 
 /** Props of {@link ConversationFilters}. */
 export interface ConversationFiltersProps {
@@ -11,7 +21,11 @@ export interface ConversationFiltersProps {
   onApply(draft: ConversationFilterDraft): void;
 }
 
-/** The search box and filters of the conversation list; applied on submit (Enter). */
+/**
+ * The search box and filters of the conversation list, one bar: agent, channel, feedback,
+ * status, dates, and who the visitor is (a signed-in user, an attribute the host site
+ * attached); applied on submit (Enter).
+ */
 export function ConversationFilters(props: ConversationFiltersProps) {
   const [draft, setDraft] = useState(props.initial);
   const set = (patch: Partial<ConversationFilterDraft>) =>
@@ -42,6 +56,23 @@ export function ConversationFilters(props: ConversationFiltersProps) {
           value={draft.agentId}
           onChange={(agentId) => set({ agentId })}
         />
+        <div>
+          <label for="conversation-channel">Channel</label>
+          <select
+            id="conversation-channel"
+            value={draft.channel}
+            onChange={(event) =>
+              set({ channel: event.currentTarget.value as ConversationChannel | '' })
+            }
+          >
+            <option value="">Any</option>
+            {CONVERSATION_CHANNELS.map((channel) => (
+              <option key={channel} value={channel}>
+                {CHANNEL_LABELS[channel]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div>
           <label for="conversation-feedback">Feedback</label>
           <select
@@ -86,6 +117,30 @@ export function ConversationFilters(props: ConversationFiltersProps) {
             value={draft.to}
             min={draft.from || undefined}
             onInput={(event) => set({ to: event.currentTarget.value })}
+          />
+        </div>
+        <div>
+          <label for="conversation-user">Signed-in user</label>
+          <input
+            id="conversation-user"
+            type="search"
+            value={draft.user}
+            maxLength={256}
+            placeholder="name, email or id; * for any"
+            onInput={(event) => set({ user: event.currentTarget.value })}
+          />
+        </div>
+        <div>
+          <label for="conversation-attribute">User attribute</label>
+          <input
+            id="conversation-attribute"
+            type="search"
+            value={draft.attribute}
+            maxLength={241}
+            pattern={ATTRIBUTE_PATTERN}
+            title="key:value, e.g. plan:pro"
+            placeholder="plan:pro"
+            onInput={(event) => set({ attribute: event.currentTarget.value })}
           />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '@agent-chat/protocol';
 import type { ConversationsModel } from '../models/conversations-model.js';
-import { formatTime, StatusBadge } from './conversation-parts.js';
+import { ChannelBadge, formatTime, StatusBadge, userLabel } from './conversation-parts.js';
 
 /** Props of {@link ConversationList}. */
 export interface ConversationListProps {
@@ -13,7 +13,8 @@ export interface ConversationListProps {
 function preview(conversation: ConversationSummary): string {
   const last = conversation.lastMessage;
   if (!last) return '(no messages)';
-  const who = last.role === 'user' ? 'Visitor' : last.role === 'operator' ? 'You' : 'AI';
+  const visitor = conversation.user ? userLabel(conversation.user) : 'Visitor';
+  const who = last.role === 'user' ? visitor : last.role === 'operator' ? 'You' : 'AI';
   return `${who}: ${last.text}`;
 }
 
@@ -46,6 +47,10 @@ export function ConversationList({ model, agentNames, openId }: ConversationList
             </a>
             <span class="conversation-meta muted">
               <StatusBadge status={conversation.status} />{' '}
+              <ChannelBadge channel={conversation.channel} />{' '}
+              {conversation.user ? (
+                <span class="conversation-user">Signed in: {userLabel(conversation.user)} · </span>
+              ) : null}
               {conversation.agentId
                 ? (agentNames.get(conversation.agentId) ?? conversation.agentId)
                 : 'deleted agent'}

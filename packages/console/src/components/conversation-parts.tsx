@@ -1,4 +1,9 @@
-import type { ConversationStatus, Source } from '@agent-chat/protocol';
+import type {
+  ConversationChannel,
+  ConversationStatus,
+  ConversationSummary,
+  Source,
+} from '@agent-chat/protocol';
 
 const STATUS_LABELS: Record<ConversationStatus, string> = {
   open: 'AI answers',
@@ -9,6 +14,25 @@ const STATUS_LABELS: Record<ConversationStatus, string> = {
 /** A conversation's status as a badge: who answers it. */
 export function StatusBadge({ status }: { status: ConversationStatus }) {
   return <span class={`badge status-${status}`}>{STATUS_LABELS[status]}</span>;
+}
+
+/** How the console names each channel (`ConversationSummary.channel`). */
+export const CHANNEL_LABELS: Record<ConversationChannel, string> = {
+  widget: 'Widget',
+  api: 'API',
+  slack: 'Slack',
+  discord: 'Discord',
+};
+
+/** Where a conversation happens, as a badge; nothing for one older than channels. */
+export function ChannelBadge({ channel }: { channel: ConversationChannel | null }) {
+  if (channel === null) return null;
+  return <span class={`badge channel channel-${channel}`}>{CHANNEL_LABELS[channel]}</span>;
+}
+
+/** The signed-in user of a conversation, in a few words (name, else email, else user id). */
+export function userLabel(user: NonNullable<ConversationSummary['user']>): string {
+  return user.name ?? user.email ?? user.userId;
 }
 
 /** A time as the operator's locale writes it, to the minute. */

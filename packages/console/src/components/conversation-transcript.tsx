@@ -1,8 +1,8 @@
-import type { ConversationMessage } from '@agent-chat/protocol';
+import type { ConversationMessage, ConversationUser } from '@agent-chat/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TranscriptModel } from '../models/transcript-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { formatTime, SourceList, StatusBadge } from './conversation-parts.js';
+import { CHANNEL_LABELS, formatTime, SourceList, StatusBadge } from './conversation-parts.js';
 
 const AUTHORS = { user: 'Visitor', assistant: 'AI', operator: 'Operator' } as const;
 
@@ -27,6 +27,29 @@ function AnswerDetails({ message }: { message: ConversationMessage }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/** Who the signed-in user is, as the host site vouched: name, email, user id, attributes. */
+function SignedInUser({ user }: { user: ConversationUser }) {
+  const rows: [string, string][] = [
+    ...(user.name ? [['Name', user.name] as [string, string]] : []),
+    ...(user.email ? [['Email', user.email] as [string, string]] : []),
+    ['User id', user.userId],
+    ...Object.entries(user.attributes),
+  ];
+  return (
+    <section class="signed-in-user" aria-labelledby="signed-in-user-title">
+      <h3 id="signed-in-user-title">Signed-in user</h3>
+      <dl>
+        {rows.map(([term, value], index) => (
+          <div key={`${index}:${term}`}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -70,7 +93,11 @@ function ReplyForm({ model }: { model: TranscriptModel }) {
       ) : null}
       <p class="muted reply-sent" role="status">
         {model.emailedTo.value
-          ? `Reply sent, and emailed to ${model.emailedTo.value} (the contact the visitor left).`
+          ? `Reply sent, and emailed to ${model.emailedTo.value} (${
+              model.detail.value?.user?.email === model.emailedTo.value
+                ? "the signed-in user's verified email"
+                : 'the contact the visitor left'
+            }).`
           : model.emailedTo.value === null
             ? 'Reply sent to the chat (not emailed: no contact left, or no mail set up).'
             : ''}
@@ -136,9 +163,11 @@ export function ConversationTranscript({ model }: { model: TranscriptModel }) {
       {detail ? (
         <>
           <p class="muted">
-            Visitor {detail.visitorId} · started{' '}
+            Visitor {detail.visitorId}
+            {detail.channel ? ` · ${CHANNEL_LABELS[detail.channel]}` : ''} · started{' '}
             <time dateTime={detail.createdAt}>{formatTime(detail.createdAt)}</time>
           </p>
+          {detail.user ? <SignedInUser user={detail.user} /> : null}
           <ol class="messages">
             {detail.messages.map((message) => (
               <li key={message.id} class={`message role-${message.role}`}>

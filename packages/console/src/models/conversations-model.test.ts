@@ -24,6 +24,9 @@ describe('apiFilters', () => {
         status: 'handoff',
         from: '2030-01-31',
         to: '2030-01-31',
+        channel: 'slack',
+        user: ' Ada ',
+        attribute: ' plan:pro tier ',
       }),
     ).toEqual({
       q: 'refund',
@@ -32,8 +35,14 @@ describe('apiFilters', () => {
       status: 'handoff',
       from: '2030-01-31T00:00:00.000Z',
       to: '2030-02-01T00:00:00.000Z',
+      channel: 'slack',
+      user: 'Ada',
+      attribute: 'plan:pro tier',
     });
     expect(apiFilters({ ...NO_FILTERS, from: '31/01/2030', to: 'soon' })).toEqual({});
+    // Not key:value: left out (the form says why before it is sent).
+    expect(apiFilters({ ...NO_FILTERS, attribute: 'pro' })).toEqual({});
+    expect(apiFilters({ ...NO_FILTERS, attribute: '1plan:pro' })).toEqual({});
   });
 });
 

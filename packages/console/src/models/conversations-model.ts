@@ -1,4 +1,5 @@
 import type {
+  ConversationChannel,
   ConversationFilters,
   ConversationStatus,
   ConversationSummary,
@@ -18,6 +19,11 @@ export interface ConversationFilterDraft {
   status: ConversationStatus | '';
   from: string;
   to: string;
+  channel: ConversationChannel | '';
+  /** A signed-in user's id, name or email (part of it); `*` for every signed-in user. */
+  user: string;
+  /** A signed-in user's attribute, `key:value` (e.g. `plan:pro`). */
+  attribute: string;
 }
 
 /** No filter: every conversation. */
@@ -28,7 +34,13 @@ export const NO_FILTERS: ConversationFilterDraft = {
   status: '',
   from: '',
   to: '',
+  channel: '',
+  user: '',
+  attribute: '',
 };
+
+/** An attribute filter as the API takes it: `key:value`, the key as attributes' keys are. */
+export const ATTRIBUTE_FILTER = /^[A-Za-z][A-Za-z0-9_.-]{0,39}:.+$/;
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d\d-\d\d$/;
@@ -43,6 +55,10 @@ export function apiFilters(draft: ConversationFilterDraft): ConversationFilters 
   if (draft.agentId !== '') filters.agentId = draft.agentId;
   if (draft.feedback !== '') filters.feedback = draft.feedback;
   if (draft.status !== '') filters.status = draft.status;
+  if (draft.channel !== '') filters.channel = draft.channel;
+  if (draft.user.trim() !== '') filters.user = draft.user.trim();
+  const attribute = draft.attribute.trim();
+  if (ATTRIBUTE_FILTER.test(attribute)) filters.attribute = attribute;
   if (DATE.test(draft.from)) filters.from = `${draft.from}T00:00:00.000Z`;
   if (DATE.test(draft.to)) {
     filters.to = new Date(Date.parse(`${draft.to}T00:00:00.000Z`) + DAY_MS).toISOString();
