@@ -70,6 +70,32 @@ describe('signed-in users', () => {
     expect(contacts).toEqual([{ visitor_id: 'u-ada', email: 'ada@example.com' }]);
   });
 
+  it('keeps what a later sign-in leaves out, for the same user only', async () => {
+    const known = (visitorId: string) =>
+      rows(
+        'SELECT user_id, name, email, attributes FROM identified_visitors WHERE visitor_id = $1',
+        [visitorId],
+      );
+    const first = { visitorId: 'u-cy', userId: 'cy', name: 'Cy', email: 'cy@example.com' };
+    expect((await identify({ ...first, attributes: { plan: 'pro' } })).status).toBe(200);
+    // The next page view signs in with the id alone (data-user-id): nothing is wiped.
+    expect((await identify({ visitorId: 'u-cy', userId: 'cy' })).status).toBe(200);
+    expect(await known('u-cy')).toEqual([
+      { user_id: 'cy', name: 'Cy', email: 'cy@example.com', attributes: { plan: 'pro' } },
+    ]);
+    // What it gives replaces what was known, attributes as a whole.
+    expect((await identify({ visitorId: 'u-cy', userId: 'cy', attributes: {} })).status).toBe(200);
+    expect((await known('u-cy'))[0]?.attributes).toEqual({});
+    // Another user on that visitor id inherits nothing of the first.
+    expect((await identify({ visitorId: 'u-cy', userId: 'dee' })).status).toBe(200);
+    expect(await known('u-cy')).toEqual([
+      { user_id: 'dee', name: null, email: null, attributes: {} },
+    ]);
+    // The tests below count every user and contact: this one's go.
+    await rows("DELETE FROM identified_visitors WHERE visitor_id = 'u-cy'");
+    await rows("DELETE FROM contacts WHERE visitor_id = 'u-cy'");
+  });
+
   it('refuses attributes over the limits with 400', async () => {
     const many = Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`k${index}`, 'v']));
     expectError(

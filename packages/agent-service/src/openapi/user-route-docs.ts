@@ -19,7 +19,7 @@ export const USER_ROUTE_DOCS: readonly RouteDoc[] = [
     operationId: 'identifyVisitor',
     summary: 'Record that a visitor is a signed-in user, merging its anonymous conversations',
     description:
-      'Called by the BFF once it verified the host site’s `userHash`. Name, email and attributes (at most 20 short strings) replace what was known; an email becomes the visitor’s contact. `merge` moves the anonymous visitor’s conversations among its ids to the user’s visitor; other ids are left alone.',
+      'Called by the BFF once it verified the host site’s `userHash`. Name, email and attributes (at most 20 short strings) given replace what was known for that user, and those left out are kept; an email becomes the visitor’s contact. `merge` moves the anonymous visitor’s conversations among its ids to the user’s visitor; other ids are left alone.',
     tag: 'Signed-in users',
     body: identifiedVisitorSchema,
     responses: { 200: identifiedVisitorResponseSchema },

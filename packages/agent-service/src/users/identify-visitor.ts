@@ -7,7 +7,9 @@ import { createId, type Queryable } from '../store/index.js';
 
 /**
  * Records that a visitor of `agent` is a signed-in user (the BFF verified the host's
- * signature): its name, email and attributes replace what was known. With an email, the
+ * signature): the name, email and attributes it gives replace what was known, and what it
+ * leaves out is kept for the same user (a page that signs the user in with only an id, as `data-user-id` does on
+ * every page view, does not wipe the attributes an earlier `identify()` gave). With an email, the
  * user is also the visitor's contact (so no contact form is offered, and handoff mails
  * reply to it). `merge` moves the anonymous visitor's conversations among its ids to the
  * user's visitor; ids that are not that visitor's with this agent are left alone. Run it
@@ -22,10 +24,16 @@ export async function identifyVisitor(
   await database.query(
     `INSERT INTO identified_visitors AS i (organization_id, agent_id, visitor_id, user_id,
        name, email, attributes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+     VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7::jsonb, '{}'::jsonb))
      ON CONFLICT (organization_id, agent_id, visitor_id) DO UPDATE SET
-       user_id = EXCLUDED.user_id, name = EXCLUDED.name, email = EXCLUDED.email,
-       attributes = EXCLUDED.attributes, updated_at = now()`,
+       user_id = EXCLUDED.user_id,
+       name = CASE WHEN i.user_id = EXCLUDED.user_id THEN COALESCE(EXCLUDED.name, i.name)
+         ELSE EXCLUDED.name END,
+       email = CASE WHEN i.user_id = EXCLUDED.user_id THEN COALESCE(EXCLUDED.email, i.email)
+         ELSE EXCLUDED.email END,
+       attributes = CASE WHEN i.user_id = EXCLUDED.user_id
+         THEN COALESCE($7::jsonb, i.attributes) ELSE EXCLUDED.attributes END,
+       updated_at = now()`,
     [
       organizationId,
       agent.id,
@@ -33,7 +41,7 @@ export async function identifyVisitor(
       submission.userId,
       submission.name ?? null,
       submission.email ?? null,
-      JSON.stringify(submission.attributes ?? {}),
+      submission.attributes === undefined ? null : JSON.stringify(submission.attributes),
     ],
   );
   if (submission.email !== undefined) {
