@@ -397,9 +397,10 @@ describe('the widget in Chromium', () => {
     await ask('How do I configure the BFF?');
     const recorder = await page.evaluate(() => window.__recorder);
     expect(recorder.violations).toEqual([]);
+    // The panel's and the Markdown chunk's own (its styles moved out of first paint).
     expect(await readWidgetStyles()).toEqual({
       styleElements: 0,
-      sheets: 2,
+      sheets: 3,
       launcherPosition: 'fixed',
       launcherText: 'rgb(0, 0, 0)',
       panelWidth: '380px',
@@ -556,7 +557,7 @@ describe('the widget in Chromium', () => {
     await page.getByRole('button', { name: 'Open chat' }).click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     expect(await readWidgetStyles()).toEqual({
-      styleElements: 2,
+      styleElements: 3,
       sheets: 0,
       launcherPosition: 'fixed',
       launcherText: 'rgb(255, 255, 255)',
