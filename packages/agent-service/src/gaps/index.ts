@@ -10,13 +10,11 @@
  * (`createGapsReporter`).
  */
 export { answerGapTopic, hideGapTopic, unhideGapTopic } from './answer-gap-topic.js';
-export {
-  type GroupedGapTopics,
-  listGapTopics,
-} from './gap-topics.js';
+export { listGapTopics } from './gap-topics.js';
 export { createGapTopicsCache, type GapTopicsCache } from './gap-topics-cache.js';
 export {
   createGapsReporter,
   type GapsReporter,
 } from './gaps-report.js';
 export { type GapGroup, groupGaps } from './group-gaps.js';
+export type { GroupedGapTopics } from './group-topics.js';
