@@ -1,6 +1,7 @@
 import type { GapReason, GapTopic } from '@agent-chat/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type GapTopicsModel, trendMark } from '../models/gap-topics-model.js';
+import type { GapTopicsModel } from '../models/gap-topics-model.js';
+import { trendMark } from '../models/trend-mark.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatTime } from './conversation-parts.js';
 import { useModalDialog } from './use-modal-dialog.js';

@@ -2,13 +2,10 @@ import type { GapTopic, GapTopicsResponse } from '@agent-chat/protocol';
 import { describe, expect, it } from 'vitest';
 import { createControlledFetch } from '../testing/controlled-fetch.js';
 import { createApiClient } from './api-client.js';
-import {
-  answerBodyOf,
-  answerDraftOf,
-  createGapTopicsModel,
-  gapTopicsSearch,
-  trendMark,
-} from './gap-topics-model.js';
+import { answerBodyOf, answerDraftOf } from './gap-answer-draft.js';
+import { createGapTopicsModel } from './gap-topics-model.js';
+import { gapTopicsSearch } from './gap-topics-requests.js';
+import { trendMark } from './trend-mark.js';
 
 const topic = (id: string, patch: Partial<GapTopic> = {}): GapTopic => ({
   id,

@@ -1,114 +1,21 @@
+/**
+ * The Insights page's content-gap topics model: pages of an agent's topics, which are
+ * expanded, the answer editor, hiding and showing again, as signals over the API client.
+ */
 import {
   GAP_TOPIC_LIMITS,
-  type GapAnswerBody,
   type GapAnswerResponse,
   type GapHiddenTopic,
   type GapHideBody,
   type GapTopic,
   type GapTopicsResponse,
-  type GapUnhideBody,
 } from '@agent-chat/protocol';
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiClient } from './api-client.js';
-import { type InsightsFilterDraft, insightsSearch } from './insights-model.js';
+import { answerBodyOf, answerDraftOf, type GapAnswerDraft } from './gap-answer-draft.js';
+import { type GapTopicsScope, gapTopicsSearch, unhideBodyOf } from './gap-topics-requests.js';
 import { runAction } from './run-action.js';
 import { messageOf } from './session-model.js';
-
-/** Topics asked for per page (`limit`). */
-export const TOPICS_PER_PAGE = 20;
-
-/** What the answer editor holds: prefilled from a topic, edited by the owner. */
-export interface GapAnswerDraft {
-  topicId: string;
-  /** The topic's label, for the editor's title. */
-  label: string;
-  /** The question the answer is titled by (the topic's most typical one at first). */
-  question: string;
-  /** Markdown. */
-  answer: string;
-  /** Optional: a page that says more. */
-  sourceUrl: string;
-  /** The topic's other questions, saved as variants of `question`. */
-  variants: string[];
-}
-
-/** How a topic moved against the previous period, as its small mark reads. */
-export interface TrendMark {
-  /** The glyph shown (`▲`, `▼`, `=`, `new`). */
-  symbol: string;
-  /** What it says in words (for screen readers and the tooltip). */
-  text: string;
-  tone: 'up' | 'down' | 'flat' | 'new';
-}
-
-/** The trend mark of a topic: `▲ up from 2`, `new`… */
-export function trendMark(topic: Pick<GapTopic, 'trend' | 'previousCount'>): TrendMark {
-  const before = topic.previousCount;
-  const previously = `${before} in the previous period`;
-  switch (topic.trend) {
-    case 'new':
-      return { symbol: 'new', text: 'New: none in the previous period', tone: 'new' };
-    case 'up':
-      return { symbol: '▲', text: `Growing: ${previously}`, tone: 'up' };
-    case 'down':
-      return { symbol: '▼', text: `Shrinking: ${previously}`, tone: 'down' };
-    default:
-      return { symbol: '=', text: `Steady: ${previously}`, tone: 'flat' };
-  }
-}
-
-/**
- * The editor's draft for a topic: its most typical question as the title, every other
- * question of the topic (each once, case and spacing ignored) as a variant.
- */
-export function answerDraftOf(topic: GapTopic): GapAnswerDraft {
-  const key = (question: string) => question.replace(/\s+/g, ' ').trim().toLowerCase();
-  const seen = new Set([key(topic.typicalQuestion)]);
-  const variants: string[] = [];
-  for (const { question } of topic.questions) {
-    if (seen.has(key(question)) || key(question) === '') continue;
-    seen.add(key(question));
-    variants.push(question);
-  }
-  variants.length = Math.min(variants.length, GAP_TOPIC_LIMITS.variants);
-  return {
-    topicId: topic.id,
-    label: topic.label,
-    question: topic.typicalQuestion,
-    answer: '',
-    sourceUrl: '',
-    variants,
-  };
-}
-
-/** The body of `POST api/insights/gaps/answer` for a draft, or why it cannot be sent yet. */
-export function answerBodyOf(
-  agentId: string,
-  draft: GapAnswerDraft,
-): { body: GapAnswerBody } | { problem: string } {
-  if (draft.question.trim() === '') return { problem: 'Write the question the answer is for.' };
-  if (draft.answer.trim() === '') return { problem: 'Write the answer.' };
-  const sourceUrl = draft.sourceUrl.trim();
-  if (sourceUrl !== '' && !/^https?:\/\/\S+$/i.test(sourceUrl)) {
-    return { problem: 'The source URL must start with http:// or https://.' };
-  }
-  return {
-    body: {
-      agentId,
-      topicId: draft.topicId,
-      question: draft.question.trim(),
-      variants: draft.variants,
-      answer: draft.answer,
-      ...(sourceUrl === '' ? {} : { sourceUrl }),
-    },
-  };
-}
-
-/** The range and agent whose topics are shown. */
-export interface GapTopicsScope extends InsightsFilterDraft {
-  /** Required here: topics are an agent's. */
-  agentId: string;
-}
 
 /**
  * The Insights page's content-gap topics of one agent (`GET api/insights/gaps`): pages of
@@ -152,27 +59,6 @@ export interface GapTopicsModel {
   hide(topicId: string): Promise<boolean>;
   /** Shows a hidden topic again: the first page is loaded afresh, with it in its place. */
   unhide(topicId: string): Promise<boolean>;
-}
-
-/** The body of `POST api/insights/gaps/unhide` for a topic of a scope's range. */
-export function unhideBodyOf(scope: GapTopicsScope, topicId: string): GapUnhideBody {
-  const params = new URLSearchParams(insightsSearch(scope));
-  const from = params.get('from');
-  const to = params.get('to');
-  return {
-    agentId: scope.agentId,
-    topicId,
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-  };
-}
-
-/** The query string of `GET api/insights/gaps` for a scope and a cursor. */
-export function gapTopicsSearch(scope: GapTopicsScope, cursor?: string): string {
-  const params = new URLSearchParams(insightsSearch(scope));
-  params.set('limit', String(TOPICS_PER_PAGE));
-  if (cursor !== undefined) params.set('cursor', cursor);
-  return `?${params}`;
 }
 
 /** Creates the content-gap topics model over the console's API client. */
