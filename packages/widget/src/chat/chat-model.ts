@@ -18,18 +18,15 @@ import type { ChatModel, ChatModelOptions, ChatStatus } from './chat-model-contr
 import { createContactModel } from './contact-model.js';
 import { createConversationApi } from './conversation-api.js';
 import type { SavedConversation } from './conversation-store.js';
+import { createFrameText, defaultScheduleFrame } from './frame-text.js';
 import { createHandoffModel } from './handoff-model.js';
 import { createHttpQueryTransport } from './http-query-transport.js';
 import { createPastModel } from './past-model.js';
 import type { ChatQuery } from './query-transport.js';
 import { createRateAnswer } from './rate-answer.js';
+import { finishedAnswer, transcriptMessages } from './server-messages.js';
 
 export type { ChatIds, ChatModel, ChatModelOptions, ChatStatus } from './chat-model-contract.js';
-
-function defaultScheduleFrame(flush: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
-  else setTimeout(flush, 16);
-}
 
 /**
  * Creates the chat model of one widget: messages, status and error as signals. `send()`
@@ -117,15 +114,8 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       past.remember(conversationId);
     }
     if (result.visitorId) visitorId = result.visitorId;
-    const done: Partial<ChatMessage> = {
-      text: result.answer,
-      sources: result.sources,
-      state: 'done',
-    };
-    if (result.messageId) done.messageId = result.messageId;
-    if (result.followUps?.length) done.followUps = result.followUps;
     handoff.answered(result);
-    finish(done);
+    finish(finishedAnswer(result));
     contact.answered(result.contactCapture);
     const detail: Parameters<NonNullable<ChatModelOptions['onAnswer']>>[0] = {
       text: result.answer,
@@ -144,17 +134,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
       controller?.abort();
       controller = undefined;
       conversationId = id;
-      const loaded: ChatMessage[] = response.messages.map((message) => {
-        const role =
-          message.role === 'operator' || message.role === 'user' ? message.role : 'assistant';
-        const item: ChatMessage = { id: nextId(), role, text: message.text, messageId: message.id };
-        if (role === 'assistant') {
-          item.state = 'done';
-          item.sources = message.sources;
-          if (message.eval) item.vote = message.eval;
-        }
-        return item;
-      });
+      const loaded = transcriptMessages(response, nextId);
       batch(() => {
         const restored: SavedConversation = {
           messages: loaded,
@@ -211,20 +191,17 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
     persist();
     options.onMessage?.({ text });
 
-    let answer = '';
-    let flushScheduled = false;
-    const flush = (): void => {
-      flushScheduled = false;
-      if (current() && status.value === 'streaming') updateLast({ text: answer });
-    };
+    const answer = createFrameText(scheduleFrame, (text) => {
+      if (current() && status.value === 'streaming') updateLast({ text });
+    });
 
     const end = (failure: ChatError): void => {
       if (!current()) return;
       // The BFF no longer recognises this conversation as the visitor's (their id expired,
       // or the server's key changed): the next question starts a new one.
       if (failure.code === ERROR_CODE_NOT_FOUND && query.conversationId) conversationId = undefined;
-      if (abort.signal.aborted) finish({ text: answer, state: 'stopped' });
-      else finish({ text: answer, state: 'error', error: failure }, failure);
+      if (abort.signal.aborted) finish({ text: answer.text, state: 'stopped' });
+      else finish({ text: answer.text, state: 'error', error: failure }, failure);
     };
 
     try {
@@ -243,11 +220,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
             status.value = 'streaming';
             break;
           case 'text':
-            answer += event.delta;
-            if (!flushScheduled) {
-              flushScheduled = true;
-              scheduleFrame(flush);
-            }
+            answer.append(event.delta);
             break;
           case 'finish':
             return finishDone(event.result);
