@@ -2,70 +2,22 @@ import type { AgentChatApi, AgentChatListener } from '../agent-chat-api.js';
 import { languageDirection, launcherStrings, primaryLanguage } from '../i18n/index.js';
 import type {
   AgentChatEventName,
-  GreetingModule,
-  LocaleModule,
   PanelContext,
   PanelController,
-  PanelModule,
   SearchController,
-  SearchModule,
 } from '../panel-contract.js';
 import { WidgetError } from '../widget-error.js';
-import { computeColor } from './compute-color.js';
+import { applyPrimaryColor } from './apply-primary-color.js';
 import type { Greeting } from './create-greeting.js';
 import { createLauncher } from './create-launcher.js';
 import { createStyleAdopter } from './create-style-adopter.js';
 import { loaderStyles } from './loader-styles.js';
 import { readConfig } from './read-config.js';
-import { parseColor, readableTextColor } from './readable-text-color.js';
 import { registerGlobal } from './register-global.js';
-
-/** Options of {@link startWidget}. */
-export interface StartWidgetOptions {
-  /** The widget's own script element (its `data-*` attributes are the configuration). */
-  script: HTMLScriptElement;
-  /** Absolute URL of the panel chunk (resolved against the script's URL). */
-  panelUrl: string;
-  /** Loads the panel chunk. The build passes `(url) => import(url)`. */
-  importPanel: (url: string) => Promise<PanelModule>;
-  /**
-   * Absolute URLs of the locale chunks by primary language subtag: every built-in language
-   * but English, which the panel chunk bundles.
-   */
-  localeUrls: Readonly<Record<string, string>>;
-  /** Loads a locale chunk. The build passes `(url) => import(url)`. */
-  importLocale: (url: string) => Promise<LocaleModule>;
-  /** Absolute URL of the greeting chunk, loaded only for a page that greets. */
-  greetingUrl: string;
-  /** Loads the greeting chunk. The build passes `(url) => import(url)`. */
-  importGreeting: (url: string) => Promise<GreetingModule>;
-  /** Absolute URL of the search chunk, loaded at the first search. */
-  searchUrl: string;
-  /** Loads the search chunk. The build passes `(url) => import(url)`. */
-  importSearch: (url: string) => Promise<SearchModule>;
-  /** The page's window. */
-  window: Window & typeof globalThis;
-}
-
-function whenReady(document: Document, run: () => void): void {
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', run, { once: true });
-  } else run();
-}
-
-function applyPrimaryColor(
-  element: HTMLElement,
-  value: string,
-  window: Window & typeof globalThis,
-): void {
-  if (!window.CSS?.supports?.('color', value)) {
-    console.warn(`agent-chat: data-primary-color "${value}" is not a CSS colour; ignored.`);
-    return;
-  }
-  element.style.setProperty('--ac-primary', value);
-  const color = parseColor(value) ?? computeColor(element, value, window);
-  if (color) element.style.setProperty('--ac-on-primary', readableTextColor(color));
-}
+import { isSearchShortcut } from './search-shortcut.js';
+import type { StartWidgetOptions } from './start-widget-options.js';
+import { whenReady } from './when-ready.js';
+import { widgetStorage } from './widget-storage.js';
 
 /**
  * Starts one widget: reads its configuration, renders the launcher at once (plain DOM in a
@@ -110,14 +62,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
   // data-greeting-once (then the one thing written before a first message, by the page's choice).
   const storageKey = `agent-chat:${config.agentId}`;
   const greetingKey = `${storageKey}:greeting-dismissed`;
-  const storage = (): Storage | undefined => {
-    try {
-      if (config.storage === 'local') return window.localStorage;
-      return config.storage === 'session' ? window.sessionStorage : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const storage = (): Storage | undefined => widgetStorage(config.storage, window);
   let greetingDismissed = false;
   if (config.greetingOnce) {
     try {
@@ -292,19 +237,13 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
       document,
       'keydown',
       (event) => {
-        const key = event as KeyboardEvent;
-        const mod = key.ctrlKey || key.metaKey;
-        const combo = `${mod ? 'mod+' : ''}${key.altKey ? 'alt+' : ''}${key.key.toLowerCase()}`;
-        const target = key.composedPath()[0] as HTMLElement;
         if (
           searchOn === false ||
-          !config.searchShortcuts.includes(combo) ||
-          // A bare key ("/") is typed, not a shortcut, in the page's fields.
-          (!mod && (/^(INPUT|TEXTAREA)$/.test(target.tagName) || target.isContentEditable))
+          !isSearchShortcut(event as KeyboardEvent, config.searchShortcuts)
         ) {
           return;
         }
-        key.preventDefault();
+        event.preventDefault();
         openSearch();
       },
       false,
