@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@agent-chat/protocol';
 import { BffError } from '../bff-error.js';
 import type { UpstreamClient } from '../upstream/index.js';
-import type { ChaindeskGuard } from './admin-operations.js';
+import type { ChaindeskGuard } from './admin-operation.js';
 
 /** Reads the current state of a resource from the upstream (a JSON object). */
 type ReadCurrent = (path: string) => Promise<Record<string, unknown>>;
