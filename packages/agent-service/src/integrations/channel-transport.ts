@@ -7,7 +7,7 @@ import type { DiscordSecrets } from './discord/discord-routes.js';
 import { findIntegration } from './find-integration.js';
 import { createIntegrationCipher } from './integration-cipher.js';
 import { createSlackClient } from './slack/slack-client.js';
-import type { SlackSecrets } from './slack/slack-routes.js';
+import type { SlackSecrets } from './slack/slack-request.js';
 
 /** Options of {@link createChannelTransport} (the service's integration options). */
 export interface ChannelTransportOptions {

@@ -12,7 +12,8 @@ import { findThread } from './integration-threads.js';
 import { queueChannelMessages } from './queue-channel-messages.js';
 import { createSlackClient } from './slack/slack-client.js';
 import { escapeSlack } from './slack/slack-mrkdwn.js';
-import { createSlackRoutes, type SlackSecrets } from './slack/slack-routes.js';
+import type { SlackSecrets } from './slack/slack-request.js';
+import { createSlackRoutes } from './slack/slack-routes.js';
 
 /** Options of {@link createIntegrations} (the service's options of these names). */
 export interface IntegrationsOptions {

@@ -1,42 +1,21 @@
-import type { Agent } from '@agent-chat/protocol';
-import { ERROR_CODES, HANDOFF_ACKNOWLEDGEMENT } from '@agent-chat/protocol';
-import type { KnownBlock } from '@slack/web-api';
-import express, { type Request, Router } from 'express';
-import { AgentServiceError, invalidRequest } from '../../agent-service-error.js';
-import { getAgent } from '../../agents/index.js';
+/**
+ * The Slack integration's public routes: the Events API (the URL challenge, then the
+ * messages the agent answers, claimed once) and the interactions of its buttons (votes,
+ * "Talk to a person").
+ */
+import { HANDOFF_ACKNOWLEDGEMENT } from '@agent-chat/protocol';
+import express, { Router } from 'express';
 import { evalAnswer, startHandoff } from '../../conversations/index.js';
-import { getOrganization, type Organization } from '../../organizations/index.js';
-import { answerInChannel } from '../channel-answer.js';
 import { claimEvent } from '../claim-event.js';
-import { findIntegration } from '../find-integration.js';
 import type { IntegrationDependencies } from '../integration-dependencies.js';
-import { badSignature, requireCipher, unknownIntegration } from '../integration-errors.js';
-import type { IntegrationRow } from '../integration-row.js';
-import { type ThreadPlace, threadConversation } from '../integration-threads.js';
-import { queueChannelMessages } from '../queue-channel-messages.js';
-import { SLACK_ACTIONS, slackAnswerMessages } from './slack-answer-message.js';
-import type { SlackBlockActions, SlackEventsPayload, SlackMessageEvent } from './slack-payloads.js';
-import { verifySlackRequest } from './slack-signature.js';
-
-/** What is sealed in a Slack integration's row. */
-export interface SlackSecrets {
-  botToken: string;
-  signingSecret: string;
-}
+import { unknownIntegration } from '../integration-errors.js';
+import { answerSlackMessage, postInThread } from './slack-answer.js';
+import { SLACK_ACTIONS } from './slack-answer-message.js';
+import type { SlackBlockActions, SlackEventsPayload } from './slack-payloads.js';
+import { parseJson, slackOwners, verifiedSlackRequest } from './slack-request.js';
 
 /** Subtypes of a person's message (anything else is an edit, a join, a bot…). */
 const PERSON_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast']);
-
-/** The text of a failed answer, posted in the thread instead. */
-const FAILED_ANSWER = 'Sorry, I could not answer this just now. Please try again in a moment.';
-const USAGE_LIMIT_ANSWER = 'Sorry, this assistant has answered all the questions it may for now.';
-
-/** A Slack request for an agent, verified: the integration and its secrets. */
-interface VerifiedRequest {
-  integration: IntegrationRow;
-  secrets: SlackSecrets;
-  body: Buffer;
-}
 
 /**
  * The Slack integration's public endpoints (no API key; Slack signs each request):
@@ -50,144 +29,12 @@ interface VerifiedRequest {
  */
 export function createSlackRoutes(dependencies: IntegrationDependencies): Router {
   const { context, slack, tasks } = dependencies;
-  const { database, logger } = context;
+  const { database } = context;
   const rawBody = express.raw({ type: () => true, limit: dependencies.bodyLimitBytes });
-
-  async function verified(req: Request): Promise<VerifiedRequest> {
-    const agentId = String(req.params.agentId);
-    const integration = await findIntegration(database, agentId, 'slack');
-    if (!integration) throw unknownIntegration('Slack workspace', agentId);
-    const secrets = requireCipher(dependencies.cipher).open<SlackSecrets>(integration.secrets);
-    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const ok = verifySlackRequest(
-      secrets.signingSecret,
-      {
-        timestamp: req.get('x-slack-request-timestamp'),
-        signature: req.get('x-slack-signature'),
-        body,
-      },
-      context.now(),
-    );
-    if (!ok) throw badSignature('Slack');
-    return { integration, secrets, body };
-  }
-
-  function parseJson<Value>(text: string): Value {
-    try {
-      return JSON.parse(text) as Value;
-    } catch {
-      throw invalidRequest('The request body is not valid JSON.');
-    }
-  }
-
-  async function owners(integration: IntegrationRow): Promise<{
-    organization: Organization;
-    agent: Agent;
-  }> {
-    const organization = await getOrganization(database, integration.organizationId);
-    if (!organization) throw unknownIntegration('Slack workspace', integration.agentId);
-    const agent = await getAgent(database, organization.id, integration.agentId);
-    return { organization, agent };
-  }
-
-  /**
-   * Posts messages in a thread in order; what Slack does not take even after the client's
-   * retries goes to the outbox (retried later), never lost.
-   */
-  async function post(
-    integration: IntegrationRow,
-    token: string,
-    place: ThreadPlace,
-    messages: { text: string; blocks?: KnownBlock[] }[],
-    conversationId?: string,
-  ): Promise<void> {
-    for (const [index, message] of messages.entries()) {
-      try {
-        await slack.postMessage({
-          token,
-          channel: place.channel,
-          threadTs: place.threadTs,
-          ...message,
-        });
-      } catch (error) {
-        await queueChannelMessages(
-          context,
-          integration.organizationId,
-          conversationId,
-          {
-            kind: 'slack',
-            payload: {
-              agentId: integration.agentId,
-              channel: place.channel,
-              threadTs: place.threadTs,
-              messages: messages.slice(index),
-            },
-          },
-          error,
-        );
-        return;
-      }
-    }
-  }
-
-  async function answer(
-    request: VerifiedRequest,
-    event: SlackMessageEvent & { channel: string; ts: string; user: string },
-    question: string,
-    signal: AbortSignal,
-  ): Promise<void> {
-    const { integration, secrets } = request;
-    const { organization, agent } = await owners(integration);
-    const place = { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
-    const thread = await threadConversation(database, {
-      organizationId: organization.id,
-      agentId: agent.id,
-      kind: 'slack',
-      threadKey: `${integration.externalId}:${place.channel}:${place.threadTs}`,
-      place,
-    });
-    let response: Awaited<ReturnType<typeof answerInChannel>>;
-    try {
-      response = await answerInChannel(context, {
-        organization,
-        agent,
-        channel: 'slack',
-        question,
-        conversationId: thread.conversationId,
-        visitorId: `slack-${integration.externalId}-${event.user}`,
-        signal,
-      });
-    } catch (error) {
-      const limited = error instanceof AgentServiceError && error.code === ERROR_CODES.usageLimit;
-      if (!limited) {
-        logger.error(
-          { agentId: agent.id, err: error instanceof Error ? error.message : String(error) },
-          'Slack question not answered',
-        );
-      }
-      await post(
-        integration,
-        secrets.botToken,
-        place,
-        [{ text: limited ? USAGE_LIMIT_ANSWER : FAILED_ANSWER }],
-        thread.conversationId,
-      );
-      return;
-    }
-    if (!response) return;
-    // Retried by the client (timeouts, 5xx, 429 after Retry-After), then by the outbox.
-    await post(
-      integration,
-      secrets.botToken,
-      place,
-      slackAnswerMessages(response),
-      thread.conversationId,
-    );
-  }
 
   const router = Router();
   router.post('/integrations/slack/:agentId/events', rawBody, async (req, res) => {
-    const request = await verified(req);
+    const request = await verifiedSlackRequest(dependencies, req);
     const payload = parseJson<SlackEventsPayload>(request.body.toString('utf8'));
     if (payload.type === 'url_verification' && typeof payload.challenge === 'string') {
       res.json({ challenge: payload.challenge });
@@ -236,12 +83,12 @@ export function createSlackRoutes(dependencies: IntegrationDependencies): Router
     }
     res.status(200).end();
     tasks.run({ agentId: integration.agentId, channel, integration: 'slack' }, (signal) =>
-      answer(request, { ...event, channel, ts, user }, question, signal),
+      answerSlackMessage(dependencies, request, { ...event, channel, ts, user }, question, signal),
     );
   });
 
   router.post('/integrations/slack/:agentId/interactions', rawBody, async (req, res) => {
-    const request = await verified(req);
+    const request = await verifiedSlackRequest(dependencies, req);
     const form = new URLSearchParams(request.body.toString('utf8'));
     const payload = parseJson<SlackBlockActions>(form.get('payload') ?? '');
     const { integration, secrets } = request;
@@ -259,7 +106,7 @@ export function createSlackRoutes(dependencies: IntegrationDependencies): Router
       return;
     }
     const place = { channel, threadTs };
-    const { organization, agent } = await owners(integration);
+    const { organization, agent } = await slackOwners(database, integration);
     if (action.action_id === SLACK_ACTIONS.good || action.action_id === SLACK_ACTIONS.bad) {
       const vote = action.action_id === SLACK_ACTIONS.good ? 'good' : 'bad';
       const rows = await database.query<{ visitor_id: string }>(
@@ -325,7 +172,14 @@ export function createSlackRoutes(dependencies: IntegrationDependencies): Router
       res.status(200).end();
       if (started) {
         tasks.run({ agentId: agent.id, integration: 'slack' }, () =>
-          post(integration, secrets.botToken, place, [{ text: HANDOFF_ACKNOWLEDGEMENT }], value),
+          postInThread(
+            dependencies,
+            integration,
+            secrets.botToken,
+            place,
+            [{ text: HANDOFF_ACKNOWLEDGEMENT }],
+            value,
+          ),
         );
       }
       return;
