@@ -6,8 +6,5 @@
  * the transaction that made the change; and the weekly content-gaps report's.
  */
 export { gapTopicLink } from './console-link.js';
-export {
-  createNotifier,
-  type FindContact,
-  type Notifier,
-} from './notifier.js';
+export { createNotifier } from './notifier.js';
+export type { FindContact, Notifier } from './notifier-contract.js';
