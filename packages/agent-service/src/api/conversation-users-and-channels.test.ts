@@ -4,15 +4,12 @@ import {
   type WebhookEvent,
 } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ConversationFixture,
-  startConversationFixture,
-} from '../testing/conversation-fixture.js';
-import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server.js';
+import type { ConversationFixture } from '../testing/conversation-fixture.js';
+import { type NotifiedFixture, startNotifiedFixture } from '../testing/notified-fixture.js';
+import type { SmtpTestServer } from '../testing/smtp-test-server.js';
 import { expectError } from '../testing/two-organizations.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import type { WebhookReceiver } from '../testing/webhook-receiver.js';
 
-const SECRET = 'a-webhook-secret-of-32-characters';
 const ADA = {
   userId: 'user-42',
   name: 'Ada Lovelace',
@@ -20,6 +17,7 @@ const ADA = {
   attributes: { plan: 'pro', company: 'Acme Ltd' },
 };
 
+let notified: NotifiedFixture | undefined;
 let smtp: SmtpTestServer;
 let receiver: WebhookReceiver;
 let fixture: ConversationFixture;
@@ -55,15 +53,8 @@ const eventsOf = <Type extends WebhookEvent['type']>(type: Type) =>
     .filter((event): event is Extract<WebhookEvent, { type: Type }> => event.type === type);
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  receiver = await startWebhookReceiver(SECRET);
-  fixture = await startConversationFixture({
-    smtpUrl: smtp.url,
-    notifyEmail: 'ops@example.com',
-    webhook: { url: receiver.url, secret: SECRET },
-    allowPrivateUrls: true,
-    outbox: { baseDelayMs: 20, pollMs: 50 },
-  });
+  notified = await startNotifiedFixture();
+  ({ smtp, receiver, fixture } = notified);
   ids.ada = (await ask('How are refunds processed?', 'v-ada', 'widget')).conversationId;
   ids.bob = (await ask('How do I embed the widget?', 'v-bob', 'widget')).conversationId;
   ids.api = (await ask('How do I embed the widget?', 'v-script')).conversationId;
@@ -84,9 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fixture?.service.close();
-  await receiver?.close();
-  await smtp?.close();
+  await notified?.close();
 });
 
 describe('a conversation’s channel and signed-in user', () => {

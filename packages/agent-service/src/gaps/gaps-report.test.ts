@@ -2,19 +2,22 @@ import type { GapTopicsResponse, QueryResponse } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentService } from '../agent-service.js';
 import { silentLogger } from '../logger.js';
+import type { ConversationFixture } from '../testing/conversation-fixture.js';
 import {
-  type ConversationFixture,
-  startConversationFixture,
-} from '../testing/conversation-fixture.js';
-import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server.js';
+  askAgent,
+  type NotifiedFixture,
+  NOTIFIED_WEBHOOK_SECRET as SECRET,
+  startNotifiedFixture,
+} from '../testing/notified-fixture.js';
+import type { SmtpTestServer } from '../testing/smtp-test-server.js';
 import { createTestDatabase } from '../testing/test-database.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import type { WebhookReceiver } from '../testing/webhook-receiver.js';
 import { createGapsReporter } from './gaps-report.js';
 
-const SECRET = 'a-webhook-secret-of-32-characters';
 const CONSOLE = 'https://chat.example.com/admin/';
 const DAY_MS = 86_400_000;
 
+let notified: NotifiedFixture | undefined;
 let smtp: SmtpTestServer;
 let receiver: WebhookReceiver;
 let fixture: ConversationFixture;
@@ -23,14 +26,7 @@ let ahead = 0;
 const now = () => Date.now() + ahead;
 
 let visitors = 0;
-async function ask(query: string): Promise<QueryResponse> {
-  const response = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
-    query,
-    visitorId: `v${++visitors}`,
-  });
-  expect(response.status).toBe(200);
-  return response.body as QueryResponse;
-}
+const ask = (query: string): Promise<QueryResponse> => askAgent(fixture, query, `v${++visitors}`);
 
 /** Asks `query`, then moves its conversation `days` back. */
 async function askedDaysAgo(query: string, days: number): Promise<void> {
@@ -48,19 +44,14 @@ const reportMails = () =>
   smtp.mails.filter((mail) => mail.headers.get('subject')?.startsWith('Content gaps:'));
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  receiver = await startWebhookReceiver(SECRET);
-  fixture = await startConversationFixture({
-    smtpUrl: smtp.url,
+  notified = await startNotifiedFixture({
     notifyEmail: 'owner@example.com',
     mailFrom: 'Acme support <support@example.com>',
     publicConsoleUrl: CONSOLE,
-    webhook: { url: receiver.url, secret: SECRET },
-    allowPrivateUrls: true,
-    outbox: { baseDelayMs: 20, pollMs: 50 },
     gapsReport: 'weekly',
     now,
   });
+  ({ smtp, receiver, fixture } = notified);
   // Growing: 3 questions this week, 1 the week before. New: 2 this week.
   for (const question of [
     'Is SAML SSO available?',
@@ -93,9 +84,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await fixture?.service.close();
-  await receiver?.close();
-  await smtp?.close();
+  await notified?.close();
 });
 
 describe('the weekly content-gaps report (GAPS_REPORT=weekly)', () => {

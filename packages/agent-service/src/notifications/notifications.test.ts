@@ -7,40 +7,34 @@ import {
   type ConversationFixture,
   startConversationFixture,
 } from '../testing/conversation-fixture.js';
-import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server.js';
+import {
+  askAgent,
+  type NotifiedFixture,
+  NOTIFIED_WEBHOOK_SECRET as SECRET,
+  startNotifiedFixture,
+} from '../testing/notified-fixture.js';
+import type { SmtpTestServer } from '../testing/smtp-test-server.js';
 import { createTestDatabase } from '../testing/test-database.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 
-const SECRET = 'a-webhook-secret-of-32-characters';
 const CONSOLE = 'https://chat.example.com/admin/';
 
+let notified: NotifiedFixture | undefined;
 let smtp: SmtpTestServer;
 let receiver: WebhookReceiver;
 let fixture: ConversationFixture;
-async function ask(query: string, visitorId: string): Promise<string> {
-  const response = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
-    query,
-    visitorId,
-  });
-  expect(response.status).toBe(200);
-  return response.body.conversationId;
-}
+const ask = async (query: string, visitorId: string): Promise<string> =>
+  (await askAgent(fixture, query, visitorId)).conversationId;
 
 const eventsOf = (type: string) =>
   receiver.received.filter((delivery) => delivery.event.type === type);
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  receiver = await startWebhookReceiver(SECRET);
-  fixture = await startConversationFixture({
-    smtpUrl: smtp.url,
-    notifyEmail: 'ops@example.com',
+  notified = await startNotifiedFixture({
     mailFrom: 'Acme support <support@example.com>',
     publicConsoleUrl: CONSOLE,
-    webhook: { url: receiver.url, secret: SECRET },
-    allowPrivateUrls: true,
-    outbox: { baseDelayMs: 20, pollMs: 50 },
   });
+  ({ smtp, receiver, fixture } = notified);
   const capture = await fixture.call('PATCH', `/api/agents/${fixture.agentId}`, {
     contactCapture: {
       enabled: true,
@@ -66,9 +60,7 @@ async function leaveContact(visitorId: string, email: string, conversationId?: s
 }
 
 afterAll(async () => {
-  await fixture?.service.close();
-  await receiver?.close();
-  await smtp?.close();
+  await notified?.close();
 });
 
 describe('notifications through a real SMTP server and a verifying webhook receiver', () => {
