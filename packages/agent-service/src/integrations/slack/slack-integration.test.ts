@@ -74,6 +74,19 @@ function callback(event: Record<string, unknown>, team = TEAM): string {
 let tsCount = 0;
 const nextTs = () => `1710000000.${String(++tsCount).padStart(6, '0')}`;
 
+/** An `app_mention` of the bot: `user` writes `<@bot> text` in `channel`, at `ts`. */
+function mention(user: string, text: string, channel: string, ts = nextTs()) {
+  return { type: 'app_mention', user, text: `<@${BOT_USER}> ${text}`, ts, channel };
+}
+
+/** Slack delivering a {@link mention} to the events endpoint, signed. */
+const mentioned = (user: string, text: string, channel: string, ts?: string) =>
+  fromSlack('events', callback(mention(user, text, channel, ts)));
+
+/** Slack posting a click on one of the bot's buttons (a `block_actions` payload), signed. */
+const clicked = (payload: Record<string, unknown>) =>
+  fromSlack('interactions', new URLSearchParams({ payload: JSON.stringify(payload) }).toString());
+
 /** Waits until the fake has `count` posted messages (answers run in the background). */
 async function settle(): Promise<void> {
   await fixture.service.integrations.idle();
@@ -169,13 +182,7 @@ describe('the Slack integration, set up through the API', () => {
 describe('requests that are not from Slack', () => {
   it('a bad signature is 401, before anything is read', async () => {
     const before = slack.posted().length;
-    const body = callback({
-      type: 'app_mention',
-      user: 'U1',
-      text: `<@${BOT_USER}> refunds?`,
-      ts: nextTs(),
-      channel: 'C1',
-    });
+    const body = callback(mention('U1', 'refunds?', 'C1'));
     expect((await fromSlack('events', body, { secret: 'another-secret-entirely' })).status).toBe(
       401,
     );
@@ -230,16 +237,7 @@ describe('questions asked in Slack', () => {
   it('answers a mention in a channel in its thread, in mrkdwn with linked sources and feedback buttons', async () => {
     const ts = nextTs();
     const started = performance.now();
-    const response = await fromSlack(
-      'events',
-      callback({
-        type: 'app_mention',
-        user: 'U1',
-        text: `<@${BOT_USER}> How long do refunds take?`,
-        ts,
-        channel: 'C1',
-      }),
-    );
+    const response = await mentioned('U1', 'How long do refunds take?', 'C1', ts);
     expect(response.status).toBe(200);
     expect(performance.now() - started).toBeLessThan(3_000);
     await settle();
@@ -295,13 +293,7 @@ describe('questions asked in Slack', () => {
   });
 
   it('never answers a retry twice, and ignores bots and its own messages', async () => {
-    const event = callback({
-      type: 'app_mention',
-      user: 'U3',
-      text: `<@${BOT_USER}> refunds?`,
-      ts: nextTs(),
-      channel: 'C2',
-    });
+    const event = callback(mention('U3', 'refunds?', 'C2'));
     const before = slack.posted().length;
     expect((await fromSlack('events', event)).status).toBe(200);
     expect((await fromSlack('events', event, { retry: 1 })).status).toBe(200);
@@ -352,10 +344,7 @@ describe('questions asked in Slack', () => {
       message: { ts: '1', thread_ts: answer?.args.thread_ts },
       actions: [{ action_id: bad?.action_id, value: bad?.value }],
     };
-    const response = await fromSlack(
-      'interactions',
-      new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
-    );
+    const response = await clicked(payload);
     expect(response.status).toBe(200);
     await settle();
     const rows = await fixture.service.database.query<{ eval: string }>(
@@ -368,16 +357,7 @@ describe('questions asked in Slack', () => {
 
   it('"Talk to a person" hands the thread over; the operator’s reply is posted in it', async () => {
     const ts = nextTs();
-    await fromSlack(
-      'events',
-      callback({
-        type: 'app_mention',
-        user: 'U4',
-        text: `<@${BOT_USER}> refunds?`,
-        ts,
-        channel: 'C3',
-      }),
-    );
+    await mentioned('U4', 'refunds?', 'C3', ts);
     await settle();
     const answer = slack.posted().at(-1);
     const handoff = buttonOf(answer, 'agent_chat_handoff');
@@ -389,14 +369,7 @@ describe('questions asked in Slack', () => {
       container: { channel_id: 'C3', thread_ts: ts },
       actions: [{ action_id: handoff?.action_id, value: handoff?.value }],
     };
-    expect(
-      (
-        await fromSlack(
-          'interactions',
-          new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await clicked(payload)).status).toBe(200);
     await settle();
     expect(slack.posted().at(-1)?.args).toMatchObject({ channel: 'C3', thread_ts: ts });
     const conversationId = handoff?.value ?? '';
@@ -417,31 +390,13 @@ describe('questions asked in Slack', () => {
   it('retries Slack when it is down or rate-limits, then queues the answer in the outbox until Slack is back', async () => {
     const before = slack.posted().length;
     slack.failNext(503, 429);
-    await fromSlack(
-      'events',
-      callback({
-        type: 'app_mention',
-        user: 'U5',
-        text: `<@${BOT_USER}> refunds?`,
-        ts: nextTs(),
-        channel: 'C4',
-      }),
-    );
+    await mentioned('U5', 'refunds?', 'C4');
     await settle();
     expect(slack.posted().length).toBe(before + 1);
     // Down for the client's three attempts and the outbox's first one, then up again.
     slack.failNext(503, 503, 503, 0);
     const ts = nextTs();
-    await fromSlack(
-      'events',
-      callback({
-        type: 'app_mention',
-        user: 'U5',
-        text: `<@${BOT_USER}> embed?`,
-        ts,
-        channel: 'C4',
-      }),
-    );
+    await mentioned('U5', 'embed?', 'C4', ts);
     await settle();
     const queued = async () =>
       (
@@ -479,16 +434,7 @@ describe('questions asked in Slack', () => {
     // Down for longer than this test (the last of the file): the outbox keeps retrying.
     slack.failNext(...Array.from({ length: 20 }, () => 503));
     const ts = nextTs();
-    await fromSlack(
-      'events',
-      callback({
-        type: 'app_mention',
-        user: 'U6',
-        text: `<@${BOT_USER}> widget?`,
-        ts,
-        channel: 'C5',
-      }),
-    );
+    await mentioned('U6', 'widget?', 'C5', ts);
     await settle();
     const log = await fixture.call('GET', '/api/deliveries?kind=slack');
     expect(log.status).toBe(200);
