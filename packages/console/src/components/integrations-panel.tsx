@@ -1,110 +1,16 @@
-import type { IntegrationStatus } from '@agent-chat/protocol';
+/**
+ * The "Slack and Discord" panel of an agent: each platform's setup steps with what to
+ * paste where, its connection status, its credentials form and Disconnect.
+ */
 import { useState } from 'preact/hooks';
 import {
-  type IntegrationState,
   type IntegrationsModel,
   integrationUrl,
   slackManifest,
 } from '../models/integrations-model.js';
+import { ConnectionStatus, CopyField, Disconnect } from './integration-parts.js';
+import { SecretsForm } from './secrets-form.js';
 import '../integrations.css';
-
-/** "Connected to … since …", or "Not connected", as a live status line. */
-function ConnectionStatus({
-  name,
-  status,
-}: {
-  name: string;
-  status: IntegrationStatus | undefined;
-}) {
-  let text = 'Checking…';
-  if (status?.configured) {
-    const where = status.kind === 'slack' ? 'workspace' : 'application';
-    const since = status.updatedAt ? ` since ${new Date(status.updatedAt).toLocaleString()}` : '';
-    text = `Connected to ${where} ${status.externalId ?? ''}${since}.`;
-  } else if (status) {
-    text = 'Not connected.';
-  }
-  return (
-    <p
-      role="status"
-      aria-label={`${name} connection`}
-      class={status?.configured ? 'connected' : 'muted'}
-    >
-      {text}
-    </p>
-  );
-}
-
-/** A read-only value to copy (a URL, a command), with its own Copy button. */
-function CopyField({
-  id,
-  label,
-  value,
-  rows,
-  onCopy,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  rows?: number;
-  onCopy(value: string, what: string): void;
-}) {
-  return (
-    <>
-      <label for={id}>{label}</label>
-      {rows ? (
-        <textarea id={id} class="code" rows={rows} readOnly value={value} />
-      ) : (
-        <input id={id} class="code" readOnly value={value} />
-      )}
-      <div class="actions">
-        <button type="button" class="secondary" onClick={() => onCopy(value, label)}>
-          Copy {label.charAt(0).toLowerCase() + label.slice(1)}
-        </button>
-      </div>
-    </>
-  );
-}
-
-/** The save error and the Disconnect button of a connected platform. */
-function Disconnect({
-  name,
-  state,
-  onDisconnect,
-}: {
-  name: string;
-  state: IntegrationState;
-  onDisconnect(): void;
-}) {
-  return (
-    <>
-      {state.disconnectError.value ? (
-        <p class="error" role="alert">
-          {state.disconnectError.value}
-        </p>
-      ) : null}
-      {state.status.value?.configured ? (
-        <div class="actions">
-          <button
-            type="button"
-            class="secondary danger-text"
-            disabled={state.disconnecting.value}
-            onClick={onDisconnect}
-          >
-            Disconnect {name}
-          </button>
-        </div>
-      ) : null}
-    </>
-  );
-}
-
-/** The values of a form's fields by name; the form is then cleared (secrets are not kept). */
-function takeFields(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) values[name] = String(value).trim();
-  return values;
-}
 
 /**
  * An agent's Slack and Discord connections: the setup steps with what to paste where (the
@@ -186,53 +92,29 @@ export function IntegrationsPanel({
               <strong>Install to Workspace</strong>, then copy the{' '}
               <strong>Bot User OAuth Token</strong> (<code>xoxb-…</code>, “OAuth &amp; Permissions”)
               and the <strong>Signing Secret</strong> (“Basic Information”) here:
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const form = event.currentTarget;
-                  const fields = takeFields(form);
-                  void model
-                    .saveSlack({
-                      botToken: fields.botToken ?? '',
-                      signingSecret: fields.signingSecret ?? '',
-                    })
-                    .then((saved) => {
-                      if (saved) form.reset();
-                    });
-                }}
-              >
-                <label for="slack-bot-token">Bot token</label>
-                <input
-                  id="slack-bot-token"
-                  name="botToken"
-                  type="password"
-                  autocomplete="off"
-                  required
-                  placeholder={
-                    slack.status.value?.configured
+              <SecretsForm
+                fields={[
+                  {
+                    id: 'slack-bot-token',
+                    name: 'botToken',
+                    label: 'Bot token',
+                    password: true,
+                    placeholder: slack.status.value?.configured
                       ? 'Saved; enter a new one to replace it'
-                      : 'xoxb-…'
-                  }
-                />
-                <label for="slack-signing-secret">Signing secret</label>
-                <input
-                  id="slack-signing-secret"
-                  name="signingSecret"
-                  type="password"
-                  autocomplete="off"
-                  required
-                />
-                {slack.saveError.value ? (
-                  <p class="error" role="alert">
-                    {slack.saveError.value}
-                  </p>
-                ) : null}
-                <div class="actions">
-                  <button type="submit" disabled={slack.saving.value}>
-                    {slack.saving.value ? 'Checking with Slack…' : 'Save Slack connection'}
-                  </button>
-                </div>
-              </form>
+                      : 'xoxb-…',
+                  },
+                  {
+                    id: 'slack-signing-secret',
+                    name: 'signingSecret',
+                    label: 'Signing secret',
+                    password: true,
+                  },
+                ]}
+                state={slack}
+                submitLabel="Save Slack connection"
+                savingLabel="Checking with Slack…"
+                save={model.saveSlack}
+              />
             </li>
             <li>
               If Slack shows the request URL as unverified, click <strong>Retry</strong> under
@@ -258,50 +140,26 @@ export function IntegrationsPanel({
               , create an application and copy its <strong>Application ID</strong> and{' '}
               <strong>Public Key</strong> (“General Information”) and a bot <strong>token</strong>{' '}
               (“Bot”) here:
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const form = event.currentTarget;
-                  const fields = takeFields(form);
-                  void model
-                    .saveDiscord({
-                      applicationId: fields.applicationId ?? '',
-                      publicKey: fields.publicKey ?? '',
-                      botToken: fields.botToken ?? '',
-                    })
-                    .then((saved) => {
-                      if (saved) form.reset();
-                    });
-                }}
-              >
-                <label for="discord-application-id">Application ID</label>
-                <input
-                  id="discord-application-id"
-                  name="applicationId"
-                  inputMode="numeric"
-                  required
-                />
-                <label for="discord-public-key">Public key</label>
-                <input id="discord-public-key" name="publicKey" autocomplete="off" required />
-                <label for="discord-bot-token">Bot token</label>
-                <input
-                  id="discord-bot-token"
-                  name="botToken"
-                  type="password"
-                  autocomplete="off"
-                  required
-                />
-                {discord.saveError.value ? (
-                  <p class="error" role="alert">
-                    {discord.saveError.value}
-                  </p>
-                ) : null}
-                <div class="actions">
-                  <button type="submit" disabled={discord.saving.value}>
-                    Save Discord connection
-                  </button>
-                </div>
-              </form>
+              <SecretsForm
+                fields={[
+                  {
+                    id: 'discord-application-id',
+                    name: 'applicationId',
+                    label: 'Application ID',
+                    inputMode: 'numeric',
+                  },
+                  {
+                    id: 'discord-public-key',
+                    name: 'publicKey',
+                    label: 'Public key',
+                    noAutocomplete: true,
+                  },
+                  { id: 'discord-bot-token', name: 'botToken', label: 'Bot token', password: true },
+                ]}
+                state={discord}
+                submitLabel="Save Discord connection"
+                save={model.saveDiscord}
+              />
             </li>
             <li>
               Set the application’s <strong>Interactions Endpoint URL</strong> to this URL (Discord
