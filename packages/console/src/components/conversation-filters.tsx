@@ -21,6 +21,56 @@ export interface ConversationFiltersProps {
   onApply(draft: ConversationFilterDraft): void;
 }
 
+/** A labelled `<select>` of the filter bar: "Any" (the empty value), then `options`. */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  /** `[value, label]` pairs. */
+  options: readonly (readonly [string, string])[];
+  onChange(value: string): void;
+}) {
+  return (
+    <div>
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      >
+        <option value="">Any</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A labelled `<input>` of the filter bar (a date, or a search checked by its attributes). */
+function FilterInput(props: {
+  id: string;
+  label: string;
+  type: 'date' | 'search';
+  value: string;
+  maxLength?: number;
+  min?: string | undefined;
+  pattern?: string;
+  title?: string;
+  placeholder?: string;
+  onInput(value: string): void;
+}) {
+  const { label, onInput, ...input } = props;
+  return (
+    <div>
+      <label for={props.id}>{label}</label>
+      <input {...input} onInput={(event) => onInput(event.currentTarget.value)} />
+    </div>
+  );
+}
+
 /**
  * The search box and filters of the conversation list, one bar: agent, channel, feedback,
  * status, dates, and who the visitor is (a signed-in user, an attribute the host site
@@ -56,93 +106,69 @@ export function ConversationFilters(props: ConversationFiltersProps) {
           value={draft.agentId}
           onChange={(agentId) => set({ agentId })}
         />
-        <div>
-          <label for="conversation-channel">Channel</label>
-          <select
-            id="conversation-channel"
-            value={draft.channel}
-            onChange={(event) =>
-              set({ channel: event.currentTarget.value as ConversationChannel | '' })
-            }
-          >
-            <option value="">Any</option>
-            {CONVERSATION_CHANNELS.map((channel) => (
-              <option key={channel} value={channel}>
-                {CHANNEL_LABELS[channel]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="conversation-feedback">Feedback</label>
-          <select
-            id="conversation-feedback"
-            value={draft.feedback}
-            onChange={(event) => set({ feedback: event.currentTarget.value as MessageEval | '' })}
-          >
-            <option value="">Any</option>
-            <option value="good">Thumbs up</option>
-            <option value="bad">Thumbs down</option>
-          </select>
-        </div>
-        <div>
-          <label for="conversation-status">Status</label>
-          <select
-            id="conversation-status"
-            value={draft.status}
-            onChange={(event) =>
-              set({ status: event.currentTarget.value as ConversationStatus | '' })
-            }
-          >
-            <option value="">Any</option>
-            <option value="open">Open (AI answers)</option>
-            <option value="handoff">Handoff (a person answers)</option>
-            <option value="resolved">Resolved</option>
-          </select>
-        </div>
-        <div>
-          <label for="conversation-from">Active from (UTC)</label>
-          <input
-            id="conversation-from"
-            type="date"
-            value={draft.from}
-            onInput={(event) => set({ from: event.currentTarget.value })}
-          />
-        </div>
-        <div>
-          <label for="conversation-to">Active until (UTC)</label>
-          <input
-            id="conversation-to"
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            onInput={(event) => set({ to: event.currentTarget.value })}
-          />
-        </div>
-        <div>
-          <label for="conversation-user">Signed-in user</label>
-          <input
-            id="conversation-user"
-            type="search"
-            value={draft.user}
-            maxLength={256}
-            placeholder="name, email or id; * for any"
-            onInput={(event) => set({ user: event.currentTarget.value })}
-          />
-        </div>
-        <div>
-          <label for="conversation-attribute">User attribute</label>
-          <input
-            id="conversation-attribute"
-            type="search"
-            value={draft.attribute}
-            maxLength={241}
-            pattern={ATTRIBUTE_PATTERN}
-            title="key:value, e.g. plan:pro"
-            placeholder="plan:pro"
-            onInput={(event) => set({ attribute: event.currentTarget.value })}
-          />
-        </div>
+        <FilterSelect
+          id="conversation-channel"
+          label="Channel"
+          value={draft.channel}
+          options={CONVERSATION_CHANNELS.map((channel) => [channel, CHANNEL_LABELS[channel]])}
+          onChange={(channel) => set({ channel: channel as ConversationChannel | '' })}
+        />
+        <FilterSelect
+          id="conversation-feedback"
+          label="Feedback"
+          value={draft.feedback}
+          options={[
+            ['good', 'Thumbs up'],
+            ['bad', 'Thumbs down'],
+          ]}
+          onChange={(feedback) => set({ feedback: feedback as MessageEval | '' })}
+        />
+        <FilterSelect
+          id="conversation-status"
+          label="Status"
+          value={draft.status}
+          options={[
+            ['open', 'Open (AI answers)'],
+            ['handoff', 'Handoff (a person answers)'],
+            ['resolved', 'Resolved'],
+          ]}
+          onChange={(status) => set({ status: status as ConversationStatus | '' })}
+        />
+        <FilterInput
+          id="conversation-from"
+          label="Active from (UTC)"
+          type="date"
+          value={draft.from}
+          onInput={(from) => set({ from })}
+        />
+        <FilterInput
+          id="conversation-to"
+          label="Active until (UTC)"
+          type="date"
+          value={draft.to}
+          min={draft.from || undefined}
+          onInput={(to) => set({ to })}
+        />
+        <FilterInput
+          id="conversation-user"
+          label="Signed-in user"
+          type="search"
+          value={draft.user}
+          maxLength={256}
+          placeholder="name, email or id; * for any"
+          onInput={(user) => set({ user })}
+        />
+        <FilterInput
+          id="conversation-attribute"
+          label="User attribute"
+          type="search"
+          value={draft.attribute}
+          maxLength={241}
+          pattern={ATTRIBUTE_PATTERN}
+          title="key:value, e.g. plan:pro"
+          placeholder="plan:pro"
+          onInput={(attribute) => set({ attribute })}
+        />
       </div>
       <div class="actions">
         <button type="submit" disabled={props.busy} aria-busy={props.busy ? 'true' : undefined}>
