@@ -12,8 +12,9 @@ import {
 } from '@agent-chat/agent-service/testing';
 import { type QueryResponse, WIDGET_CONVERSATION_PATHS } from '@agent-chat/protocol';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchChromium } from '../packages/widget/browser/browser-harness.js';
+import { afterAll, beforeAll } from '../testing/set-up-hooks.js';
 import { type DemoStack, REPO_ROOT, startDemo } from './demo-stack.js';
 
 const adminToken = 'e2e-admin-token-0123456789';

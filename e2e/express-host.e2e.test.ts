@@ -4,9 +4,10 @@ import { type RunningAgentService, startAgentService } from '@agent-chat/agent-s
 import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { readQueryStream } from '@agent-chat/protocol';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHostApp, type HostApp } from '../examples/express-host/host-app.js';
 import { launchChromium } from '../packages/widget/browser/browser-harness.js';
+import { afterAll, beforeAll } from '../testing/set-up-hooks.js';
 
 let service: RunningAgentService;
 let host: HostApp;

@@ -6,7 +6,7 @@ import { ERROR_CODES, isQueryResponse } from '@agent-chat/protocol';
 import express from 'express';
 import fc from 'fast-check';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type HostileReply,
   type HostileRequest,
@@ -15,6 +15,7 @@ import {
   type RouteTemplate,
   sendHostile,
 } from '../../../testing/hostile-requests.js';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import { type BffRouter, createBff } from './create-bff.js';
 import { sendError } from './http/index.js';
 import type { BffOptions } from './options/index.js';

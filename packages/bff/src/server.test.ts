@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import { type RunningBff, startBff } from './server.js';
 import { type FaultUpstream, startFaultUpstream } from './testing/fault-upstream.js';
 import { rawExchange } from './testing/raw-exchange.js';

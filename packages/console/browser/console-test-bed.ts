@@ -1,7 +1,7 @@
 import type { StartAgentServiceOptions } from '@agent-chat/agent-service';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../../../testing/chromium.js';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import { type ConsoleStack, startConsoleStack } from './console-harness.js';
 
 /** What {@link useConsoleTestBed} starts for a test file; set once its `beforeAll` ran. */

@@ -7,7 +7,8 @@ import {
 } from '@agent-chat/agent-service/testing';
 import type { ContactListResponse } from '@agent-chat/protocol';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import { ADMIN_TOKEN, MOUNT, signInWithKeyboard } from './console-harness.js';
 import { useConsoleTestBed } from './console-test-bed.js';
 

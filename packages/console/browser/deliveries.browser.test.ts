@@ -1,5 +1,6 @@
 import { type SmtpTestServer, startSmtpTestServer } from '@agent-chat/agent-service/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import { axeViolations, signInWithKeyboard } from './console-harness.js';
 import { useConsoleTestBed } from './console-test-bed.js';
 import { createVisitorCalls } from './visitor-calls.js';

@@ -1,6 +1,7 @@
 import type { Contact, ContactCaptureSettings, ContactListResponse } from '@agent-chat/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import {
   ADMIN_TOKEN,
   axeViolations,

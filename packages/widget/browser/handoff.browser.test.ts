@@ -1,6 +1,7 @@
 import { HANDOFF_ACKNOWLEDGEMENT } from '@agent-chat/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import {
   ADMIN_TOKEN,
   axeViolations,

@@ -7,7 +7,8 @@ import {
 } from '@agent-chat/protocol';
 import express from 'express';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import {
   ADMIN_TOKEN,
   launchChromium,

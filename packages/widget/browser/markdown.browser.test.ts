@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../testing/set-up-hooks.js';
 import { launchChromium, pageHtml, type Stack, startStack } from './browser-harness.js';
 
 /** A long answer (many block groups) citing its sources, streamed in small pieces. */

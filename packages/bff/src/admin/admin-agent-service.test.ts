@@ -1,6 +1,7 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import { createTestDatabase } from '@agent-chat/agent-service/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type RunningBff, startBff } from '../server.js';
 
 const ADMIN_TOKEN = 'integration-admin-token-0123456789';

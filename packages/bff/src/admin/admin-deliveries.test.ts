@@ -1,7 +1,8 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import type { DeliveryListResponse } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type RunningBff, startBff } from '../server.js';
 
 const ADMIN_TOKEN = 'deliveries-admin-token-0123456789';

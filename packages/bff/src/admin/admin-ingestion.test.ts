@@ -6,7 +6,8 @@ import {
   nextServerRequest,
   startLoopbackSite,
 } from '@agent-chat/agent-service/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type RunningBff, startBff } from '../server.js';
 
 const ADMIN_TOKEN = 'ingestion-admin-token-0123456789';

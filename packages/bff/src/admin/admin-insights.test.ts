@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
 import type { CapturedRequest } from '../testing/fault-upstream.js';
 import { type LoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';

@@ -1,7 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { LIMITS } from '@agent-chat/protocol';
 import express, { type RequestHandler } from 'express';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import type { BffOptions } from '../options/index.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
 import { createAdminRouter } from './index.js';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type LoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';
 import { createAdminRouter } from './index.js';
 

@@ -2,7 +2,8 @@ import http from 'node:http';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type LoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';
 import { createAdminRouter } from './index.js';
 

@@ -10,7 +10,8 @@ import {
   type MessagesResponse,
   type QueryResponse,
 } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { createVisitorIdentity } from '../identity/index.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { newVisitor, postQuery, visitorIdOfToken } from '../testing/query-client.js';

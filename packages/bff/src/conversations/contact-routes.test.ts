@@ -7,7 +7,8 @@ import {
   readQueryStream,
   type SseDialect,
 } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { startBff } from '../testing/bff-harness.js';
 import { startFaultUpstream } from '../testing/fault-upstream.js';
 import { newVisitor, postQuery, visitorIdOfToken } from '../testing/query-client.js';

@@ -9,7 +9,8 @@ import type {
   PastConversationsResponse,
   SearchResponse,
 } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { createUserIdentity } from '../identity/index.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { postQuery } from '../testing/query-client.js';

@@ -4,7 +4,8 @@ import {
   type FeedbackResponse,
   type MessagesResponse,
 } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { newVisitor, postQuery, visitorIdOfToken } from '../testing/query-client.js';

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { createDefaultLogger, withoutDefaultRedaction } from './default-logger.js';
 import { createResponseLogger } from './request-logging.js';
 

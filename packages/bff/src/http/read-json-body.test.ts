@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
 import { type JsonBodyResult, readJsonBody } from './read-json-body.js';
 

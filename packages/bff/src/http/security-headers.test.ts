@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import express from 'express';
 import helmet from 'helmet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
 import { helmetOptions, securityHeadersMiddleware } from './security-headers.js';
 

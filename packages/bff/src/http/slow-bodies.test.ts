@@ -1,5 +1,6 @@
 import { type ApiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { rawExchange } from '../testing/raw-exchange.js';

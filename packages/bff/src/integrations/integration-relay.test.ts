@@ -5,7 +5,8 @@ import {
   type SlackTestServer,
   startSlackTestServer,
 } from '@agent-chat/agent-service/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type RunningBff, startBff } from '../server.js';
 import { INTEGRATION_BODY_LIMIT_BYTES } from './integration-relay.js';
 

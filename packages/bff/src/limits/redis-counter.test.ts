@@ -1,6 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { redisServerAvailable, startRedisServer, type TestRedis } from '../testing/redis-server.js';
 import { createRedisCounter, type RedisClient, StoreUnavailableError } from './redis-counter.js';
 

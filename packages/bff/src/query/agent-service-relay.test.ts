@@ -1,7 +1,8 @@
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
 import { createTestDatabase } from '@agent-chat/agent-service/testing';
 import { type ApiErrorBody, ERROR_CODES, type QueryResponse } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { answerOf, postQuery, readEvents } from '../testing/query-client.js';
 

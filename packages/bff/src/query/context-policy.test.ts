@@ -6,7 +6,8 @@ import {
   startOpenAiTestServer,
 } from '@agent-chat/agent-service/testing';
 import { ERROR_CODES } from '@agent-chat/protocol';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { postQuery } from '../testing/query-client.js';
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type ApiErrorBody, ERROR_CODES, type SseDialect } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';

@@ -5,7 +5,8 @@ import {
   ERROR_CODES,
   type StreamEvent,
 } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { newVisitor, postQuery, rawPost, readEvents } from '../testing/query-client.js';

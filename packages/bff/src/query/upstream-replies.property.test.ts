@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { isApiErrorBody, isQueryResponse, type QueryResponse } from '@agent-chat/protocol';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff, TEST_TOKEN } from '../testing/bff-harness.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
 import { postQuery } from '../testing/query-client.js';

@@ -6,7 +6,8 @@ import {
   ERROR_CODES,
   type SearchResponse,
 } from '@agent-chat/protocol';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { newVisitor } from '../testing/query-client.js';

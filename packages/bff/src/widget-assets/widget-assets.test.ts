@@ -3,7 +3,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { listenOnLoopback } from '../testing/loopback-server.js';
 import {
   createWidgetAssets,
