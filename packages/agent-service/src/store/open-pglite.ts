@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { bytesBlob } from './bytes-blob.js';
 import { growMemoryFilesFaster } from './pglite-file-growth.js';
 import { pgliteTemplateTarball, unpackPgliteTemplate } from './pglite-template.js';
 
@@ -34,10 +35,11 @@ function embeddedSettings(cacheMb: number): string[] {
  */
 export async function openPglite(options: {
   pgdata?: string | undefined;
-  snapshot?: Blob | undefined;
+  snapshot?: Blob | Uint8Array | undefined;
   cacheMb?: number | undefined;
 }): Promise<PGlite> {
-  let snapshot = options.snapshot;
+  let snapshot =
+    options.snapshot instanceof Uint8Array ? bytesBlob(options.snapshot) : options.snapshot;
   if (options.pgdata !== undefined) {
     const template = await unpackPgliteTemplate(options.pgdata);
     if (!template.unpacked && template.warning !== undefined) {

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { bytesBlob } from './bytes-blob.js';
 import { archiveDirectory, extractArchive, tarOfArchive } from './directory-archive.js';
 
 /**
@@ -139,7 +140,7 @@ export async function pgliteTemplateTarball(
 ): Promise<{ tarball: Blob } | { warning: string }> {
   const usable = usableArchive(directory);
   if ('warning' in usable) return usable;
-  return { tarball: new Blob([new Uint8Array(await tarOfArchive(usable.archive))]) };
+  return { tarball: bytesBlob(new Uint8Array(await tarOfArchive(usable.archive))) };
 }
 
 /** What {@link unpackPgliteTemplate} did. */

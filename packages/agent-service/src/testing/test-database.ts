@@ -22,7 +22,7 @@ const snapshotPath = path.join(
 export async function createTestDatabase(): Promise<Database> {
   const saved = await readFile(snapshotPath).catch(() => undefined);
   if (saved) {
-    const database = await createPgliteDatabase({ snapshot: new Blob([saved]) }).catch(
+    const database = await createPgliteDatabase({ snapshot: saved }).catch(
       () => undefined, // A damaged snapshot: make a new one below.
     );
     if (database) {
