@@ -62,6 +62,10 @@ export default defineConfig({
           name: 'bff',
           root: fileURLToPath(new URL('./packages/bff', import.meta.url)),
           environment: 'node',
+          // Files share a worker, as in agent-service (see there); every set-up that opens
+          // servers uses testing/set-up-hooks.ts, so a set-up that outlives its hook timeout
+          // is still closed and the worker's next file does not inherit it.
+          isolate: false,
           // Two test files share the 2 cores (maxWorkers): a PGlite-heavy test that takes
           // 10 s alone can take 30 s beside another one. A limit, not a wait.
           testTimeout: 60_000,
@@ -85,6 +89,7 @@ export default defineConfig({
             'src/query/{agent-service-relay,public-route-guards,query-relay,stream-lifecycle,upstream-replies}.test.ts',
           ],
           env: { BFF_HARNESS: 'standalone' },
+          isolate: false, // files share a worker, as in bff (see there)
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
