@@ -50,7 +50,7 @@ const OTHER_PAGE = [
   'Disallow variable or function declarations in nested blocks.',
 ].join('\n');
 
-describe('retrieve when answering (the first-section stage)', () => {
+describe("retrieve when answering (the best-subsection stage: an intro's first section)", () => {
   it("puts the page's first section right after its intro, only when asked to", async () => {
     const { service, datastoreId } = await startWithDocuments([
       { name: 'no-loop-func.md', text: RULE_PAGE },

@@ -1,6 +1,4 @@
 import { TITLE_SEPARATOR } from '../lexical-index/index.js';
-import type { Queryable } from '../store/index.js';
-import { type PassageRow, passageRows } from './passage-rows.js';
 
 /** A chunk as {@link firstSectionAfter} reads it. */
 export interface PageChunk {
@@ -8,7 +6,7 @@ export interface PageChunk {
 }
 
 /** Chunks read after an intro to find its first section (an intro split longer is left alone). */
-const FOLLOWING_CHUNKS = 4;
+export const FOLLOWING_CHUNKS = 4;
 
 /** Whether a chunk opens its page: its title has no heading path (`no-loop-func`). */
 function isPageIntro(chunk: PageChunk): boolean {
@@ -31,30 +29,4 @@ export function firstSectionAfter<Chunk extends PageChunk>(
   if (!isPageIntro(intro)) return undefined;
   const first = following.find((chunk) => chunk.title !== intro.title);
   return first?.title.startsWith(`${intro.title}${TITLE_SEPARATOR}`) ? first : undefined;
-}
-
-/**
- * When the best passage is a page's intro, puts its first section ({@link firstSectionAfter})
- * right after it, at the next passage's score, unless it is ranked already: the answer
- * quotes it when its sentences answer, and cites it as its own section. At most `limit`
- * passages stay. One indexed read of the chunks after the intro.
- */
-export async function withFirstSectionAfterIntro(
-  database: Queryable,
-  ranked: readonly PassageRow[],
-  limit: number,
-): Promise<readonly PassageRow[]> {
-  const top = ranked[0];
-  // Most questions are led by a section: no read for them.
-  if (!top || !isPageIntro(top)) return ranked;
-  const following = await passageRows(
-    database,
-    `c.datasource_id = $1 AND c.position > $2 ORDER BY c.position LIMIT ${FOLLOWING_CHUNKS}`,
-    [top.datasource_id, top.position],
-  );
-  const section = firstSectionAfter(top, following);
-  if (!section || ranked.some((row) => row.chunk_id === section.chunk_id)) return ranked;
-  const rows = [...ranked];
-  rows.splice(1, 0, { ...section, score: ranked[1]?.score ?? top.score });
-  return rows.length > limit ? rows.slice(0, -1) : rows;
 }

@@ -1,7 +1,5 @@
 import { TITLE_SEPARATOR, termsOf, wordsOf } from '../lexical-index/index.js';
-import type { Queryable } from '../store/index.js';
 import { type Bm25Parameters, bm25Score } from './bm25-score.js';
-import { type PassageRow, passageRows } from './passage-rows.js';
 
 /** A subsection's heading of fewer letters than this ("id", "on") names nothing reliably. */
 const MIN_HEADING_CHARS = 3;
@@ -96,31 +94,4 @@ export function namedSubsection<Chunk extends SectionChunk>(
     if (termWeights.has(term)) return found;
   }
   return undefined;
-}
-
-/**
- * Puts first, when the best passage's line that answers names one of its subsections
- * (see {@link namedSubsection}), that subsection at the best passage's score, the best
- * passage next: the answer then quotes the subsection, which is about exactly what was
- * asked, and the line that matched. At most `limit` passages stay. One indexed read of the
- * page's chunks under that heading.
- */
-export async function withNamedSubsectionFirst(
-  database: Queryable,
-  ranked: readonly PassageRow[],
-  termWeights: ReadonlyMap<string, number>,
-  limit: number,
-): Promise<readonly PassageRow[]> {
-  const top = ranked[0];
-  if (!top) return ranked;
-  const children = await passageRows(
-    database,
-    'c.datasource_id = $1 AND starts_with(c.title, $2) ORDER BY c.position',
-    [top.datasource_id, `${top.title} › `],
-  );
-  const child = namedSubsection(top, children, termWeights);
-  if (!child) return ranked;
-  const rows = ranked.filter((row) => row.chunk_id !== child.chunk_id);
-  rows.unshift({ ...child, score: top.score });
-  return rows.length > limit ? rows.slice(0, -1) : rows;
 }

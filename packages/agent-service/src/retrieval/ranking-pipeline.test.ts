@@ -37,7 +37,7 @@ describe('the ranking pipeline', () => {
         await retrieve(service.database, QUESTION, { datastoreIds: [datastoreId], stagesOff })
       ).passages.map((passage) => passage.title);
     expect((await titles())[0]).toBe('no-dangling › Options › allowAfterSuper');
-    expect((await titles(new Set(['named-subsection'])))[0]).toBe('no-dangling › Options');
+    expect((await titles(new Set(['best-subsection'])))[0]).toBe('no-dangling › Options');
     expect((await titles(new Set(['bare-list'])))[0]).toBe(
       'no-dangling › Options › allowAfterSuper',
     );
@@ -67,7 +67,7 @@ describe('the ranking pipeline', () => {
     // The named subsection was lifted to the top by its stage.
     const lifted = found.explanations?.[0] ?? [];
     const before = lifted.at(-2);
-    expect(lifted.at(-1)?.stage).toBe('named-subsection');
+    expect(lifted.at(-1)?.stage).toBe('best-subsection');
     expect(before?.rank === null || (before?.rank ?? 0) > 1).toBe(true);
     // Without explain, nothing is kept.
     const plain = await retrieve(service.database, QUESTION, { datastoreIds: [datastoreId] });

@@ -7,8 +7,8 @@
  * - Over the whole candidate pool (`RERANK_DEPTH` BM25 hits, the nearest in meaning):
  *   `relevance-floor`, `sentence-rerank`, `bare-list`, `page-support`, `release-notes`,
  *   `vector-fusion`;
- * - then the best `limit` passages are kept, and shaped: `asked-date`, `named-subsection`,
- *   `first-section`, `section-example`.
+ * - then the best `limit` passages are kept, and shaped: `asked-date`, `best-subsection`,
+ *   `section-example`.
  *
  * A new signal is one entry in {@link POOL_STAGES} or {@link TOP_STAGES}; switching one off
  * for a measurement is its name in `stagesOff` (the service's `rankingStagesOff`, env
@@ -19,8 +19,7 @@ import type { Queryable } from '../store/index.js';
 import { missesAskedDate } from './answer-shape.js';
 import { judgeAnswerability, phraseChecker } from './answerability.js';
 import { withBareListsLowered } from './bare-list.js';
-import { withFirstSectionAfterIntro } from './first-section.js';
-import { withNamedSubsectionFirst } from './named-subsection.js';
+import { withBestSubsection } from './best-subsection.js';
 import { PAGE_SUPPORT_WEIGHTS, withPageSupport } from './page-support.js';
 import type { PassageRow } from './passage-rows.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
@@ -75,7 +74,8 @@ interface Stage<Name extends string = string> {
   name: Name;
   /** Runs only when a question is answered, not for a plain datastore search. */
   answerOnly: boolean;
-  run(ranking: Ranking): Ranking | Promise<Ranking>;
+  /** `purpose`: the run's (see {@link PipelineOptions}); most stages read only the ranking. */
+  run(ranking: Ranking, purpose: PipelineOptions['purpose']): Ranking | Promise<Ranking>;
 }
 
 const rescored = (ranking: Ranking, rows: readonly PassageRow[]): Ranking => ({
@@ -173,28 +173,18 @@ const TOP_STAGES = [
         : ranking,
   },
   {
-    // The subsection the best passage's answering line names, first (`withNamedSubsectionFirst`).
-    name: 'named-subsection',
+    // The best passage's subsection that answers: the one its answering line names, first;
+    // when answering, an intro's first section next (`withBestSubsection`).
+    name: 'best-subsection',
     answerOnly: false,
-    run: async (ranking) =>
+    run: async (ranking, purpose) =>
       rescored(
         ranking,
-        await withNamedSubsectionFirst(
-          ranking.query.database,
-          ranking.rows,
-          ranking.query.termWeights,
-          ranking.query.limit,
-        ),
-      ),
-  },
-  {
-    // A page's intro followed by its first section (`withFirstSectionAfterIntro`).
-    name: 'first-section',
-    answerOnly: true,
-    run: async (ranking) =>
-      rescored(
-        ranking,
-        await withFirstSectionAfterIntro(ranking.query.database, ranking.rows, ranking.query.limit),
+        await withBestSubsection(ranking.query.database, ranking.rows, {
+          termWeights: ranking.query.termWeights,
+          limit: ranking.query.limit,
+          firstSection: purpose === 'answer',
+        }),
       ),
   },
   {
@@ -262,7 +252,7 @@ export async function runRankingPipeline(
   const runAll = async (stages: readonly Stage<StageName>[]) => {
     for (const stage of stages) {
       if (ranking.declined || !runs(stage)) continue;
-      const next = await stage.run(ranking);
+      const next = await stage.run(ranking, options.purpose);
       if (trace && next.rows !== ranking.rows) trace.push({ stage: stage.name, rows: next.rows });
       ranking = next;
     }
