@@ -98,6 +98,31 @@ describe('the search model', () => {
     vi.useRealTimers();
   });
 
+  it("never calls an older text's answer ready for a newer one, even one that lands before the next search goes out", async () => {
+    const { model, network } = setup();
+    model.type('tent w');
+    await vi.advanceTimersByTimeAsync(200);
+    network.calls[0]?.answer(json({ results: [result('tent')] }));
+    await vi.waitFor(() => expect(model.status.value).toBe('ready'));
+    model.type('tent we');
+    await vi.advanceTimersByTimeAsync(200);
+    model.type('tent wei');
+    // The answer for "tent we" was already on its way (a server that ignored the abort)
+    // and lands inside the pause before the search for "tent wei".
+    network.calls[1]?.answer(json({ results: [result('tent we')] }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(network.calls).toHaveLength(2);
+    expect(model.status.value).toBe('loading');
+    expect(model.resultsFor.value).toBe('tent w');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(network.calls.map((call) => call.query)).toEqual(['tent w', 'tent we', 'tent wei']);
+    network.calls[2]?.answer(json({ results: [result('weighs')] }));
+    await vi.waitFor(() => expect(model.status.value).toBe('ready'));
+    expect(model.results.value.map((found) => found.title)).toEqual(['weighs']);
+    expect(model.resultsFor.value).toBe('tent wei');
+    vi.useRealTimers();
+  });
+
   it('shows 429 with its wait, and offline without a request', async () => {
     const { model, network } = setup();
     model.type('conf');

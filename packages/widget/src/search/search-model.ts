@@ -46,6 +46,11 @@ export interface SearchModel {
   results: Signal<SearchResult[]>;
   /** The query `results` belong to. */
   resultsFor: Signal<string>;
+  /**
+   * `ready` only while `results` answer what is typed now: a keystroke after them makes it
+   * `loading` (the results stay on show until the next answer), so their count is never
+   * announced for a newer text.
+   */
   status: Signal<SearchStatus>;
   /** With `rate-limited`: the wait the BFF asked for, seconds. */
   retryAfter: Signal<number>;
@@ -142,13 +147,17 @@ export function createSearchModel(options: SearchModelOptions): SearchModel {
     type(text) {
       query.value = text;
       stop();
+      // Whatever an earlier text's request still delivers (its answer already on its way
+      // when the keystroke aborted it) is not this text's: no answer but the next search's
+      // may land, and the results on show are no longer "ready" for what is typed.
+      sequence += 1;
       if (text.trim().length < MIN_SEARCH_LENGTH) {
-        sequence += 1;
         results.value = [];
         resultsFor.value = '';
         status.value = 'idle';
         return;
       }
+      if (status.value === 'ready') status.value = 'loading';
       timer = options.setTimeout(() => {
         timer = undefined;
         void run(text);
