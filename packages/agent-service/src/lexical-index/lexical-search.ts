@@ -77,12 +77,41 @@ export function candidateBudgetFor(chunks: number): number {
   return Math.round(BASE_CANDIDATE_BUDGET * Math.sqrt(chunks / BASE_BUDGET_CHUNKS));
 }
 
+/**
+ * Most chunks a search reads in storage order, the chunks table's own, to find the common
+ * terms' capped candidates, rather than through the full-text index. The index answers a
+ * conjunction of common terms by reading their whole posting lists (tens of thousands of
+ * entries at 50,000 chunks) before the cap applies; reading the chunks themselves stops at
+ * the cap, so it is cheaper when the candidates are dense. Measured on the type-ahead
+ * bench's 50,000 chunks (docs/benchmarks.md, issue 52): 2–3 times cheaper when one chunk in
+ * three to six qualifies; dearer past about 3,000 chunks read.
+ */
+const SCAN_ROWS = 3_000;
+
 /** The tsqueries that draw the candidates of a search (see {@link candidateQueries}). */
 interface CandidateQueries {
   /** The rarest terms OR-ed, as many as fit in the budget together: all their chunks count. */
   rare: string | undefined;
   /** Conjunctions of the commoner terms, or the one common term: their chunks are capped. */
   common: string[];
+  /**
+   * The share of chunks `common` matches, were the terms independent: any two of the
+   * paired terms (or the one common term). Words of a topic occur together, so real
+   * chunks match at least as often.
+   */
+  commonShare: number;
+}
+
+/** The share of `chunks` chunks that hold at least two of `terms` (one, for a lone term), as if independent. */
+function shareHolding(terms: readonly QueryTerm[], chunks: number, least: 1 | 2): number {
+  let none = 1;
+  let one = 0;
+  for (const term of terms) {
+    const share = Math.min(1, term.frequency / Math.max(chunks, 1));
+    one = one * (1 - share) + none * share;
+    none *= 1 - share;
+  }
+  return Math.max(0, least === 1 ? 1 - none : 1 - none - one);
 }
 
 /**
@@ -91,7 +120,11 @@ interface CandidateQueries {
  * of the commoner ones. Each is its own GIN scan: a conjunction is answered by skipping
  * through its terms' posting lists, without visiting the chunks that hold only one of them.
  */
-function candidateQueries(terms: readonly QueryTerm[], budget: number): CandidateQueries {
+function candidateQueries(
+  terms: readonly QueryTerm[],
+  budget: number,
+  chunks: number,
+): CandidateQueries {
   const rare: QueryTerm[] = [];
   let total = 0;
   for (const term of terms) {
@@ -109,13 +142,16 @@ function candidateQueries(terms: readonly QueryTerm[], budget: number): Candidat
       `(${tsqueryLiteral((common[left] as QueryTerm).term)} & ${others.length > 1 ? `(${others.join(' | ')})` : others[0]})`,
     );
   }
+  let commonShare = shareHolding(common, chunks, 2);
   // A question of one common word: its chunks, as many as the candidate limit allows.
   if (rare.length === 0 && conjunctions.length === 0 && terms[0]) {
     conjunctions.push(tsqueryLiteral(terms[0].term));
+    commonShare = shareHolding([terms[0]], chunks, 1);
   }
   return {
     rare: rare.length > 0 ? rare.map((term) => tsqueryLiteral(term.term)).join(' | ') : undefined,
     common: conjunctions,
+    commonShare,
   };
 }
 
@@ -190,13 +226,13 @@ export async function searchLexical(
   if (options.datastoreIds.length === 0) {
     return { hits: [], termWeights: new Map(), unknownTerms: [] };
   }
-  const { terms, phrases, averageLength, chunks, unknown } = await termStatistics(
+  const { terms, phrases, averageLength, chunks, storedChunks, unknown } = await termStatistics(
     database,
     texts,
     options.datastoreIds,
   );
   const budget = options.candidateBudget ?? candidateBudgetFor(chunks);
-  const candidates = candidateQueries(terms, budget);
+  const candidates = candidateQueries(terms, budget, chunks);
   const termWeights = new Map(terms.map((term) => [term.term, term.weight * term.idf]));
   if (candidates.rare === undefined && candidates.common.length === 0) {
     return { hits: [], termWeights, unknownTerms: unknown };
@@ -211,6 +247,35 @@ export async function searchLexical(
            AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
            AND ($4::text[] IS NULL OR c.datasource_id IN (
              SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))`;
+  const commonCap =
+    candidates.rare === undefined && candidates.common.length === 1
+      ? budget * 2
+      : Math.ceil(budget / 2);
+  // The chunks read in storage order until the cap is reached, when that is cheaper than
+  // the index (see SCAN_ROWS): the same chunks in the same order as the index's bitmap
+  // gives them (a bitmap heap scan reads in storage order too; synchronized scans are off,
+  // `openPglite`), so the same candidates. Not with filters, which another index may serve
+  // in its own order.
+  const expectedReads =
+    (commonCap * storedChunks) / Math.max(candidates.commonShare * chunks, Number.MIN_VALUE);
+  const inOrder =
+    candidates.common.length > 0 &&
+    (options.filters?.datasource_ids ?? null) === null &&
+    (options.filters?.custom_ids ?? null) === null &&
+    expectedReads <= SCAN_ROWS;
+  const common = inOrder
+    ? `(SELECT c.id, c.tsv, c.length FROM (
+            SELECT c.id, ts_delete(c.tsv, ''::text) AS tsv, c.length FROM chunks c
+            WHERE ${scope}
+            OFFSET 0 -- read in storage order, the test below on each chunk's copy
+          ) c
+          WHERE c.tsv @@ ANY($1::tsquery[])
+            AND ($7::tsquery IS NULL OR NOT c.tsv @@ $7::tsquery)
+          LIMIT $5)`
+    : `(SELECT c.id, ts_delete(c.tsv, ''::text) AS tsv, c.length FROM chunks c
+          WHERE c.tsv @@ ANY($1::tsquery[]) AND ${scope}
+            AND ($7::tsquery IS NULL OR NOT c.tsv @@ $7::tsquery)
+          LIMIT $5)`;
   // Every chunk with a rare term, and at most $5 more with two common ones. The cap falls
   // on the common terms' chunks alone: a cap on them all would keep whichever come first
   // in storage, and drop chunks with the rare terms as readily as the others (measured on
@@ -227,10 +292,7 @@ export async function searchLexical(
          (SELECT c.id, ts_delete(c.tsv, ''::text) AS tsv, c.length FROM chunks c
           WHERE $7::tsquery IS NOT NULL AND c.tsv @@ $7::tsquery AND ${scope})
          UNION ALL
-         (SELECT c.id, ts_delete(c.tsv, ''::text) AS tsv, c.length FROM chunks c
-          WHERE c.tsv @@ ANY($1::tsquery[]) AND ${scope}
-            AND ($7::tsquery IS NULL OR NOT c.tsv @@ $7::tsquery)
-          LIMIT $5)
+         ${common}
        ) c
        OFFSET 0 -- its columns computed once per row, not once per use in the score
      ) c
@@ -241,9 +303,7 @@ export async function searchLexical(
       [...options.datastoreIds],
       options.filters?.datasource_ids ?? null,
       options.filters?.custom_ids ?? null,
-      candidates.rare === undefined && candidates.common.length === 1
-        ? budget * 2
-        : Math.ceil(budget / 2),
+      commonCap,
       options.limit,
       candidates.rare ?? null,
       ...scoring.parameters,

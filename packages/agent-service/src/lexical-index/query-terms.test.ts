@@ -93,3 +93,42 @@ describe('termStatistics', () => {
     expect(hits.map((hit) => nameOf.get(hit.chunkId))).toEqual(['globalsetup.md', 'lifecycle.md']);
   });
 });
+
+describe('searchLexical', () => {
+  it('draws the same capped candidates reading the chunks in storage order as through the index', async () => {
+    // Common words that most chunks pair up: the cap on their candidates (5) binds.
+    const datastoreId = await datastoreOf(
+      Array.from({ length: 30 }, (_, index) => ({
+        name: `page-${index}.md`,
+        text: `# Page ${index}\n\nThe session cookie${index % 3 === 0 ? '' : ' expires'} at night, item${index} of the list.`,
+      })),
+    );
+    const datasourceIds = (
+      await service.database.query<{ id: string }>(
+        'SELECT DISTINCT datasource_id AS id FROM chunks WHERE datastore_id = $1',
+        [datastoreId],
+      )
+    ).map((row) => row.id);
+    const statements: string[] = [];
+    const watched = {
+      query: ((sql: string, parameters?: unknown[]) => {
+        statements.push(sql);
+        return service.database.query(sql, parameters);
+      }) as typeof service.database.query,
+      exec: (sql: string) => service.database.exec(sql),
+    };
+    const texts = [{ text: 'does the session cookie expire', weight: 1 }];
+    const options = { datastoreIds: [datastoreId], limit: 30, candidateBudget: 10 };
+    const inOrder = await searchLexical(watched, texts, options);
+    expect(statements.some((sql) => sql.includes('read in storage order'))).toBe(true);
+    statements.length = 0;
+    // A filter on the same datasources takes the index (another index could serve it).
+    const viaIndex = await searchLexical(watched, texts, {
+      ...options,
+      filters: { datasource_ids: datasourceIds },
+    });
+    expect(statements.some((sql) => sql.includes('read in storage order'))).toBe(false);
+    expect(inOrder.hits).toHaveLength(5);
+    expect(inOrder.hits).toEqual(viaIndex.hits);
+  });
+});

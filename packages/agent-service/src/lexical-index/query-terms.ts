@@ -76,6 +76,8 @@ export async function termStatistics(
   averageLength: number;
   /** Chunks of the searched datastores. */
   chunks: number;
+  /** Chunks of every datastore: the rows a scan of the chunks table reads. */
+  storedChunks: number;
   /** The question's lexemes (of the first text) that no chunk holds, filler words aside. */
   unknown: string[];
 }> {
@@ -108,27 +110,33 @@ export async function termStatistics(
     ...new Set([...analyzed.flatMap((part) => part.map((item) => item.lexeme)), ...shapes]),
   ];
   // The terms' document frequencies and the datastores' totals, in one statement: the
-  // totals are the row without a term.
+  // totals are the row without a term (with every datastore's chunks: one row each).
   const statistics = await database.query<{
     term: string | null;
     frequency: number | null;
     total_length: number | null;
+    stored: number | null;
   }>(
-    `SELECT term, sum(chunks)::float8 AS frequency, NULL::float8 AS total_length
+    `SELECT term, sum(chunks)::float8 AS frequency, NULL::float8 AS total_length,
+       NULL::float8 AS stored
      FROM lexicon_terms
      WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[]) GROUP BY term
      UNION ALL
-     SELECT NULL, sum(chunks)::float8, sum(total_length)::float8
-     FROM lexicon_totals WHERE datastore_id = ANY($2::text[])`,
+     SELECT NULL, sum(chunks) FILTER (WHERE datastore_id = ANY($2::text[]))::float8,
+       sum(total_length) FILTER (WHERE datastore_id = ANY($2::text[]))::float8,
+       sum(chunks)::float8
+     FROM lexicon_totals`,
     [lexemes, [...datastoreIds]],
   );
   const frequencies = new Map<string, number>();
   let chunks = 0;
+  let storedChunks = 0;
   let totalLength = 0;
   for (const row of statistics) {
     if (row.term === null) {
       chunks = Number(row.frequency ?? 0);
       totalLength = Number(row.total_length ?? 0);
+      storedChunks = Number(row.stored ?? 0);
     } else frequencies.set(row.term, Number(row.frequency));
   }
   // Only the rarest shapes the datastores hold are searched, each as a word of the question:
@@ -201,6 +209,7 @@ export async function termStatistics(
     phrases,
     averageLength: Math.max(averageLength, 1),
     chunks,
+    storedChunks,
     unknown: unknown.filter((lexeme) => asked.has(lexeme)),
   };
 }

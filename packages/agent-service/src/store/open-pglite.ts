@@ -21,7 +21,10 @@ export const DEFAULT_PGLITE_CACHE_MB = { dataDir: 16, inMemory: 128 } as const;
  * (in-memory PGlite, where a miss is a copy). The WAL buffers follow (1/32 of it).
  */
 function embeddedSettings(cacheMb: number): string[] {
-  return ['-c', `shared_buffers=${cacheMb}MB`];
+  // Synchronized scans off: a scan of a large table would start where the last one stopped,
+  // and a search that reads chunks in storage order up to a cap (`searchLexical`) would find
+  // other candidates each time.
+  return ['-c', `shared_buffers=${cacheMb}MB`, '-c', 'synchronize_seqscans=off'];
 }
 
 /**

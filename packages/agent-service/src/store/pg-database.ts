@@ -29,7 +29,13 @@ function describeServer(databaseUrl: string): string {
 export async function createPgDatabase(options: { databaseUrl: string }): Promise<Database> {
   // Loaded only here: a service on PGlite never needs the driver's memory.
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    // A search that reads chunks in storage order up to a cap (`searchLexical`) must start
+    // at the table's start each time, not where another scan stopped.
+    options: '-c synchronize_seqscans=off',
+  });
   // Fail at start-up, with the driver's reason, rather than on the first request.
   try {
     const probe = await pool.connect();
