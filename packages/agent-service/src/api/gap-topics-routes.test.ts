@@ -7,6 +7,7 @@ import {
   type ConversationFixture,
   startConversationFixture,
 } from '../testing/conversation-fixture.js';
+import { askAgent } from '../testing/notified-fixture.js';
 import { expectError } from '../testing/two-organizations.js';
 
 let fixture: ConversationFixture;
@@ -26,14 +27,8 @@ const STUDENTS = ['Do you have a student discount?', 'student discount for unive
 
 let visitors = 0;
 
-async function ask(query: string, visitorId = `v${++visitors}`): Promise<QueryResponse> {
-  const response = await fixture.call('POST', `/api/agents/${fixture.agentId}/query`, {
-    query,
-    visitorId,
-  });
-  expect(response.status).toBe(200);
-  return response.body as QueryResponse;
-}
+const ask = (query: string, visitorId = `v${++visitors}`): Promise<QueryResponse> =>
+  askAgent(fixture, query, visitorId);
 
 async function topics(search = ''): Promise<GapTopicsResponse> {
   const response = await fixture.call(
