@@ -19,8 +19,7 @@
  * beforeAll(async () => { service = await startAgentService({ … }); });
  * afterAll(async () => { await service?.close(); });
  */
-import { afterAll as vitestAfterAll, beforeAll as vitestBeforeAll } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { TestRunner, afterAll as vitestAfterAll, beforeAll as vitestBeforeAll } from 'vitest';
 
 /** A hook's body (the repository's hooks use neither Vitest's fixtures nor its suite argument). */
 type Hook = () => unknown;
@@ -39,7 +38,7 @@ function setUpsOf(suite: object): Promise<unknown>[] {
 
 /** Vitest's `beforeAll`; the suite's {@link afterAll} hooks wait for it to settle. */
 export function beforeAll(fn: Hook, timeout?: number): void {
-  const setUps = setUpsOf(getCurrentSuite());
+  const setUps = setUpsOf(TestRunner.getCurrentSuite());
   vitestBeforeAll(() => {
     const setUp = Promise.resolve().then(fn);
     setUps.push(setUp);
@@ -49,7 +48,7 @@ export function beforeAll(fn: Hook, timeout?: number): void {
 
 /** Vitest's `afterAll`, run once the suite's {@link beforeAll} set-ups have settled. */
 export function afterAll(fn: Hook, timeout?: number): void {
-  const setUps = setUpsOf(getCurrentSuite());
+  const setUps = setUpsOf(TestRunner.getCurrentSuite());
   vitestAfterAll(async () => {
     await Promise.allSettled(setUps);
     await fn();
