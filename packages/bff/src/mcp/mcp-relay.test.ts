@@ -142,6 +142,38 @@ describe('POST /mcp/:agentId through the real BFF to the real service, with the 
     expect((await fetch(`${off.url}/.well-known/mcp.json`)).status).toBe(404);
   });
 
+  it('keeps a signed-in-only agent’s knowledge from anonymous MCP callers unless its policy says mcp: true', async () => {
+    const everyAgent = await bff({
+      upstreamUrl: service.url,
+      agentApiToken: apiKey,
+      allowedAgents: ['demo'],
+      identityRequired: true,
+    });
+    const oneAgent = await bff({
+      upstreamUrl: service.url,
+      agentApiToken: apiKey,
+      allowedAgents: ['demo'],
+      agentPolicies: { demo: { identityRequired: true } },
+    });
+    const optedIn = await bff({
+      upstreamUrl: service.url,
+      agentApiToken: apiKey,
+      allowedAgents: ['demo'],
+      identityRequired: true,
+      agentPolicies: { demo: { mcp: true } },
+    });
+    for (const base of [everyAgent.url, oneAgent.url]) {
+      expect((await post(`${base}/mcp/demo`, INITIALIZE)).status).toBe(404);
+      const listed = (await (await fetch(`${base}/.well-known/mcp.json`)).json()) as {
+        servers: unknown[];
+      };
+      expect(listed.servers).toEqual([]);
+    }
+    const client = await connect(optedIn.url, 'demo');
+    const search = await client.callTool({ name: 'search_docs', arguments: { query: 'widget' } });
+    expect(textOf(search)).toContain('## 1. ');
+  });
+
   it('validates Origin against DNS rebinding: a foreign origin is 403; no Origin and allowed origins are served', async () => {
     const url = `${harness.url}/mcp/demo`;
     const foreign = await post(url, INITIALIZE, { origin: 'https://evil.example' });

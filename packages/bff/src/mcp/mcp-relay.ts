@@ -12,7 +12,7 @@ import {
   type UnexpectedErrorHandler,
 } from '../http/index.js';
 import type { RateLimits } from '../limits/index.js';
-import type { ResolvedBffOptions } from '../options/index.js';
+import { type ResolvedBffOptions, requiresIdentity } from '../options/index.js';
 import { answerBodyFailure } from '../query/index.js';
 import {
   createRelayControl,
@@ -64,7 +64,8 @@ function publicBase(req: Request): string {
  * tools) and `GET /.well-known/mcp.json` (what is served and where). A call goes through
  * the `Origin` check (the MCP specification's DNS-rebinding rule: a foreign browser origin
  * is 403, a client without `Origin`, as IDEs are, is served), the agent allow-list and its
- * policy (`mcp: false` turns one agent's endpoint off; both 404), the per-IP rate limit
+ * policy (`mcp: false` turns one agent's endpoint off, and an agent that serves signed-in
+ * users only has it off unless `mcp: true`; all 404), the per-IP rate limit
  * (shared by replicas through Redis), the body limit, then is relayed to the agent
  * service's `POST /api/agents/:id/mcp` with the BFF's token, which never reaches the
  * caller. The answer (JSON or an event stream) streams back as it comes.
@@ -75,9 +76,14 @@ export function createMcpRelay(deps: McpRelayOptions): Router {
     (Object.hasOwn(options.agentPolicies, agentId)
       ? options.agentPolicies[agentId]
       : options.agentPolicies['*']) ?? {};
-  const served = (agentId: string) =>
-    (options.allowedAgents === '*' || options.allowedAgents.has(agentId)) &&
-    policyOf(agentId).mcp !== false;
+  // An agent that serves signed-in users only keeps its knowledge from anonymous MCP callers
+  // (an AI tool cannot sign in as the widget does): its endpoint is off unless its policy
+  // turns it on with `"mcp": true`.
+  const served = (agentId: string) => {
+    if (options.allowedAgents !== '*' && !options.allowedAgents.has(agentId)) return false;
+    const { mcp } = policyOf(agentId);
+    return mcp ?? !requiresIdentity(options, agentId);
+  };
 
   const router = Router();
   router.get('/.well-known/mcp.json', (req, res) => {

@@ -27,7 +27,11 @@ export const agentPolicySchema = z.object({
   allowBrowserFields: z.array(z.enum(POLICY_QUERY_FIELDS)).optional(),
   /** Longest query accepted for this agent, in characters. Default: `maxQueryLength`. */
   maxQueryLength: z.number().int().min(1).optional(),
-  /** `false` turns this agent's public MCP endpoint (`POST /mcp/:agentId`) off. Default: on. */
+  /**
+   * `false` turns this agent's public MCP endpoint (`POST /mcp/:agentId`) off, `true` on.
+   * Default: on, except for an agent that serves signed-in users only (`identityRequired`),
+   * whose knowledge anonymous MCP callers do not reach unless this is `true`.
+   */
   mcp: z.boolean().optional(),
   /** `true` refuses this agent's anonymous visitors, `false` accepts them. Default: `identityRequired`. */
   identityRequired: z.boolean().optional(),
