@@ -8,10 +8,11 @@ export function launcherStrings(
 ): LauncherStrings {
   const language = primaryLanguage(lang);
   const base = LAUNCHER_STRINGS[Object.hasOwn(LAUNCHER_STRINGS, language) ? language : 'en']!;
-  return {
-    openChat: typeof overrides.openChat === 'string' ? overrides.openChat : base.openChat,
-    closeChat: typeof overrides.closeChat === 'string' ? overrides.closeChat : base.closeChat,
-    closeGreeting:
-      typeof overrides.closeGreeting === 'string' ? overrides.closeGreeting : base.closeGreeting,
-  };
+  // Every label the language has, each replaced by a string override.
+  return Object.fromEntries(
+    Object.entries(base).map(([key, label]) => {
+      const override = overrides[key as keyof LauncherStrings];
+      return [key, typeof override === 'string' ? override : label];
+    }),
+  ) as LauncherStrings;
 }

@@ -98,18 +98,20 @@ export function readConfig(
       ? (dataset.searchShortcut?.trim() || 'mod+k /').toLowerCase().split(/\s+/)
       : [],
   };
-  const optional = {
-    title: text(dataset.title),
-    welcome: text(dataset.welcome),
-    greeting: text(dataset.greeting),
-    placeholder: text(dataset.placeholder),
-    primaryColor: text(dataset.primaryColor),
-    nonce: text(dataset.nonce),
-    mount: text(dataset.mount),
-    searchButton: text(dataset.searchButton),
-  };
-  for (const [key, value] of Object.entries(optional)) {
-    if (value !== undefined) (config as unknown as Record<string, unknown>)[key] = value;
+  // The optional texts: set only when given, each read from the attribute of its name.
+  const optional = [
+    'title',
+    'welcome',
+    'greeting',
+    'placeholder',
+    'primaryColor',
+    'nonce',
+    'mount',
+    'searchButton',
+  ] as const;
+  for (const key of optional) {
+    const value = text(dataset[key]);
+    if (value !== undefined) config[key] = value;
   }
   return config;
 }

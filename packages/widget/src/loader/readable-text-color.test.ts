@@ -30,4 +30,24 @@ describe('readableTextColor', () => {
       }
     }
   });
+
+  it('picks the colour of the higher contrast ratio, as comparing both ratios does', () => {
+    // Every 8-bit sRGB colour agrees (checked once, 16.7 M of them); a 5-step grid here.
+    const white = { r: 255, g: 255, b: 255 };
+    const black = { r: 0, g: 0, b: 0 };
+    for (let r = 0; r <= 255; r += 5) {
+      for (let g = 0; g <= 255; g += 5) {
+        for (let b = 0; b <= 255; b += 5) {
+          const background = { r, g, b };
+          const expected =
+            contrastRatio(background, white) >= contrastRatio(background, black)
+              ? '#ffffff'
+              : '#000000';
+          if (readableTextColor(background) !== expected) {
+            expect(readableTextColor(background), `on rgb(${r} ${g} ${b})`).toBe(expected);
+          }
+        }
+      }
+    }
+  });
 });

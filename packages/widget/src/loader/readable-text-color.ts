@@ -43,15 +43,14 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
-const black: Rgb = { r: 0, g: 0, b: 0 };
-const white: Rgb = { r: 255, g: 255, b: 255 };
-
 /**
  * The text colour (black or white) with the higher contrast on `background`.
  * One of the two always reaches WCAG AA (4.5:1) on any opaque colour.
+ *
+ * White wins when 1.05 / (L + 0.05) ≥ (L + 0.05) / 0.05, L being the background's relative
+ * luminance, that is when (L + 0.05)² ≤ 0.0525: the same choice as comparing both
+ * {@link contrastRatio}s, without computing them (the loader carries this).
  */
 export function readableTextColor(background: Rgb): string {
-  return contrastRatio(background, white) >= contrastRatio(background, black)
-    ? '#ffffff'
-    : '#000000';
+  return (relativeLuminance(background) + 0.05) ** 2 <= 0.0525 ? '#ffffff' : '#000000';
 }
