@@ -1,11 +1,6 @@
 import type { AgentChatApi, AgentChatListener } from '../agent-chat-api.js';
 import { languageDirection, launcherStrings, primaryLanguage } from '../i18n/index.js';
-import type {
-  AgentChatEventName,
-  PanelContext,
-  PanelController,
-  SearchController,
-} from '../panel-contract.js';
+import type { AgentChatEventName, PanelContext, PanelController } from '../panel-contract.js';
 import { WidgetError } from '../widget-error.js';
 import { applyPrimaryColor } from './apply-primary-color.js';
 import type { Greeting } from './create-greeting.js';
@@ -14,7 +9,7 @@ import { createStyleAdopter } from './create-style-adopter.js';
 import { loaderStyles } from './loader-styles.js';
 import { readConfig } from './read-config.js';
 import { registerGlobal } from './register-global.js';
-import { isSearchShortcut } from './search-shortcut.js';
+import { createSearchOpener } from './search-opener.js';
 import type { StartWidgetOptions } from './start-widget-options.js';
 import { whenReady } from './when-ready.js';
 import { widgetStorage } from './widget-storage.js';
@@ -193,78 +188,22 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     cleanups.push(() => target.removeEventListener(type, handler, !passive));
   };
 
-  // The search mode: offered once the BFF says the agent can be searched (not against
-  // Chaindesk), its chunk loaded at the first search.
-  let searchOn: boolean | undefined;
-  let features: Promise<boolean> | undefined;
-  const searchAvailable = (): Promise<boolean> =>
-    (features ??= window
-      .fetch(`${config.endpoint}/api/agents/${config.agentId}/features`, { credentials: 'omit' })
-      .then((response) => response.json())
-      .then((body: { search?: unknown }) => (searchOn = body.search === true))
-      .catch(() => {
-        features = undefined;
-        return false;
-      }));
-  let search: Promise<SearchController> | undefined;
-  const openSearch = (query?: string, opener?: HTMLElement): void => {
-    void searchAvailable().then((on) => {
-      if (!on || destroyed) return;
-      search ??= options.importSearch(options.searchUrl).then((module) =>
-        module.mountSearch({
-          config,
-          container,
-          adoptStyles,
-          window,
-          ask: (text) =>
-            withPanel((controller) => {
-              controller.open();
-              void controller.send(text);
-            }),
+  const search = createSearchOpener(
+    {
+      config,
+      container,
+      adoptStyles,
+      window,
+      ask: (text) =>
+        withPanel((controller) => {
+          controller.open();
+          void controller.send(text);
         }),
-      );
-      search.then(
-        (controller) => controller.open(query, opener),
-        () => {
-          // Tried again at the next search.
-          search = undefined;
-        },
-      );
-    });
-  };
-  if (config.search) {
-    listen(
-      document,
-      'keydown',
-      (event) => {
-        if (
-          searchOn === false ||
-          !isSearchShortcut(event as KeyboardEvent, config.searchShortcuts)
-        ) {
-          return;
-        }
-        event.preventDefault();
-        openSearch();
-      },
-      false,
-    );
-    const selector = config.searchButton;
-    if (selector) {
-      listen(
-        document,
-        'click',
-        (event) => {
-          const button = (event.target as Element).closest?.(selector);
-          if (!button || searchOn === false) return;
-          // Capture phase: the page's own search never opens beside ours.
-          event.preventDefault();
-          event.stopPropagation();
-          openSearch(undefined, button as HTMLElement);
-        },
-        false,
-      );
-    }
-  }
+    },
+    () => options.importSearch(options.searchUrl),
+    listen,
+  );
+
   if (launcher) {
     listen(launcher, 'pointerenter', preload);
     listen(launcher, 'focus', preload);
@@ -292,7 +231,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
       }, config.greetingDelayMs);
       cleanups.push(() => window.clearTimeout(handle));
     }
-    if (config.search) void searchAvailable();
+    if (config.search) void search.available();
     if (inline || config.open) withPanel((controller) => controller.open(false));
     else if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(preload, { timeout: 4000 });
@@ -319,7 +258,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
     },
     greet,
     hideGreeting: () => void greeting?.then((bubble) => bubble?.hide()),
-    openSearch: (query) => config.search && openSearch(query),
+    openSearch: (query) => config.search && search.open(query),
     send: (text) => (destroyed ? Promise.resolve() : loadPanel().then((c) => c.send(text))),
     reset: () => withPanel((controller) => controller.reset()),
     identify: (user) => loadPanel().then((controller) => controller.identify(user)),
@@ -341,7 +280,7 @@ export function startWidget(options: StartWidgetOptions): AgentChatApi {
       destroyed = true;
       for (const cleanup of cleanups) cleanup();
       void greeting?.then((bubble) => bubble?.destroy());
-      search?.then((controller) => controller.destroy()).catch(() => {});
+      search.destroy();
       panel?.then((controller) => controller.destroy()).catch(() => {});
       listeners.clear();
       host.remove();
