@@ -1,7 +1,7 @@
 import {
   optionDocs,
-  wholeNumber,
   wholeNumberFromEnv,
+  wholeNumberOption,
   wholeNumberSchema,
 } from '@agent-chat/protocol/options';
 import { z } from 'zod';
@@ -36,9 +36,8 @@ export const answeringOptionFields = {
         description: 'Model name to request.',
       }),
       /** Longest silence of the model before giving up (504), ms. Env `LLM_TIMEOUT_MS`. */
-      timeoutMs: wholeNumber(DEFAULT_MODEL_TIMEOUT_MS).register(optionDocs, {
+      timeoutMs: wholeNumberOption(DEFAULT_MODEL_TIMEOUT_MS, {
         env: 'LLM_TIMEOUT_MS',
-        fromEnv: wholeNumberFromEnv,
         description: 'Longest silence of the model before giving up (504 `UPSTREAM_TIMEOUT`), ms.',
       }),
       /** Longest time to rewrite a follow-up as a standalone question, ms (0: off). Env `LLM_CONDENSE_TIMEOUT_MS`. */

@@ -1,4 +1,4 @@
-import { optionDocs, wholeNumber, wholeNumberFromEnv } from '@agent-chat/protocol/options';
+import { optionDocs, wholeNumberOption } from '@agent-chat/protocol/options';
 import { z } from 'zod';
 import { httpUrl } from './http-url.js';
 import { SERVER_DEFAULTS } from './server-options-schema.js';
@@ -31,9 +31,8 @@ export const cliOptionFields = z.object({
       description: 'API key of the organization that owns the datastore.',
     }),
   /** Pause between `ingest`'s looks at the datasources' status, ms. Env `INGEST_POLL_MS`. */
-  pollMs: wholeNumber(300).register(optionDocs, {
+  pollMs: wholeNumberOption(300, {
     env: 'INGEST_POLL_MS',
-    fromEnv: wholeNumberFromEnv,
     description: 'Pause between looks at the status of the datasources being ingested, ms.',
   }),
 });

@@ -3,6 +3,7 @@ import {
   optionDocs,
   wholeNumber,
   wholeNumberFromEnv,
+  wholeNumberOption,
   wholeNumberSchema,
 } from '@agent-chat/protocol/options';
 import { z } from 'zod';
@@ -30,17 +31,15 @@ export const httpOptionFields = {
             'Default queries per organization per period (organizations may have their own); beyond, 402 `USAGE_LIMIT`.',
         }),
       /** Length of the period, ms. Env `USAGE_LIMIT_PERIOD_MS`. Default one day. */
-      periodMs: wholeNumber(86_400_000).register(optionDocs, {
+      periodMs: wholeNumberOption(86_400_000, {
         env: 'USAGE_LIMIT_PERIOD_MS',
-        fromEnv: wholeNumberFromEnv,
         description: 'Length of the usage limit period, ms.',
       }),
     })
     .optional() satisfies z.ZodType<UsageLimit | undefined>,
   /** Interval of `: ping` heartbeat comments on streams, ms. Env `HEARTBEAT_MS`. */
-  heartbeatMs: wholeNumber(15_000).register(optionDocs, {
+  heartbeatMs: wholeNumberOption(15_000, {
     env: 'HEARTBEAT_MS',
-    fromEnv: wholeNumberFromEnv,
     description: 'Interval of heartbeat comments (`: ping`) on quiet streams, ms.',
   }),
   /** Largest JSON body accepted, bytes (413 above). */
@@ -48,9 +47,8 @@ export const httpOptionFields = {
     description: 'Largest JSON body, bytes (413 beyond).',
   }),
   /** Largest uploaded file, bytes (413 above, nothing stored). Env `UPLOAD_LIMIT_BYTES`. */
-  uploadLimitBytes: wholeNumber(LIMITS.uploadBytes.max).register(optionDocs, {
+  uploadLimitBytes: wholeNumberOption(LIMITS.uploadBytes.max, {
     env: 'UPLOAD_LIMIT_BYTES',
-    fromEnv: wholeNumberFromEnv,
     description: 'Largest uploaded file, bytes (413 beyond, nothing stored).',
   }),
   /** How long a resolved API key is remembered in memory, ms (0: looked up every time). */

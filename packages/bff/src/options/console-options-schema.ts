@@ -2,7 +2,7 @@
  * The options of the apps the BFF serves: where the built widget and console are, and the
  * console's sessions (their signing secret and lifetime).
  */
-import { optionDocs, wholeNumber, wholeNumberFromEnv } from '@agent-chat/protocol/options';
+import { optionDocs, wholeNumberOption } from '@agent-chat/protocol/options';
 import { z } from 'zod';
 
 /**
@@ -36,9 +36,8 @@ export const consoleOptionFields = {
         'Secret signing the console session cookies, with the admin token; changing either signs everyone out.',
     }),
   /** Lifetime of a console session, ms. Env `CONSOLE_SESSION_TTL_MS`. Default 28 800 000 (8 h). */
-  consoleSessionTtlMs: wholeNumber(28_800_000).register(optionDocs, {
+  consoleSessionTtlMs: wholeNumberOption(28_800_000, {
     env: 'CONSOLE_SESSION_TTL_MS',
-    fromEnv: wholeNumberFromEnv,
     description: 'Lifetime of a console session (its cookie), ms.',
   }),
 };

@@ -4,7 +4,7 @@
  * timeouts, and the shutdown grace.
  */
 import { LIMITS } from '@agent-chat/protocol';
-import { optionDocs, wholeNumber, wholeNumberFromEnv } from '@agent-chat/protocol/options';
+import { wholeNumberOption } from '@agent-chat/protocol/options';
 
 /**
  * Request limits and timeouts: spread into `bffOptionFields` in this order, which is
@@ -12,59 +12,50 @@ import { optionDocs, wholeNumber, wholeNumberFromEnv } from '@agent-chat/protoco
  */
 export const limitOptionFields = {
   /** Concurrent streams one visitor may hold. Env `MAX_STREAMS_PER_VISITOR`. Default 3. */
-  maxStreamsPerVisitor: wholeNumber(3).register(optionDocs, {
+  maxStreamsPerVisitor: wholeNumberOption(3, {
     env: 'MAX_STREAMS_PER_VISITOR',
-    fromEnv: wholeNumberFromEnv,
     description: 'Concurrent streams one visitor may hold.',
   }),
   /** Longest query in characters. Env `MAX_QUERY_LENGTH`. Default 4 000. */
-  maxQueryLength: wholeNumber(4_000).register(optionDocs, {
+  maxQueryLength: wholeNumberOption(4_000, {
     env: 'MAX_QUERY_LENGTH',
-    fromEnv: wholeNumberFromEnv,
     description: 'Longest query, characters.',
   }),
   /** Largest public request body in bytes. Env `MAX_BODY_BYTES`. Default 16 384. */
-  maxBodyBytes: wholeNumber(16_384).register(optionDocs, {
+  maxBodyBytes: wholeNumberOption(16_384, {
     env: 'MAX_BODY_BYTES',
-    fromEnv: wholeNumberFromEnv,
     description: 'Largest public request body, bytes (413 beyond).',
   }),
   /** Longest time a request body may take to arrive, ms. Env `BODY_TIMEOUT_MS`. Default 10 000. */
-  bodyTimeoutMs: wholeNumber(10_000).register(optionDocs, {
+  bodyTimeoutMs: wholeNumberOption(10_000, {
     env: 'BODY_TIMEOUT_MS',
-    fromEnv: wholeNumberFromEnv,
     description:
       'Longest time a request body (public or admin) may take to arrive, ms: 408 and the connection closed after.',
   }),
   /** Largest file uploaded through the admin relay (`POST /api/datasources`, multipart), bytes. Env `UPLOAD_LIMIT_BYTES`. Default 25 MiB. */
-  uploadLimitBytes: wholeNumber(LIMITS.uploadBytes.max).register(optionDocs, {
+  uploadLimitBytes: wholeNumberOption(LIMITS.uploadBytes.max, {
     env: 'UPLOAD_LIMIT_BYTES',
-    fromEnv: wholeNumberFromEnv,
     description:
       'Largest file uploaded through the admin relay, bytes (413 beyond; a declared length is refused before anything is relayed, a streamed upload is cut off).',
   }),
   /** Heartbeat comment interval on streams, ms. Env `HEARTBEAT_MS`. Default 15 000. */
-  heartbeatMs: wholeNumber(15_000).register(optionDocs, {
+  heartbeatMs: wholeNumberOption(15_000, {
     env: 'HEARTBEAT_MS',
-    fromEnv: wholeNumberFromEnv,
     description: 'Interval of `: ping` comments on quiet streams, ms.',
   }),
   /** Time allowed for the upstream's response headers / first event, ms. Env `FIRST_BYTE_TIMEOUT_MS`. Default 30 000. */
-  firstByteTimeoutMs: wholeNumber(30_000).register(optionDocs, {
+  firstByteTimeoutMs: wholeNumberOption(30_000, {
     env: 'FIRST_BYTE_TIMEOUT_MS',
-    fromEnv: wholeNumberFromEnv,
     description: "Time the upstream has to answer, ms (also the admin relay's timeout).",
   }),
   /** Longest silence allowed inside an upstream stream, ms. Env `IDLE_TIMEOUT_MS`. Default 60 000. */
-  idleTimeoutMs: wholeNumber(60_000).register(optionDocs, {
+  idleTimeoutMs: wholeNumberOption(60_000, {
     env: 'IDLE_TIMEOUT_MS',
-    fromEnv: wholeNumberFromEnv,
     description: 'Longest silence inside an upstream stream, ms.',
   }),
   /** How long open streams may finish during shutdown, ms. Env `SHUTDOWN_GRACE_MS`. Default 10 000. */
-  shutdownGraceMs: wholeNumber(10_000).register(optionDocs, {
+  shutdownGraceMs: wholeNumberOption(10_000, {
     env: 'SHUTDOWN_GRACE_MS',
-    fromEnv: wholeNumberFromEnv,
     description: 'Time open streams get to finish on shutdown, ms.',
   }),
 };

@@ -1,9 +1,4 @@
-import {
-  listenOptionFields,
-  optionDocs,
-  wholeNumber,
-  wholeNumberFromEnv,
-} from '@agent-chat/protocol/options';
+import { listenOptionFields, optionDocs, wholeNumberOption } from '@agent-chat/protocol/options';
 import { z } from 'zod';
 import { trustProxyFromEnv } from './env-readers.js';
 
@@ -29,9 +24,8 @@ export const serverOptionFields = z.object({
    * Time a client has to send its request headers, ms; then Node answers 408 and closes
    * the connection. Env `HEADERS_TIMEOUT_MS`. Default 15 000 (Node's own: 60 000).
    */
-  headersTimeoutMs: wholeNumber(15_000).register(optionDocs, {
+  headersTimeoutMs: wholeNumberOption(15_000, {
     env: 'HEADERS_TIMEOUT_MS',
-    fromEnv: wholeNumberFromEnv,
     description:
       'Time a client has to send its request headers, ms (then 408 and the connection closed).',
   }),
@@ -39,16 +33,14 @@ export const serverOptionFields = z.object({
    * Time a client has to send its whole request (headers and body), ms; streamed answers
    * are not limited by it. At least `headersTimeoutMs`. Env `REQUEST_TIMEOUT_MS`. Default 30 000.
    */
-  requestTimeoutMs: wholeNumber(30_000).register(optionDocs, {
+  requestTimeoutMs: wholeNumberOption(30_000, {
     env: 'REQUEST_TIMEOUT_MS',
-    fromEnv: wholeNumberFromEnv,
     description:
       'Time a client has to send its whole request, ms (answers, streams included, are not limited by it).',
   }),
   /** How long an idle keep-alive connection stays open, ms. Env `KEEP_ALIVE_TIMEOUT_MS`. Default 5 000. */
-  keepAliveTimeoutMs: wholeNumber(5_000).register(optionDocs, {
+  keepAliveTimeoutMs: wholeNumberOption(5_000, {
     env: 'KEEP_ALIVE_TIMEOUT_MS',
-    fromEnv: wholeNumberFromEnv,
     description:
       'How long an idle keep-alive connection stays open, ms (set it above the idle timeout of a load balancer in front).',
   }),

@@ -8,9 +8,8 @@
  * @example
  * ```ts
  * const fields = z.object({
- *   heartbeatMs: wholeNumber(15_000).register(optionDocs, {
+ *   heartbeatMs: wholeNumberOption(15_000, {
  *     env: 'HEARTBEAT_MS',
- *     fromEnv: wholeNumberFromEnv,
  *     description: 'Interval of `: ping` comments, ms.',
  *   }),
  * });
@@ -42,4 +41,4 @@ export {
   type OptionsCheck,
 } from './option-issues.js';
 export { type Env, envTexts, optionsFromTexts } from './options-from-env.js';
-export { wholeNumber, wholeNumberSchema } from './whole-number.js';
+export { wholeNumber, wholeNumberOption, wholeNumberSchema } from './whole-number.js';
