@@ -236,6 +236,44 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.citations).toEqual([0, 1]);
   });
 
+  it("lists a third page's best section third, before a page's next section", () => {
+    const answer = composeExtractiveAnswer('How many days is the refund window after delivery?', [
+      passage({
+        chunkId: 'days',
+        title: 'Policy › Days',
+        content: 'The refund window is 30 days after delivery.',
+      }),
+      passage({
+        chunkId: 'terms',
+        datasourceId: 'd2',
+        datasourceName: 'terms.md',
+        title: 'Refund window',
+        content: 'The refund window is counted in days after delivery.',
+        score: 0.95,
+      }),
+      passage({
+        chunkId: 'delivery',
+        title: 'Policy › Delivery',
+        content: 'The refund window starts on the day of delivery.',
+        position: 1,
+        score: 0.9,
+      }),
+      passage({
+        chunkId: 'faq',
+        datasourceId: 'd3',
+        datasourceName: 'faq.md',
+        title: 'FAQ',
+        content: 'Refunds inside the window are paid within 5 days of delivery.',
+        score: 0.85,
+      }),
+    ]);
+    // The first three sources name the three pages; the policy's second section follows.
+    expect(answer.citations).toEqual([0, 1, 3, 2]);
+    expect(answer.text.indexOf('paid within 5 days')).toBeLessThan(
+      answer.text.indexOf('starts on the day of delivery'),
+    );
+  });
+
   it('cites the chunks of one long section once, as that section', () => {
     const answer = composeExtractiveAnswer('refund window days delivery', [
       passage({
