@@ -7,6 +7,7 @@ import {
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AgentDraft, AgentsModel } from '../models/agents-model.js';
 import { ContactCaptureFields } from './contact-capture-fields.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** The create/edit form of an agent; its draft lives in the form until it is saved. */
 export function AgentForm({ model, initial }: { model: AgentsModel; initial: AgentDraft }) {
@@ -103,11 +104,7 @@ export function AgentForm({ model, initial }: { model: AgentsModel; initial: Age
             onChange={(contactCapture) => set({ contactCapture })}
           />
         ) : null}
-        {error ? (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
         <div class="actions">
           <button type="submit" disabled={saving} aria-busy={saving ? 'true' : undefined}>
             {saving ? 'Saving…' : draft.id ? 'Save changes' : 'Create agent'}

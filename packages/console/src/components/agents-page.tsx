@@ -3,6 +3,7 @@ import type { AgentsModel } from '../models/agents-model.js';
 import { AgentForm } from './agent-form.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { EmbedPanel } from './embed-panel.js';
+import { ErrorAlert } from './error-alert.js';
 import { IntegrationsPanel } from './integrations-panel.js';
 import { Pager } from './pager.js';
 
@@ -28,14 +29,7 @@ export function AgentsPage({ model, baseUrl }: { model: AgentsModel; baseUrl: st
         </button>
       </div>
       {draft ? <AgentForm key={draft.id ?? 'new'} model={model} initial={draft} /> : null}
-      {model.listError.value ? (
-        <p class="error" role="alert">
-          {model.listError.value}{' '}
-          <button type="button" class="secondary" onClick={() => void model.load()}>
-            Retry
-          </button>
-        </p>
-      ) : null}
+      <ErrorAlert message={model.listError.value} onRetry={() => void model.load()} />
       <div class="table-wrap">
         <table aria-busy={model.loading.value ? 'true' : undefined}>
           <caption class="visually-hidden">Agents</caption>

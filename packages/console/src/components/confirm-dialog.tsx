@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { ErrorAlert } from './error-alert.js';
 import { useModalDialog } from './use-modal-dialog.js';
 
 /** Props of {@link ConfirmDialog}. */
@@ -30,11 +31,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     >
       <h2 id="confirm-title">{props.title}</h2>
       {props.children}
-      {props.error ? (
-        <p class="error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
+      <ErrorAlert message={props.error} />
       <div class="actions">
         <button type="button" class="secondary" autofocus onClick={props.onCancel}>
           Cancel

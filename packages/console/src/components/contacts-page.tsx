@@ -4,6 +4,7 @@ import type { ContactSearch, ContactsModel } from '../models/contacts-model.js';
 import { AgentFilter } from './agent-filter.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatTime } from './conversation-parts.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** Props of {@link ContactsPage}. */
 export interface ContactsPageProps {
@@ -36,11 +37,7 @@ function ExportButton({ model }: { model: ContactsModel }) {
       >
         {exporting ? 'Downloading CSV…' : 'Download CSV'}
       </button>
-      {model.exportError.value ? (
-        <p class="error" role="alert">
-          {model.exportError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={model.exportError.value} />
     </div>
   );
 }
@@ -104,14 +101,7 @@ export function ContactsPage({ model, agents }: ContactsPageProps) {
           {model.erased.value}
         </p>
       ) : null}
-      {model.listError.value ? (
-        <p class="error" role="alert">
-          {model.listError.value}{' '}
-          <button type="button" class="secondary" onClick={() => void model.reload()}>
-            Retry
-          </button>
-        </p>
-      ) : null}
+      <ErrorAlert message={model.listError.value} onRetry={() => void model.reload()} />
       <div class="table-wrap">
         <table aria-busy={loading ? 'true' : undefined}>
           <caption class="visually-hidden">Contacts</caption>

@@ -1,6 +1,7 @@
 import type { ExportFormat } from '@agent-chat/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ConversationsModel } from '../models/conversations-model.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** A saved export: its name, size and object URL (revoked when replaced or unmounted). */
 interface SavedFile {
@@ -56,11 +57,7 @@ export function ConversationExport({ model }: { model: ConversationsModel }) {
           {saved.name} ({sizeText(saved.size)})
         </a>
       ) : null}
-      {model.exportError.value ? (
-        <p class="error" role="alert">
-          {model.exportError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={model.exportError.value} />
     </div>
   );
 }

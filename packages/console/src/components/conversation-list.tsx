@@ -1,6 +1,7 @@
 import type { ConversationSummary } from '@agent-chat/protocol';
 import type { ConversationsModel } from '../models/conversations-model.js';
 import { ChannelBadge, formatTime, StatusBadge, userLabel } from './conversation-parts.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** Props of {@link ConversationList}. */
 export interface ConversationListProps {
@@ -24,14 +25,7 @@ export function ConversationList({ model, agentNames, openId }: ConversationList
   const loading = model.loading.value;
   return (
     <div class="conversation-list">
-      {model.listError.value ? (
-        <p class="error" role="alert">
-          {model.listError.value}{' '}
-          <button type="button" class="secondary" onClick={() => void model.reload()}>
-            Retry
-          </button>
-        </p>
-      ) : null}
+      <ErrorAlert message={model.listError.value} onRetry={() => void model.reload()} />
       <ul
         class="conversation-items"
         aria-label="Conversations"

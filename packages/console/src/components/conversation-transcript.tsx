@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TranscriptModel } from '../models/transcript-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { CHANNEL_LABELS, formatTime, SourceList, StatusBadge } from './conversation-parts.js';
+import { ErrorAlert } from './error-alert.js';
 
 const AUTHORS = { user: 'Visitor', assistant: 'AI', operator: 'Operator' } as const;
 
@@ -86,11 +87,7 @@ function ReplyForm({ model }: { model: TranscriptModel }) {
         The visitor sees it in their chat; the AI stays silent until you hand back. Ctrl+Enter
         sends.
       </p>
-      {error ? (
-        <p id="reply-error" class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert id="reply-error" message={error} />
       <p class="muted reply-sent" role="status">
         {model.emailedTo.value
           ? `Reply sent, and emailed to ${model.emailedTo.value} (${
@@ -155,11 +152,7 @@ export function ConversationTranscript({ model }: { model: TranscriptModel }) {
           Close<span class="visually-hidden"> conversation</span>
         </a>
       </div>
-      {model.loadError.value ? (
-        <p class="error" role="alert">
-          {model.loadError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={model.loadError.value} />
       {detail ? (
         <>
           <p class="muted">
@@ -202,11 +195,7 @@ export function ConversationTranscript({ model }: { model: TranscriptModel }) {
               Delete conversation
             </button>
           </div>
-          {model.statusError.value ? (
-            <p class="error" role="alert">
-              {model.statusError.value}
-            </p>
-          ) : null}
+          <ErrorAlert message={model.statusError.value} />
         </>
       ) : null}
       {model.confirmingErase.value ? (

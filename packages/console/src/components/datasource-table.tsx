@@ -7,6 +7,7 @@ import {
   SYNC_SCHEDULES,
   scheduleOf,
 } from '../models/sync-schedule.js';
+import { ErrorAlert } from './error-alert.js';
 import { Pager } from './pager.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -136,11 +137,7 @@ function DatasourceRow({ model, datasource }: { model: KnowledgeModel; datasourc
             Delete<span class="visually-hidden"> {datasource.name}</span>
           </button>
         </div>
-        {rowError ? (
-          <p class="error" role="alert">
-            {rowError}
-          </p>
-        ) : null}
+        <ErrorAlert message={rowError} />
       </td>
     </tr>
   );
@@ -161,21 +158,13 @@ export function DatasourceTable({ model }: { model: KnowledgeModel }) {
           {items.length} in total{ingesting > 0 ? `, ${ingesting} being ingested` : ''}
         </p>
       </div>
-      {model.datasourcesError.value ? (
-        <p class="error" role="alert">
-          {model.datasourcesError.value}{' '}
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              const id = model.selectedId.value;
-              if (id) void model.select(id);
-            }}
-          >
-            Retry
-          </button>
-        </p>
-      ) : null}
+      <ErrorAlert
+        message={model.datasourcesError.value}
+        onRetry={() => {
+          const id = model.selectedId.value;
+          if (id) void model.select(id);
+        }}
+      />
       <div class="table-wrap">
         <table class="datasources" aria-busy={model.datasourcesLoading.value ? 'true' : undefined}>
           <caption class="visually-hidden">Datasources</caption>

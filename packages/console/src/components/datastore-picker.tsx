@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { KnowledgeModel } from '../models/knowledge-model.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** Picks the datastore the page shows, and creates one (name, description). */
 export function DatastorePicker({ model }: { model: KnowledgeModel }) {
@@ -15,14 +16,7 @@ export function DatastorePicker({ model }: { model: KnowledgeModel }) {
           {creating ? 'Close' : 'New datastore'}
         </button>
       </div>
-      {model.datastoresError.value ? (
-        <p class="error" role="alert">
-          {model.datastoresError.value}{' '}
-          <button type="button" class="secondary" onClick={() => void model.load()}>
-            Retry
-          </button>
-        </p>
-      ) : null}
+      <ErrorAlert message={model.datastoresError.value} onRetry={() => void model.load()} />
       {datastores.length > 0 ? (
         <>
           <label for="datastore-select">Datastore shown</label>
@@ -79,11 +73,7 @@ export function DatastorePicker({ model }: { model: KnowledgeModel }) {
               />
             </div>
           </div>
-          {model.createDatastoreError.value ? (
-            <p class="error" role="alert">
-              {model.createDatastoreError.value}
-            </p>
-          ) : null}
+          <ErrorAlert message={model.createDatastoreError.value} />
           <div class="actions">
             <button
               type="submit"

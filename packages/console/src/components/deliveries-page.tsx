@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import type { DeliveriesModel } from '../models/deliveries-model.js';
 import { formatTime } from './conversation-parts.js';
 import '../deliveries.css';
+import { ErrorAlert } from './error-alert.js';
 
 const STATUS_LABELS: Record<DeliveryStatus, string> = {
   pending: 'Pending',
@@ -102,11 +103,7 @@ export function DeliveriesPage({ model }: { model: DeliveriesModel }) {
           Refresh
         </button>
       </form>
-      {model.error.value ? (
-        <p class="error" role="alert">
-          {model.error.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={model.error.value} />
       <div class="card" aria-busy={busy ? 'true' : undefined}>
         {deliveries.length === 0 && !busy ? (
           <p>No deliveries{model.status.value ? ` with status ${model.status.value}` : ''}.</p>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { formatSize } from '../models/format-units.js';
 import type { UploadEntry, UploadsModel } from '../models/uploads-model.js';
+import { ErrorAlert } from './error-alert.js';
 
 function UploadRow({ entry }: { entry: UploadEntry }) {
   const percent = entry.size === 0 ? 100 : Math.round((entry.loaded / entry.size) * 100);
@@ -23,11 +24,7 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
         aria-label={`Upload of ${entry.name}`}
       />
       <span class="upload-state">{state}</span>
-      {entry.error ? (
-        <p class="error upload-error" role="alert">
-          {entry.name}: {entry.error}
-        </p>
-      ) : null}
+      <ErrorAlert class="upload-error" message={entry.error && `${entry.name}: ${entry.error}`} />
     </li>
   );
 }

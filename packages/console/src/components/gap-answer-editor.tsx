@@ -1,5 +1,6 @@
 /** The answer editor of a gap topic: a modal form prefilled with the topic's most typical question. */
 import type { GapTopicsModel } from '../models/gap-topics-model.js';
+import { ErrorAlert } from './error-alert.js';
 import { useModalDialog } from './use-modal-dialog.js';
 
 /** The answer editor: a modal form prefilled with the topic's most typical question. */
@@ -69,11 +70,7 @@ export function GapAnswerEditor({ model }: { model: GapTopicsModel }) {
             </ul>
           </details>
         ) : null}
-        {error ? (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
         <div class="actions">
           <button type="button" class="secondary" disabled={saving} onClick={() => model.cancel()}>
             Cancel

@@ -7,6 +7,7 @@ import type { GapTopic } from '@agent-chat/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GapTopicsModel } from '../models/gap-topics-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { ErrorAlert } from './error-alert.js';
 import { GapAnswerEditor } from './gap-answer-editor.js';
 import { GapTopicItem } from './gap-topic-item.js';
 import { HiddenGapTopics } from './hidden-gap-topics.js';
@@ -53,14 +54,7 @@ export function GapTopics({
       <p class="visually-hidden" role="status">
         {model.notice.value ?? ''}
       </p>
-      {model.error.value ? (
-        <p class="error" role="alert">
-          {model.error.value}{' '}
-          <button type="button" class="secondary" onClick={() => void model.load()}>
-            Retry
-          </button>
-        </p>
-      ) : null}
+      <ErrorAlert message={model.error.value} onRetry={() => void model.load()} />
       <div aria-busy={loading ? 'true' : undefined}>
         {loading && topics.length === 0 ? <p class="muted">Loading the topics…</p> : null}
         {scope === undefined ? (

@@ -1,6 +1,7 @@
 /** The range's gap topics hidden as not relevant, each with a control that lists it again. */
 import type { GapTopicsModel } from '../models/gap-topics-model.js';
 import { formatTime } from './conversation-parts.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** The hidden topics, folded under their count; nothing when there are none. */
 export function HiddenGapTopics({
@@ -40,11 +41,7 @@ export function HiddenGapTopics({
           );
         })}
       </ul>
-      {showError && model.hideError.value ? (
-        <p class="error" role="alert">
-          {model.hideError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={showError ? model.hideError.value : undefined} />
     </details>
   );
 }

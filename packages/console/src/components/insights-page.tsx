@@ -9,6 +9,7 @@ import { QueriesChart } from './insights-chart.js';
 import { Pager } from './pager.js';
 import '../insights.css';
 import { AgentFilter } from './agent-filter.js';
+import { ErrorAlert } from './error-alert.js';
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`;
@@ -192,14 +193,7 @@ export function InsightsPage(props: {
         busy={model.loading.value}
         onApply={(draft) => void model.load(draft)}
       />
-      {model.error.value ? (
-        <p class="error" role="alert">
-          {model.error.value}{' '}
-          <button type="button" class="secondary" onClick={() => void model.load()}>
-            Retry
-          </button>
-        </p>
-      ) : null}
+      <ErrorAlert message={model.error.value} onRetry={() => void model.load()} />
       <div aria-busy={model.loading.value ? 'true' : undefined}>
         {data ? (
           <>

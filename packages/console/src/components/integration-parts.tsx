@@ -5,6 +5,7 @@
  */
 import type { IntegrationStatus } from '@agent-chat/protocol';
 import type { IntegrationState } from '../models/integrations-model.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** "Connected to … since …", or "Not connected", as a live status line. */
 export function ConnectionStatus({
@@ -76,11 +77,7 @@ export function Disconnect({
 }) {
   return (
     <>
-      {state.disconnectError.value ? (
-        <p class="error" role="alert">
-          {state.disconnectError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={state.disconnectError.value} />
       {state.status.value?.configured ? (
         <div class="actions">
           <button

@@ -11,6 +11,7 @@ import {
 import { ConnectionStatus, CopyField, Disconnect } from './integration-parts.js';
 import { SecretsForm } from './secrets-form.js';
 import '../integrations.css';
+import { ErrorAlert } from './error-alert.js';
 
 /**
  * An agent's Slack and Discord connections: the setup steps with what to paste where (the
@@ -63,11 +64,7 @@ export function IntegrationsPanel({
         citations, feedback and handoff as the widget. The agent service needs{' '}
         <code>INTEGRATIONS_SECRET</code> to store the credentials (encrypted; never shown again).
       </p>
-      {model.loadError.value ? (
-        <p class="error" role="alert">
-          {model.loadError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={model.loadError.value} />
       <span class="visually-hidden" role="status">
         {copied ?? ''}
       </span>

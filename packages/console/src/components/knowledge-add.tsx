@@ -1,6 +1,7 @@
 import { isUrlPrefix, LIMITS, type QaPair, resolveUrlPrefix } from '@agent-chat/protocol';
 import { useState } from 'preact/hooks';
 import type { DatasourceDraft, KnowledgeModel } from '../models/knowledge-model.js';
+import { ErrorAlert } from './error-alert.js';
 import { FileDrop } from './file-drop.js';
 
 const KINDS = [
@@ -278,11 +279,7 @@ export function KnowledgeAdd({ model }: { model: KnowledgeModel }) {
       ) : (
         <DraftForm key={kind} kind={kind} model={model} />
       )}
-      {model.addError.value && kind !== 'files' ? (
-        <p class="error" role="alert">
-          {model.addError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={kind !== 'files' ? model.addError.value : undefined} />
     </section>
   );
 }

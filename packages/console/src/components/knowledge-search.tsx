@@ -2,6 +2,7 @@ import type { DatastoreQueryResult } from '@agent-chat/protocol';
 import { useState } from 'preact/hooks';
 import { formatScore } from '../models/format-units.js';
 import { DEFAULT_TOP_K, type KnowledgeSearchModel } from '../models/knowledge-search-model.js';
+import { ErrorAlert } from './error-alert.js';
 
 function ResultItem({ result }: { result: DatastoreQueryResult }) {
   const where =
@@ -74,11 +75,7 @@ export function KnowledgeSearch(props: { model: KnowledgeSearchModel; datastoreI
           </button>
         </div>
       </form>
-      {model.error.value ? (
-        <p class="error" role="alert">
-          {model.error.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={model.error.value} />
       {searched !== undefined ? (
         <div aria-live="polite">
           <p class="muted">

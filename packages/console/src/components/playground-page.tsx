@@ -3,6 +3,7 @@ import { formatDuration, formatScore } from '../models/format-units.js';
 import type { PlaygroundModel } from '../models/playground-model.js';
 import { SourceList } from './source-list.js';
 import './knowledge.css';
+import { ErrorAlert } from './error-alert.js';
 
 function Timings({ model }: { model: PlaygroundModel }) {
   const timings = model.timings.value;
@@ -59,11 +60,7 @@ export function PlaygroundPage({ model }: { model: PlaygroundModel }) {
           void model.ask(question);
         }}
       >
-        {model.agentsError.value ? (
-          <p class="error" role="alert">
-            {model.agentsError.value}
-          </p>
-        ) : null}
+        <ErrorAlert message={model.agentsError.value} />
         <label for="playground-agent">Agent</label>
         <select
           id="playground-agent"
@@ -101,11 +98,7 @@ export function PlaygroundPage({ model }: { model: PlaygroundModel }) {
             </button>
           ) : null}
         </div>
-        {model.error.value ? (
-          <p class="error" role="alert">
-            {model.error.value}
-          </p>
-        ) : null}
+        <ErrorAlert message={model.error.value} />
       </form>
       {asked !== undefined && model.status.value !== 'error' ? (
         <section
@@ -126,11 +119,7 @@ export function PlaygroundPage({ model }: { model: PlaygroundModel }) {
           )}
           <h3>Timings</h3>
           <Timings model={model} />
-          {model.metadataError.value ? (
-            <p class="error" role="alert">
-              {model.metadataError.value}
-            </p>
-          ) : null}
+          <ErrorAlert message={model.metadataError.value} />
         </section>
       ) : null}
     </>

@@ -5,6 +5,7 @@
  */
 import { Fragment } from 'preact';
 import type { IntegrationState } from '../models/integrations-model.js';
+import { ErrorAlert } from './error-alert.js';
 
 /** One field of a {@link SecretsForm}: an input, required. */
 export interface SecretField<Name extends string> {
@@ -73,11 +74,7 @@ export function SecretsForm<Name extends string>({
           />
         </Fragment>
       ))}
-      {state.saveError.value ? (
-        <p class="error" role="alert">
-          {state.saveError.value}
-        </p>
-      ) : null}
+      <ErrorAlert message={state.saveError.value} />
       <div class="actions">
         <button type="submit" disabled={state.saving.value}>
           {state.saving.value ? savingLabel : submitLabel}

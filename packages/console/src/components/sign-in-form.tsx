@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { SessionModel } from '../models/session-model.js';
+import { ErrorAlert } from './error-alert.js';
 
 /**
  * The sign-in form: the admin token goes to the server once, in a password field the
@@ -48,11 +49,7 @@ export function SignInForm({ session }: { session: SessionModel }) {
         <p id="operator-name-hint" class="muted">
           Recorded with what you do here, e.g. as who answered a content gap.
         </p>
-        {error ? (
-          <p id="sign-in-error" class="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert id="sign-in-error" message={error} />
         <button type="submit" disabled={busy} aria-busy={busy ? 'true' : undefined}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
