@@ -95,6 +95,35 @@ describe.skipIf(!databaseUrl)('PostgreSQL adapter (TEST_DATABASE_URL)', () => {
     }
   });
 
+  it("turns synchronized scans off on every connection, beside a DATABASE_URL's own options", async () => {
+    // A search reads common terms' candidates in storage order from the table's start
+    // (`searchLexical`); a URL's `options=` (here a search_path) must not undo that.
+    const url = databaseUrl as string;
+    const scoped = `${url}${url.includes('?') ? '&' : '?'}options=-c%20search_path%3Dpg_catalog`;
+    const database = await createPgDatabase({ databaseUrl: scoped });
+    try {
+      // Three transactions at once: three connections of the pool.
+      const settings = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          database.transaction(async (transaction) => {
+            const [row] = await transaction.query<{ scans: string; path: string; pid: number }>(
+              `SELECT current_setting('synchronize_seqscans') AS scans,
+                 current_setting('search_path') AS path, pg_backend_pid() AS pid,
+                 pg_sleep(0.05)::text`,
+            );
+            return row;
+          }),
+        ),
+      );
+      expect(new Set(settings.map((row) => row?.pid)).size).toBe(3);
+      expect(settings.map((row) => [row?.scans, row?.path])).toEqual(
+        Array.from({ length: 3 }, () => ['off', 'pg_catalog']),
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps lexical statistics exact under concurrent writers of one datastore', async () => {
     const url = databaseUrl as string;
     const schema = `agent_service_lexicon_${Date.now().toString(36)}`;

@@ -15,6 +15,9 @@ function wrap(target: Pool | PoolClient): Queryable {
   };
 }
 
+/** Settings every pooled connection runs with (see `createPgDatabase`). */
+const SESSION_SETTINGS = 'SET synchronize_seqscans = off';
+
 /** Host, port and database of a connection string, without the credentials. */
 function describeServer(databaseUrl: string): string {
   try {
@@ -33,8 +36,13 @@ export async function createPgDatabase(options: { databaseUrl: string }): Promis
     connectionString: options.databaseUrl,
     max: 10,
     // A search that reads chunks in storage order up to a cap (`searchLexical`) must start
-    // at the table's start each time, not where another scan stopped.
-    options: '-c synchronize_seqscans=off',
+    // at the table's start each time, not where another scan stopped. Set on each connection
+    // as it opens (pg-pool awaits this before handing it out, and a failure fails that
+    // checkout), not as a connection option: a DATABASE_URL with its own `options=` (a
+    // search_path) replaces that one.
+    onConnect: async (client) => {
+      await client.query(SESSION_SETTINGS);
+    },
   });
   // Fail at start-up, with the driver's reason, rather than on the first request.
   try {
