@@ -22,21 +22,29 @@ export interface LexicalSearchOptions {
    * Default 1 000.
    */
   candidateBudget?: number;
+  /**
+   * Columns of each hit's own row to return with it (`LexicalHit.row`), SQL over `c` (the
+   * chunk) and `d` (its datasource): read in the same statement as the hits, rather than
+   * in one more. Default none.
+   */
+  rowColumns?: string;
 }
 
 /**
  * A chunk found by {@link searchLexical}. With the hits comes `termWeights`: each query
  * term (a Postgres lexeme) and its weight (idf × the weight of its text).
  */
-export interface LexicalHit {
+export interface LexicalHit<Row = never> {
   chunkId: string;
   /** BM25 score over the best possible one for this query, 0..1. */
   score: number;
+  /** With `rowColumns`: the chunk's row, those columns. */
+  row?: Row;
 }
 
 /** What {@link searchLexical} found, and what it learnt of the question's words. */
-export interface LexicalSearchResult {
-  hits: LexicalHit[];
+export interface LexicalSearchResult<Row = never> {
+  hits: LexicalHit<Row>[];
   /** Each query term (a Postgres lexeme) and its weight (idf × the weight of its text). */
   termWeights: Map<string, number>;
   /** The question's lexemes no chunk of the datastores holds (before spelling correction). */
@@ -218,11 +226,11 @@ function bm25Sql(
  * saturates with repeats; titles weigh a little more). `filters.datasource_ids` and
  * `filters.custom_ids` restrict the datasources; given together, both must match.
  */
-export async function searchLexical(
+export async function searchLexical<Row = never>(
   database: Queryable,
   texts: readonly WeightedText[],
   options: LexicalSearchOptions,
-): Promise<LexicalSearchResult> {
+): Promise<LexicalSearchResult<Row>> {
   if (options.datastoreIds.length === 0) {
     return { hits: [], termWeights: new Map(), unknownTerms: [] };
   }
@@ -284,8 +292,7 @@ export async function searchLexical(
   // function reading it would fetch and decompress it again: one per query term, one per
   // phrase. `ts_delete` of a lexeme no tsvector holds returns its argument as read, so
   // each candidate's is read once, here, and the scoring reads that copy.
-  const rows = await database.query<{ chunk_id: string; score: number }>(
-    `SELECT c.id AS chunk_id, ${scoring.score} AS score
+  const scored = `SELECT c.id AS chunk_id, ${scoring.score} AS score
      FROM (
        SELECT c.id, c.tsv, ${scoring.columns}
        FROM (
@@ -297,7 +304,15 @@ export async function searchLexical(
        OFFSET 0 -- its columns computed once per row, not once per use in the score
      ) c
      ORDER BY 2 DESC, c.id
-     LIMIT $6`,
+     LIMIT $6`;
+  // With `rowColumns`, the hits' rows joined to them, in the hits' order.
+  const rows = await database.query<{ chunk_id: string; score: number } & Row>(
+    options.rowColumns === undefined
+      ? scored
+      : `SELECT ${options.rowColumns}, h.chunk_id, h.score
+     FROM (${scored}) h
+       JOIN chunks c ON c.id = h.chunk_id JOIN datasources d ON d.id = c.datasource_id
+     ORDER BY h.score DESC, h.chunk_id`,
     [
       candidates.common,
       [...options.datastoreIds],
@@ -312,6 +327,7 @@ export async function searchLexical(
   const hits = rows.map((row) => ({
     chunkId: row.chunk_id,
     score: Math.min(1, Math.round((Number(row.score) / best) * 1e6) / 1e6),
+    ...(options.rowColumns === undefined ? {} : { row }),
   }));
   return { hits, termWeights, unknownTerms: unknown };
 }

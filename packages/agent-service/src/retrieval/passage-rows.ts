@@ -65,7 +65,8 @@ export function toSource(row: PassageRow): Source {
   return source;
 }
 
-const PASSAGE_COLUMNS = `c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
+/** A passage's columns ({@link PassageRow}'s but its score), SQL over `c` (the chunk) and `d` (its datasource). */
+export const PASSAGE_COLUMNS = `c.id AS chunk_id, c.datasource_id, d.name AS datasource_name,
        d.type AS datasource_type, d.config, c.title, c.content, c.position,
        c.anchor, c.page_number, d.sections AS page_sections`;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../store/index.js';
 import { startWithDocuments } from '../testing/index.js';
 import { retrieve } from './index.js';
 
@@ -36,7 +37,46 @@ const RULE_PAGE = [
   'If you want dangling underscores everywhere, turn this rule off.',
 ].join('\n');
 
+/** The database, with the SQL of every statement run through it kept in `statements`. */
+function recording(database: Queryable): Queryable & { statements: string[] } {
+  const statements: string[] = [];
+  return {
+    statements,
+    query(sql, parameters) {
+      statements.push(sql);
+      return database.query(sql, parameters);
+    },
+    exec(sql) {
+      statements.push(sql);
+      return database.exec(sql);
+    },
+  };
+}
+
 describe('retrieve', () => {
+  it("reads the candidates' rows with the candidates, not in a statement of their own", async () => {
+    const { service, datastoreId } = await startWithDocuments([
+      { name: 'no-dangling.md', text: RULE_PAGE },
+    ]);
+    try {
+      const database = recording(service.database);
+      const found = await retrieve(database, 'When should I turn this rule off?', {
+        datastoreIds: [datastoreId],
+      });
+      expect(found.passages[0]?.title).toMatch(/› When Not To Use It$/);
+      expect(found.passages[0]?.content).toContain('turn this rule off');
+      expect(found.passages[0]?.datasourceName).toBe('no-dangling.md');
+      expect(found.passageSources[0]).toMatchObject({
+        chunk_id: found.passages[0]?.chunkId,
+        datasource_name: 'no-dangling.md',
+        mime_type: 'text/markdown',
+      });
+      expect(database.statements.filter((sql) => /c\.id = ANY/.test(sql))).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('leads with the subsection that the answering line of an options list names', async () => {
     const { service, datastoreId } = await startWithDocuments([
       { name: 'no-dangling.md', text: RULE_PAGE },

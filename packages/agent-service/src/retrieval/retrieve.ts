@@ -2,7 +2,7 @@ import type { QueryFilters, Source } from '@agent-chat/protocol';
 import type { VectorSearch } from '../embeddings/index.js';
 import { searchLexical, type WeightedText } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
-import { passageRows, toSource } from './passage-rows.js';
+import { PASSAGE_COLUMNS, type PassageRow, passageRows, toSource } from './passage-rows.js';
 import {
   explainPassage,
   type PipelineOptions,
@@ -83,10 +83,12 @@ export async function retrieve(
   const limit = options.limit ?? 6;
   const texts: WeightedText[] = [{ text: query, weight: 1 }, ...(options.earlier ?? [])];
   const [{ hits, termWeights, unknownTerms }, nearest] = await Promise.all([
-    searchLexical(database, texts, {
+    // The hits come with their rows: one statement less than reading them after.
+    searchLexical<PassageRow>(database, texts, {
       datastoreIds: options.datastoreIds,
       filters: options.filters,
       limit: Math.max(limit, RERANK_DEPTH),
+      rowColumns: PASSAGE_COLUMNS,
       ...(options.candidateBudget === undefined
         ? {}
         : { candidateBudget: options.candidateBudget }),
@@ -99,10 +101,17 @@ export async function retrieve(
   ]);
   const empty = { passages: [], sources: [], passageSources: [] };
   if (hits.length === 0 && nearest.length === 0) return empty;
-  const rows = await passageRows(database, 'c.id = ANY($1::text[])', [
-    [...hits.map((hit) => hit.chunkId), ...nearest],
-  ]);
-  const rowsById = new Map(rows.map((row) => [row.chunk_id, row]));
+  const rowsById = new Map<string, Omit<PassageRow, 'score'>>();
+  for (const hit of hits) {
+    if (!hit.row) continue;
+    const { score: _bm25, ...row } = hit.row;
+    rowsById.set(hit.chunkId, row);
+  }
+  const unread = nearest.filter((id) => !rowsById.has(id));
+  if (unread.length > 0) {
+    const rows = await passageRows(database, 'c.id = ANY($1::text[])', [unread]);
+    for (const row of rows) rowsById.set(row.chunk_id, row);
+  }
   const lexicalIds = new Set(hits.map((hit) => hit.chunkId));
   const { ranking, trace } = await runRankingPipeline(
     {

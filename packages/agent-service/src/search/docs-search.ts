@@ -3,7 +3,7 @@ import { searchedDatastores } from '../agents/index.js';
 import type { AskingContext } from '../asking/index.js';
 import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import { retrieve } from '../retrieval/index.js';
-import { completeLastWord } from './last-word-prefix.js';
+import { type CompletedQuery, completeLastWord } from './last-word-prefix.js';
 import { datastoresVersion, type SearchCache } from './search-cache.js';
 
 /** A section of an agent's documentation that a search found. */
@@ -97,16 +97,19 @@ export async function searchDocs(
   options: DocsSearchOptions,
 ): Promise<DocsSearchResult> {
   const datastoreIds = searchedDatastores(agent, undefined);
-  const completed =
+  const cache = context.searchCache;
+  // The cache's key needs the datastores' version: read with the completions when there are.
+  const completed: CompletedQuery =
     options.prefix === true
-      ? await completeLastWord(context.database, query, datastoreIds)
+      ? await completeLastWord(context.database, query, datastoreIds, {
+          withVersion: cache !== undefined,
+        })
       : { query };
   const once = options.oncePerSection === true;
-  const cache = context.searchCache;
   const key =
     cache &&
     JSON.stringify([
-      await datastoresVersion(context.database, datastoreIds),
+      completed.version ?? (await datastoresVersion(context.database, datastoreIds)),
       completed.query,
       options.limit,
       once,

@@ -1,5 +1,6 @@
 import { stemOf, wordsOf } from '../lexical-index/index.js';
 import type { Queryable } from '../store/index.js';
+import { DATASTORES_VERSION_SQL } from './search-cache.js';
 
 /** Completions of the last word looked at, the commonest first. */
 const MAX_COMPLETIONS = 12;
@@ -10,6 +11,11 @@ export interface CompletedQuery {
   query: string;
   /** The last word as typed (lower case), when it was taken as a prefix. */
   prefix?: string;
+  /**
+   * With `withVersion`, the datastores' version (`datastoresVersion`), read in the same
+   * statement as the completions; absent when no statement was needed.
+   */
+  version?: string;
 }
 
 /** The smallest string after every string that starts with `prefix` (in code point order). */
@@ -37,27 +43,44 @@ export async function completeLastWord(
   database: Queryable,
   typed: string,
   datastoreIds: readonly string[],
+  options: { withVersion?: boolean } = {},
 ): Promise<CompletedQuery> {
   const match = /[\p{L}\p{N}]+$/u.exec(typed);
   if (!match || datastoreIds.length === 0) return { query: typed };
   const word = wordsOf(match[0]).at(-1) ?? '';
   if ([...word].length < 2 || /\p{N}/u.test(word)) return { query: typed };
   const own = stemOf(word);
-  const rows = await database.query<{ term: string; frequency: number }>(
-    `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
-     WHERE datastore_id = ANY($1::text[])
-       AND ((term >= $2 AND term < $3 AND starts_with(term, $2)) OR term = $4)
-     GROUP BY term HAVING sum(chunks) > 0
-     ORDER BY 2 DESC, length(term), term
-     LIMIT ${MAX_COMPLETIONS}`,
+  // The completions joined to one row (the version, or nothing), so that no completion
+  // still gives that row: its term null.
+  const found = await database.query<{
+    term: string | null;
+    frequency: number | null;
+    version: string | null;
+  }>(
+    `SELECT t.term, t.frequency, v.version
+     FROM (${options.withVersion === true ? DATASTORES_VERSION_SQL : 'SELECT NULL::text AS version'}) v
+     LEFT JOIN LATERAL (
+       SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
+       WHERE datastore_id = ANY($1::text[])
+         AND ((term >= $2 AND term < $3 AND starts_with(term, $2)) OR term = $4)
+       GROUP BY term HAVING sum(chunks) > 0
+       ORDER BY 2 DESC, length(term), term
+       LIMIT ${MAX_COMPLETIONS}
+     ) t ON true
+     ORDER BY t.frequency DESC, length(t.term), t.term`,
     [[...datastoreIds], word, prefixEnd(word), own],
+  );
+  const version = found[0]?.version;
+  const read = version === null || version === undefined ? {} : { version };
+  const rows = found.flatMap(({ term, frequency }) =>
+    term === null ? [] : [{ term, frequency: Number(frequency) }],
   );
   const ownFrequency = rows.find((row) => row.term === own)?.frequency ?? 0;
   const best = rows.find(
     (row) => row.term !== own && row.term.startsWith(word) && stemOf(row.term) === row.term,
   );
   if (!best || Number(best.frequency) <= Number(ownFrequency)) {
-    return { query: typed, prefix: word };
+    return { query: typed, prefix: word, ...read };
   }
-  return { query: typed.slice(0, match.index) + best.term, prefix: word };
+  return { query: typed.slice(0, match.index) + best.term, prefix: word, ...read };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, replaceChunks } from '../testing/index.js';
 import { type FoundSection, searchDocs } from './docs-search.js';
+import { completeLastWord } from './last-word-prefix.js';
 import { createSearchCache, datastoresVersion, type SearchCache } from './search-cache.js';
 
 describe('createSearchCache', () => {
@@ -62,6 +63,17 @@ describe('searchDocs with a search cache', () => {
       expect(first.query).toBe('reporters configur');
       expect(first.sections.map((section) => section.title)).toEqual(['Configuration']);
       const version = await datastoresVersion(database, ['s1']);
+      // The version read with the completions, in one statement, is the same.
+      expect(
+        await completeLastWord(database, 'reporters conf', ['s1'], { withVersion: true }),
+      ).toEqual({ query: 'reporters configur', prefix: 'conf', version });
+      expect(await completeLastWord(database, 'reporters conf', ['s1'])).toEqual({
+        query: 'reporters configur',
+        prefix: 'conf',
+      });
+      expect(
+        await completeLastWord(database, 'reporters xyzzy', ['s1'], { withVersion: true }),
+      ).toEqual({ query: 'reporters xyzzy', prefix: 'xyzzy', version });
 
       const second = await searchDocs(context, agent, 'reporters confi', options);
       expect(hits).toBe(1);

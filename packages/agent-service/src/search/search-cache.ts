@@ -70,6 +70,15 @@ export function createSearchCache<Value>(options: SearchCacheOptions = {}): Sear
 }
 
 /**
+ * SQL of the datastores' version (see {@link datastoresVersion}), their ids as `$1`: one
+ * row, its `version` column. For a statement that reads it along with something else.
+ */
+export const DATASTORES_VERSION_SQL = `SELECT coalesce(string_agg(
+       datastore_id || ':' || xmin::text || ':' || chunks || ':' || total_length, ','
+       ORDER BY datastore_id), '') AS version
+     FROM lexicon_totals WHERE datastore_id = ANY($1::text[])`;
+
+/**
  * The version of the datastores' chunks: each datastore's `lexicon_totals` row, which every
  * write of its chunks updates first (it is the lock writers take, and holds the chunk
  * count), by its row version (`xmin`) and counts. It changes with every insert, update or
@@ -79,10 +88,8 @@ export async function datastoresVersion(
   database: Queryable,
   datastoreIds: readonly string[],
 ): Promise<string> {
-  const rows = await database.query<{ version: string }>(
-    `SELECT datastore_id || ':' || xmin::text || ':' || chunks || ':' || total_length AS version
-     FROM lexicon_totals WHERE datastore_id = ANY($1::text[]) ORDER BY datastore_id`,
-    [[...datastoreIds]],
-  );
-  return rows.map((row) => row.version).join(',');
+  const [row] = await database.query<{ version: string }>(DATASTORES_VERSION_SQL, [
+    [...datastoreIds],
+  ]);
+  return row?.version ?? '';
 }

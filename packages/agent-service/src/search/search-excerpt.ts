@@ -55,10 +55,13 @@ export function searchExcerpt(
 ): SearchExcerpt {
   const text = plainTextOf(markdown);
   const terms = new Set(lexemesOf(query).map((item) => item.lexeme));
+  // Porter2 keeps a word's first character: a word starting with another than every term's
+  // cannot stem to one, and is not stemmed (most of a section's words).
+  const termStarts = new Set([...terms].map((term) => term.charAt(0)));
   const matches: { start: number; end: number; term: string }[] = [];
   for (const found of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = found[0].toLowerCase();
-    const stem = stemOf(word);
+    const stem = termStarts.has(word.charAt(0)) ? stemOf(word) : '';
     const term = terms.has(stem) ? stem : prefix && word.startsWith(prefix) ? prefix : undefined;
     if (term !== undefined) {
       matches.push({ start: found.index, end: found.index + found[0].length, term });
