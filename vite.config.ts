@@ -138,6 +138,7 @@ export default defineConfig({
           root: fileURLToPath(new URL('./packages/console', import.meta.url)),
           environment: 'node',
           include: ['browser/**/*.browser.test.ts'],
+          isolate: false, // files share a worker, as in bff (see there)
           globalSetup: [builtBeforeTests],
           testTimeout: 60_000,
           hookTimeout: 120_000,
