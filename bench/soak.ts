@@ -9,7 +9,7 @@ import { checkDatasources, checkMessages, checkRateLimit, checkStreams } from '.
 import { startSoakLoad } from './soak-load.js';
 import { startSoakModel } from './soak-model.js';
 import { provideSoakPostgres } from './soak-postgres.js';
-import { type SupervisedProcess, startSupervised } from './soak-process.js';
+import { type ProcessSpec, type SupervisedProcess, startSupervised } from './soak-process.js';
 import { startSoakRedis } from './soak-redis.js';
 import { type SoakPhase, type SoakReport, summarizePhases } from './soak-report.js';
 
@@ -83,6 +83,22 @@ async function api<T>(base: string, apiKey: string, path: string, body: unknown)
   return JSON.parse(text) as T;
 }
 
+/**
+ * Starts processes side by side (each is one core's work for seconds, mostly loading its
+ * TypeScript) and adds every one that started to `stack`, so that all are stopped even when
+ * another failed to start; then throws the first failure.
+ */
+async function startAll(
+  stack: { stop(): Promise<void> }[],
+  specs: ProcessSpec[],
+): Promise<SupervisedProcess[]> {
+  const started = await Promise.allSettled(specs.map((spec) => startSupervised(spec)));
+  for (const result of started) if (result.status === 'fulfilled') stack.push(result.value);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return started.map((result) => (result as PromiseFulfilledResult<SupervisedProcess>).value);
+}
+
 /** Waits until a BFF counts its rate limits in Redis (its `/readyz` says so). */
 async function redisReady(bff: SupervisedProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -120,30 +136,35 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const model = await startSoakModel({ tokens: 20, tokenMs: options.tokenMs });
     stack.push({ stop: () => model.close() });
     options.log(`PostgreSQL: ${postgres.origin}; Redis at ${redis.url}; model at ${model.url}`);
-    const apiKey = await createKey(postgres.url);
+    const servicePorts = [await freePort(), await freePort()];
+    // The key's CLI and the two services start side by side (their migrations take turns
+    // under the migration lock, as in a scale-out deployment). Both settle before a failure
+    // is thrown, so that whatever started is on the stack to be stopped.
+    const [key, started] = await Promise.allSettled([
+      createKey(postgres.url),
+      startAll(
+        stack,
+        servicePorts.map((port, index) => ({
+          name: `service ${'AB'[index]}`,
+          entry: serviceEntry,
+          args: ['serve'],
+          env: {
+            DATABASE_URL: postgres.url,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            LLM_BASE_URL: model.url,
+            LLM_MODEL: 'soak-model',
+          },
+          url: `http://127.0.0.1:${port}`,
+          readyPath: '/healthz',
+        })),
+      ),
+    ]);
+    if (key.status === 'rejected') throw key.reason;
+    if (started.status === 'rejected') throw started.reason;
+    const [apiKey, services] = [key.value, started.value];
     const database = await createPgDatabase({ databaseUrl: postgres.url });
     stack.push({ stop: () => database.close() });
-
-    const servicePorts = [await freePort(), await freePort()];
-    const services: SupervisedProcess[] = [];
-    for (const [index, port] of servicePorts.entries()) {
-      const service = await startSupervised({
-        name: `service ${'AB'[index]}`,
-        entry: serviceEntry,
-        args: ['serve'],
-        env: {
-          DATABASE_URL: postgres.url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LLM_BASE_URL: model.url,
-          LLM_MODEL: 'soak-model',
-        },
-        url: `http://127.0.0.1:${port}`,
-        readyPath: '/healthz',
-      });
-      services.push(service);
-      stack.push(service);
-    }
     options.signal?.throwIfAborted();
     const datastore = await api<{ id: string }>(services[0]!.url, apiKey, '/api/datastores', {
       name: 'Soak',
@@ -162,14 +183,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     });
 
     const visitorSecret = randomBytes(32).toString('hex');
-    const bffs: SupervisedProcess[] = [];
-    for (const [index, service] of services.entries()) {
-      const port = await freePort();
-      const bff = await startSupervised({
+    const bffPorts = [await freePort(), await freePort()];
+    const bffs = await startAll(
+      stack,
+      services.map((service, index) => ({
         name: `BFF ${'AB'[index]}`,
         entry: bffEntry,
         env: {
-          PORT: String(port),
+          PORT: String(bffPorts[index]),
           HOST: '127.0.0.1',
           UPSTREAM_URL: service.url,
           AGENT_API_TOKEN: apiKey,
@@ -183,13 +204,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           RATE_LIMIT_PER_VISITOR: '100000',
           LOG_LEVEL: 'warn',
         },
-        url: `http://127.0.0.1:${port}`,
+        url: `http://127.0.0.1:${bffPorts[index]}`,
         readyPath: '/healthz',
-      });
-      bffs.push(bff);
-      stack.push(bff);
-      await redisReady(bff);
-    }
+      })),
+    );
+    await Promise.all(bffs.map((bff) => redisReady(bff)));
     const [serviceA] = services as [SupervisedProcess, SupervisedProcess];
     const [, bffB] = bffs as [SupervisedProcess, SupervisedProcess];
     options.log(
