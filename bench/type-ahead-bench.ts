@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { SEARCH_QUERY_LIMIT } from '@agent-chat/protocol';
 import { createDistractorFactory, SECTIONS_PER_DISTRACTOR } from '../scripts/eval/distractors.js';
 import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import { startChild } from './children.js';
@@ -50,10 +51,15 @@ async function realQuestions(questions: number): Promise<string[]> {
   return picked.slice(0, questions);
 }
 
-/** Every prefix a visitor types, from {@link FIRST_PREFIX} characters, trimmed (the widget searches the box's text). */
+/**
+ * Every prefix a visitor types, from {@link FIRST_PREFIX} characters up to the route's
+ * `SEARCH_QUERY_LIMIT.max` (200; the widget sends no more of a longer text, cut at its last
+ * whole word, and the route refuses more), none ending in a space.
+ */
 export function typedPrefixes(question: string): string[] {
   const prefixes: string[] = [];
-  for (let end = FIRST_PREFIX; end <= question.length; end += 1) {
+  const last = Math.min(question.length, SEARCH_QUERY_LIMIT.max);
+  for (let end = FIRST_PREFIX; end <= last; end += 1) {
     const prefix = question.slice(0, end);
     if (prefix.trim().length >= FIRST_PREFIX && !/\s$/.test(prefix)) prefixes.push(prefix);
   }
@@ -186,7 +192,7 @@ export async function benchTypeAhead(options: TypeAheadBenchOptions): Promise<Se
         checks,
         notes: [
           `${count(documents)} documents of ${SECTIONS_PER_DISTRACTOR} headed ~600-character sections whose words are drawn from the typed questions' own (so each prefix's completion and the other words are held by thousands of chunks), in-memory PGlite; the questions are the first ${timed.length} of the repository's development sets (flask, postgresql, sqlalchemy, in turn)`,
-          `each question typed as a visitor types it: every prefix from ${FIRST_PREFIX} characters (none ending in a space), one POST /api/agents/{id}/search {query} at a time through the standalone BFF (request logs on) to the agent service, which completes the last word as a prefix and retrieves as the chat does; after one warm-up question`,
+          `each question typed as a visitor types it: every prefix from ${FIRST_PREFIX} to ${SEARCH_QUERY_LIMIT.max} characters (none ending in a space), one POST /api/agents/{id}/search {query} at a time through the standalone BFF (request logs on) to the agent service, which completes the last word as a prefix and retrieves as the chat does; after one warm-up question`,
           `budgets: p50 ≤ ${BUDGETS.typeAheadP50Ms} ms and p95 ≤ ${BUDGETS.typeAheadP95Ms} ms, checked when at least ${count(BUDGETS.retrievalBudgetChunks)} chunks are indexed`,
         ],
         data: {
