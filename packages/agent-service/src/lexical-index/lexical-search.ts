@@ -1,7 +1,7 @@
 import type { QueryFilters } from '@agent-chat/protocol';
 import type { Queryable } from '../store/index.js';
+import { bestScore, bm25Sql } from './bm25-score-sql.js';
 import {
-  type Phrase,
   type QueryTerm,
   termStatistics,
   tsqueryLiteral,
@@ -50,20 +50,6 @@ export interface LexicalSearchResult<Row = never> {
   /** The question's lexemes no chunk of the datastores holds (before spelling correction). */
   unknownTerms: string[];
 }
-
-// BM25 parameters, tuned with `npm run eval` on SQuAD: chunks are short and of similar
-// length, so length normalisation (b) matters less than in the usual 0.75.
-const K1 = 1.0;
-const B = 0.4;
-/**
- * ts_rank weights {D, C, B, A}: a word of a chunk's title (A: its page's title and headings)
- * counts 1 / 0.6 times a word of its text (B). Where pages look alike (one per rule or
- * option), the question's words in a page's name tell the pages apart; 0.8 for the text
- * gave titles too little say, 0.5 cost SQuAD recall@5 (docs/benchmarks.md).
- */
-const RANK_WEIGHTS = '{0.1, 0.2, 0.6, 1.0}';
-/** ts_rank of one occurrence at weight 1 (normalisation 0): 1 / (π²/6). */
-const ONE_OCCURRENCE = 1 / 1.64493406685;
 
 /** Most of the commoner terms paired up in the candidate query (6 terms: 15 pairs). */
 const MAX_PAIRED_TERMS = 6;
@@ -163,60 +149,6 @@ function candidateQueries(
   };
 }
 
-/** SQL of a candidate's score, in two parts, with the parameters they use. */
-interface ScoringSql {
-  /** Columns computed once per candidate row of `chunks c` (what reads its tsvector). */
-  columns: string;
-  /** The score, over those columns (and `c.tsv`) of the candidate row `c`. */
-  score: string;
-  /** Values of the parameters `$first`, `$first + 1`, … the two parts refer to. */
-  parameters: unknown[];
-}
-
-/**
- * The score of a candidate chunk: BM25 over the query terms (term frequency read with
- * `ts_rank` per term, which saturates with repeats; titles weigh a little more; a term
- * the chunk lacks ranks 0 and adds nothing), plus the weight of each of the question's
- * phrases it holds. Per candidate: one `ts_rank` per term, a phrase looked for only when
- * both its terms are there, and float arithmetic (no set-returning function, aggregate
- * or numeric per row): scoring candidates is most of the cost of a search.
- */
-function bm25Sql(
-  terms: readonly QueryTerm[],
-  phrases: readonly Phrase[],
-  averageLength: number,
-  first: number,
-): ScoringSql {
-  const parameters: unknown[] = [];
-  const parameter = (value: unknown) => {
-    parameters.push(value);
-    return `$${first + parameters.length - 1}`;
-  };
-  const index = new Map(terms.map((term, position) => [term.term, position]));
-  // BM25's length normalisation, K1 × (1 − B + B × length / average), as a + b × length.
-  const norm = `${parameter(K1 * (1 - B))}::float8 + ${parameter((K1 * B) / averageLength)}::float8 * c.length`;
-  const columns = [
-    `${norm} AS norm`,
-    ...terms.map(
-      (term, position) =>
-        `ts_rank('${RANK_WEIGHTS}', c.tsv, ${parameter(tsqueryLiteral(term.term))}::tsquery, 0) / ${ONE_OCCURRENCE} AS tf${position}`,
-    ),
-  ];
-  const termScores = terms.map(
-    (term, position) =>
-      `${parameter(term.weight * term.idf)}::float8 * c.tf${position} * ${K1 + 1} / (c.tf${position} + c.norm)`,
-  );
-  const phraseScores = phrases.map((phrase) => {
-    const [left, right] = phrase.terms.map((term) => `c.tf${index.get(term)}`);
-    return `CASE WHEN ${left} > 0 AND ${right} > 0 AND c.tsv @@ ${parameter(phrase.query)}::tsquery THEN ${parameter(phrase.weight)}::float8 ELSE 0 END`;
-  });
-  return {
-    columns: columns.join(',\n         '),
-    score: `(${termScores.join(' + ')}) + (${['0::float8', ...phraseScores].join(' + ')})`,
-    parameters,
-  };
-}
-
 /**
  * BM25 over the chunks of the given datastores, with the real statistics kept in
  * `lexicon_terms` / `lexicon_totals` (see `replaceChunks`). Candidates come from the GIN
@@ -245,9 +177,7 @@ export async function searchLexical<Row = never>(
   if (candidates.rare === undefined && candidates.common.length === 0) {
     return { hits: [], termWeights, unknownTerms: unknown };
   }
-  const best =
-    terms.reduce((sum, term) => sum + term.weight * term.idf * (K1 + 1), 0) +
-    phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
+  const best = bestScore(terms, phrases);
   const scoring = bm25Sql(terms, phrases, averageLength, 8);
   // "|| ''": filter on the datastore after the GIN scan, never instead of it (PGlite has
   // no autovacuum, so no statistics to tell the planner how unselective it is).
