@@ -11,6 +11,7 @@ import {
   redisServerAvailable,
   startRedisServer,
   type TestRedis,
+  untilRedisStoreReady,
 } from '../testing/redis-server.js';
 import { createRateLimits } from './rate-limits.js';
 
@@ -230,17 +231,7 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
     };
     first = await startBff(options);
     second = await startBff(options);
-    for (const harness of [first, second]) {
-      await vi.waitFor(
-        async () => {
-          const ready = (await (await fetch(`${harness.url}/readyz`)).json()) as {
-            rateLimitStore?: string;
-          };
-          expect(ready.rateLimitStore, 'the Redis store becomes ready').toBe('redis');
-        },
-        { timeout: 10_000, interval: 20 },
-      );
-    }
+    for (const harness of [first, second]) await untilRedisStoreReady(harness.url);
   });
   afterAll(async () => {
     await first?.close();

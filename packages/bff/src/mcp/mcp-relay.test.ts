@@ -6,10 +6,15 @@ import {
 } from '@agent-chat/agent-service/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
-import { redisServerAvailable, startRedisServer, type TestRedis } from '../testing/redis-server.js';
+import {
+  redisServerAvailable,
+  startRedisServer,
+  type TestRedis,
+  untilRedisStoreReady,
+} from '../testing/redis-server.js';
 
 let service: RunningAgentService;
 let apiKey: string;
@@ -287,19 +292,7 @@ describe('POST /mcp/:agentId through the real BFF to the real service, with the 
           }),
         ),
       );
-      // Until a replica's Redis connection is up it counts on its own (or not at all): the
-      // counts are shared only once both report the Redis store ready.
-      for (const replica of replicas) {
-        await vi.waitFor(
-          async () => {
-            const ready = (await (await fetch(`${replica.url}/readyz`)).json()) as {
-              rateLimitStore?: string;
-            };
-            expect(ready.rateLimitStore, 'the Redis store becomes ready').toBe('redis');
-          },
-          { timeout: 10_000, interval: 20 },
-        );
-      }
+      for (const replica of replicas) await untilRedisStoreReady(replica.url);
       const statuses: number[] = [];
       for (let call = 0; call < 4; call += 1) {
         const replica = replicas[call % 2] as BffHarness;

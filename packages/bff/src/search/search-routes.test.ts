@@ -6,12 +6,17 @@ import {
   ERROR_CODES,
   type SearchResponse,
 } from '@agent-chat/protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from '../../../../testing/set-up-hooks.js';
 import { type BffHarness, startBff } from '../testing/bff-harness.js';
 import { type FaultUpstream, startFaultUpstream } from '../testing/fault-upstream.js';
 import { newVisitor } from '../testing/query-client.js';
-import { redisServerAvailable, startRedisServer, type TestRedis } from '../testing/redis-server.js';
+import {
+  redisServerAvailable,
+  startRedisServer,
+  type TestRedis,
+  untilRedisStoreReady,
+} from '../testing/redis-server.js';
 
 let service: RunningAgentService;
 let apiKey: string;
@@ -223,17 +228,7 @@ describe.skipIf(!hasRedis)('search limits shared through Redis', () => {
     };
     first = await startBff(options);
     second = await startBff(options);
-    for (const harness of [first, second]) {
-      await vi.waitFor(
-        async () => {
-          const ready = (await (await fetch(`${harness.url}/readyz`)).json()) as {
-            rateLimitStore?: string;
-          };
-          expect(ready.rateLimitStore, 'the Redis store becomes ready').toBe('redis');
-        },
-        { timeout: 10_000, interval: 20 },
-      );
-    }
+    for (const harness of [first, second]) await untilRedisStoreReady(harness.url);
   });
   afterAll(async () => {
     await first?.close();

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { expect, vi } from 'vitest';
 
 /** Whether `redis-server` can be started here (`.ci/run` installs it from Debian). */
 export function redisServerAvailable(): boolean {
@@ -55,4 +56,19 @@ export async function startRedisServer(): Promise<TestRedis> {
       await once(redis, 'exit');
     },
   };
+}
+
+/**
+ * Waits until the BFF at `url` counts its rate limits in Redis (its `/readyz` says
+ * `rateLimitStore: "redis"`). Until its connection is up a replica counts on its own, so a
+ * test of counts shared by replicas starts only after this.
+ */
+export async function untilRedisStoreReady(url: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const ready = (await (await fetch(`${url}/readyz`)).json()) as { rateLimitStore?: string };
+      expect(ready.rateLimitStore, 'the Redis store becomes ready').toBe('redis');
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
