@@ -1,10 +1,11 @@
 import type { Queryable } from '../store/index.js';
 import { codeShapesOf, rarestShapes } from './code-shapes.js';
 import { compoundTermsOf } from './compound-terms.js';
+import { expandNegativeContractions } from './contractions.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
-import { lexemesOf } from './text-terms.js';
+import { lexemesOf, stemOf, wordsOf } from './text-terms.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
 export interface WeightedText {
@@ -43,8 +44,9 @@ const PHRASE_WEIGHT = 0.5;
 const FILLER_TERMS = new Set('explain show know want need get use way tell pleas'.split(' '));
 /**
  * How much a term counts that stands in for a question word no chunk holds, one edit away
- * ("intercpetions" → "interceptions": `correctUnknownTerms`): less than the word itself,
- * as it may not be what was meant. Tuned on both folds of the SQuAD set (docs/benchmarks.md).
+ * ("intercpetions" → "interceptions") or its irregular verb's base form ("threw" → "throw"):
+ * `correctUnknownTerms`. Less than the word itself, as it may not be what was meant. Tuned
+ * on both folds of the SQuAD set (docs/benchmarks.md).
  */
 const CORRECTION_WEIGHT = 0.5;
 
@@ -59,6 +61,12 @@ const COMPOUND_WEIGHT = 0.5;
 /** A lexeme as a tsquery literal: quoted, with quotes and backslashes escaped. */
 export function tsqueryLiteral(term: string): string {
   return `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** The words of `texts` (lower-case) that the index analyses as `lexeme`. */
+function wordsAnalysedAs(texts: readonly WeightedText[], lexeme: string): string[] {
+  const words = texts.flatMap((text) => wordsOf(expandNegativeContractions(text.text)));
+  return [...new Set(words.filter((word) => stemOf(word) === lexeme))];
 }
 
 /**
@@ -153,7 +161,11 @@ export async function termStatistics(
   const corrections =
     unknown.length === 0
       ? new Map<string, Correction>()
-      : await correctUnknownTerms(database, unknown, datastoreIds);
+      : await correctUnknownTerms(
+          database,
+          unknown.map((term) => ({ term, words: wordsAnalysedAs(texts, term) })),
+          datastoreIds,
+        );
   const rows = analyzed.flatMap((part, index) =>
     part.map((item) => {
       const correction = corrections.get(item.lexeme);

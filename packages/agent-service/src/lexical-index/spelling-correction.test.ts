@@ -36,10 +36,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await database.exec(`
     INSERT INTO organizations (id, name) VALUES ('org', 'Org');
-    INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'One'), ('s2', 'org', 'Two');
+    INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'One'), ('s2', 'org', 'Two'),
+      ('s3', 'org', 'Three');
     INSERT INTO datasources (id, organization_id, datastore_id, name)
     VALUES ('game', 'org', 's1', 'game.md'), ('run', 'org', 's1', 'run.md'),
-      ('other', 'org', 's2', 'other.md');
+      ('other', 'org', 's2', 'other.md'), ('tables', 'org', 's3', 'tables.md');
   `);
   await database.transaction(async (transaction) => {
     await replaceChunks(transaction, { id: 'game', datastoreId: 's1' }, [
@@ -56,6 +57,14 @@ beforeAll(async () => {
     await replaceChunks(transaction, { id: 'other', datastoreId: 's2' }, [
       { position: 0, title: 'Other', content: 'Tackles and tackling.' },
     ]);
+    await replaceChunks(transaction, { id: 'tables', datastoreId: 's3' }, [
+      { position: 0, title: 'Wide tables', content: 'A wide table is slow to scan.' },
+      {
+        position: 1,
+        title: 'Emptying a table',
+        content: 'TRUNCATE empties a table at once. Teachers catch errors early.',
+      },
+    ]);
   });
 });
 
@@ -63,24 +72,72 @@ afterAll(async () => {
   await database.close();
 });
 
+/** An unknown term as the question wrote it (here: the stem itself). */
+const asked = (term: string) => ({ term, words: [term] });
+
 describe('correctUnknownTerms', () => {
   it('takes an unknown term for the term of the datastores one edit away', async () => {
-    const corrections = await correctUnknownTerms(database, ['intercpet', 'newtn'], ['s1']);
+    const corrections = await correctUnknownTerms(
+      database,
+      [asked('intercpet'), asked('newtn')],
+      ['s1'],
+    );
     expect(corrections.get('intercpet')).toEqual({ term: 'intercept', frequency: 1 });
     expect(corrections.get('newtn')).toEqual({ term: 'newton', frequency: 2 });
-    expect((await correctUnknownTerms(database, ['zzzz'], ['s1'])).size).toBe(0);
+    expect((await correctUnknownTerms(database, [asked('zzzz')], ['s1'])).size).toBe(0);
   });
 
   it('corrects nothing in a query with more than two unknown terms (another language, not typing slips)', async () => {
-    const corrections = await correctUnknownTerms(database, ['intercpet', 'newtn', 'zzzz'], ['s1']);
+    const corrections = await correctUnknownTerms(
+      database,
+      [asked('intercpet'), asked('newtn'), asked('zzzz')],
+      ['s1'],
+    );
     expect(corrections.size).toBe(0);
   });
 
-  it('reads only the datastores searched', async () => {
-    expect((await correctUnknownTerms(database, ['tackel'], ['s1'])).size).toBe(0);
-    expect((await correctUnknownTerms(database, ['tackel'], ['s2'])).get('tackel')?.term).toBe(
-      'tackl',
+  it('never takes a correctly spelled English word for another, and still corrects a typing slip', async () => {
+    // "wipe" is a word the documents do not use, not a slip of "wide", one edit away.
+    const corrections = await correctUnknownTerms(
+      database,
+      [asked('wipe'), asked('widde')],
+      ['s3'],
     );
+    expect(corrections.has('wipe')).toBe(false);
+    expect(corrections.get('widde')?.term).toBe('wide');
+  });
+
+  it('counts only the unknown words that are not English against the limit of two', async () => {
+    const corrections = await correctUnknownTerms(
+      database,
+      [asked('wipe'), asked('couch'), asked('intercpet')],
+      ['s1'],
+    );
+    expect([...corrections]).toEqual([['intercpet', { term: 'intercept', frequency: 1 }]]);
+  });
+
+  it('takes an irregular verb’s past for its base form, however far apart they are spelled', async () => {
+    const corrections = await correctUnknownTerms(database, [asked('caught')], ['s3']);
+    expect(corrections.get('caught')).toEqual({ term: 'catch', frequency: 1 });
+  });
+
+  it('reads only the datastores searched', async () => {
+    expect((await correctUnknownTerms(database, [asked('tackel')], ['s1'])).size).toBe(0);
+    expect(
+      (await correctUnknownTerms(database, [asked('tackel')], ['s2'])).get('tackel')?.term,
+    ).toBe('tackl');
+  });
+});
+
+describe('searchLexical with a word the documents do not use', () => {
+  it('searches it as it is, not as the documents’ word one letter away', async () => {
+    const { termWeights, unknownTerms } = await searchLexical(
+      database,
+      [{ text: 'How do I wipe a table?', weight: 1 }],
+      { datastoreIds: ['s3'], limit: 5 },
+    );
+    expect(unknownTerms).toEqual(['wipe']);
+    expect([...termWeights.keys()]).toEqual(['tabl']);
   });
 });
 

@@ -1,4 +1,7 @@
 import type { Queryable } from '../store/index.js';
+import { isEnglishWord } from './english-words.js';
+import { baseFormOf } from './irregular-verbs.js';
+import { stemOf } from './text-terms.js';
 
 /**
  * Shortest term corrected: a shorter one has too many real neighbours one letter away
@@ -8,10 +11,11 @@ const MIN_CORRECTED_LENGTH = 4;
 /** Longest term corrected: longer ones are codes or run-together text, not typing slips. */
 const MAX_CORRECTED_LENGTH = 24;
 /**
- * Most unknown terms a query may have to be corrected at all. Each costs ~50 index
- * lookups per letter (measured: six unknown words added ~12 ms to a query at 50,000
- * chunks), and a question with more words the datastore does not know is in another
- * language or vocabulary, not misspelled: its nearest terms would be wrong anyway.
+ * Most unknown terms that are not English words a query may have to be corrected at all.
+ * Each costs ~50 index lookups per letter (measured: six unknown words added ~12 ms to a
+ * query at 50,000 chunks), and a question with more words that neither the datastore nor
+ * English knows is in another language or vocabulary, not misspelled: its nearest terms
+ * would be wrong anyway. English words the datastore does not use cost no lookup.
  */
 const MAX_UNKNOWN_TERMS = 2;
 /** Letters tried in substitutions and insertions besides the term's own: English's. */
@@ -57,6 +61,13 @@ export function spellingVariantsOf(term: string): string[] {
   return [...variants];
 }
 
+/** A query term no chunk of the datastores holds, and the question's words it stems from. */
+export interface UnknownTerm {
+  term: string;
+  /** The words of the question (lower-case) that the index analyses as `term`. */
+  words: readonly string[];
+}
+
 /** A term of the datastores that an unknown query term was taken for. */
 export interface Correction {
   term: string;
@@ -65,32 +76,52 @@ export interface Correction {
 }
 
 /**
+ * What an unknown term may be taken for: the stem of its verb's base form when it is an
+ * irregular verb's past ("threw" → `throw`: the same word to a reader, another to the
+ * stemmer); nothing when it is an English word (`isEnglishWord`: "wipe" is not a slip of
+ * "wide", the documents just do not say it); else the terms one edit away.
+ */
+function candidatesFor(unknown: UnknownTerm): string[] {
+  const bases = unknown.words.flatMap((word) => {
+    const base = baseFormOf(word);
+    return base === undefined ? [] : [stemOf(base)];
+  });
+  if (bases.length > 0) return bases;
+  if (unknown.words.some(isEnglishWord)) return [];
+  return spellingVariantsOf(unknown.term);
+}
+
+/**
  * For each of `unknown` (query terms no chunk of the datastores holds: misspelled, or
- * written differently), the term of the datastores one edit away that the most chunks
- * hold ("tackel" → "tackl", "intercpet" → "intercept"), if any: one lookup of all the
- * variants in `lexicon_terms`, by its index. Terms with no such neighbour are left out, and
- * a query with more than 2 unknown terms is not corrected at all (empty map).
+ * written differently), the term of the datastores that the most chunks hold among what it
+ * may be taken for: an irregular verb's base form ("threw" → "throw"), or for a word that
+ * is not English, a term one edit away ("tackel" → "tackl", "intercpet" → "intercept"). A
+ * correctly spelled English word is never taken for another ("wipe" stays unknown, not
+ * "wide"). One lookup of all the candidates in `lexicon_terms`, by its index. Terms with no
+ * candidate the datastores hold are left out, and a query with more than 2 unknown terms
+ * that are not English words is not corrected at all (empty map).
  */
 export async function correctUnknownTerms(
   database: Queryable,
-  unknown: readonly string[],
+  unknown: readonly UnknownTerm[],
   datastoreIds: readonly string[],
 ): Promise<Map<string, Correction>> {
   const corrections = new Map<string, Correction>();
-  if (unknown.length > MAX_UNKNOWN_TERMS) return corrections;
-  const variantsOf = new Map(unknown.map((term) => [term, spellingVariantsOf(term)]));
-  const variants = [...new Set([...variantsOf.values()].flat())];
-  if (variants.length === 0) return corrections;
+  const unspelled = unknown.filter((item) => !item.words.some(isEnglishWord));
+  if (unspelled.length > MAX_UNKNOWN_TERMS) return corrections;
+  const candidatesOf = new Map(unknown.map((item) => [item.term, candidatesFor(item)]));
+  const candidates = [...new Set([...candidatesOf.values()].flat())];
+  if (candidates.length === 0) return corrections;
   const rows = await database.query<{ term: string; frequency: number }>(
     `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
      WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[])
      GROUP BY term HAVING sum(chunks) > 0`,
-    [variants, [...datastoreIds]],
+    [candidates, [...datastoreIds]],
   );
   const known = new Map(rows.map((row) => [row.term, Number(row.frequency)]));
-  for (const [term, candidates] of variantsOf) {
+  for (const [term, termCandidates] of candidatesOf) {
     let best: Correction | undefined;
-    for (const candidate of candidates) {
+    for (const candidate of termCandidates) {
       const frequency = known.get(candidate);
       if (frequency === undefined) continue;
       if (
