@@ -28,6 +28,43 @@ describe('bestPart', () => {
     expect(part.length).toBeLessThanOrEqual(260);
   });
 
+  it('keeps a sentence that continues a kept one with it', () => {
+    const block = [
+      'Signals notify subscribers; they are not meant to change the request.',
+      'The core `before_request()` handler runs in a fixed order and can abort the request early by returning a response.',
+      'In contrast, signal handlers run in an undefined order and cannot stop anything.',
+      'Every signal is sent with the application as its sender.',
+    ].join(' ');
+    const part = bestPart(
+      block,
+      queryTerms(
+        'Can a request_started subscriber abort the request early, as before_request can?',
+      ),
+      220,
+      { titleHits: 0 },
+    );
+    expect(part).toContain('can abort the request early');
+    expect(part).toContain('In contrast, signal handlers run in an undefined order');
+    expect(part).not.toContain('Every signal');
+  });
+
+  it("keeps a setting's default after the sentences that match, while it fits", () => {
+    const block = [
+      "How long a worker holds a queue's lock before it checks whether another worker has stalled.",
+      'The check is expensive, so a worker waits a while before it runs it.',
+      'If this value is given without units, it is read as milliseconds.',
+      'The default is one second (1s).',
+      'Values under one hundred milliseconds are rounded up.',
+    ].join(' ');
+    const terms = queryTerms(
+      'How long does a worker wait on a lock before checking for a stalled worker?',
+    );
+    const part = bestPart(block, terms, 260, { titleHits: 0 });
+    expect(part).toContain('The default is one second (1s).');
+    expect(part).not.toContain('rounded up');
+    expect(bestPart(block, terms, 170, { titleHits: 0 })).not.toContain('default');
+  });
+
   it('keeps a block that fits, or a code block, whole', () => {
     expect(bestPart(CAUSE, queryTerms(question), 1_000, { titleHits: 0 })).toBe(CAUSE);
     const code = '```js\nconst a = 1;\n```';

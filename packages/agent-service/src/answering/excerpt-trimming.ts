@@ -1,6 +1,7 @@
 import { termsOf } from '../lexical-index/index.js';
 import { isTableDelimiter } from '../markdown/index.js';
-import { withDefaultsAttached } from './default-statements.js';
+import { continuesPrevious } from './continuations.js';
+import { isDefaultStatement, withDefaultsAttached } from './default-statements.js';
 import { sentencesOf } from './sentences.js';
 
 /** Whether a block is a fenced code block. */
@@ -29,6 +30,12 @@ function hits(text: string, terms: ReadonlySet<string>): number {
   for (const term of termsOf(text)) if (terms.has(term)) count += 1;
   return count;
 }
+
+/** How a sentence stating a default that holds no question word ranks: below any that does. */
+const DEFAULT_HITS = 0.5;
+
+/** Whether a sentence (with those attached to it) states a default (`isDefaultStatement`). */
+const statesDefault = (text: string) => sentencesOf(text).some(isDefaultStatement);
 
 /**
  * Cuts prose to at most `maxChars`, at a sentence end where one fits, else at a word
@@ -81,8 +88,9 @@ function bestRows(table: string, terms: ReadonlySet<string>, maxChars: number, t
  * (`bestRows`); of a long list, the items matching the most question
  * terms (plus the line introducing the list); of long prose, the sentences that mention
  * a term, back in document order, and the first one too when the block opens a section
- * whose own heading matches the question (`opensMatchingSection`). A code block is kept
- * whole.
+ * whose own heading matches the question (`opensMatchingSection`); a sentence that
+ * continues a kept one (`continuesPrevious`) ranks with it, and a default stated in words
+ * of its own comes after them while it fits. A code block is kept whole.
  */
 export function bestPart(
   block: string,
@@ -120,19 +128,38 @@ export function bestPart(
   }
   // A default stated on its own ("Defaults to 30.") is read with the sentence it completes.
   const sentences = withDefaultsAttached(sentencesOf(block));
+  const own = sentences.map((sentence, index) =>
+    // Opening a section whose heading matches the question ("Cause" for "what causes …"),
+    // the first sentence states its answer, in words the question need not use. A
+    // setting's default, stated in words of its own, comes after the sentences that match,
+    // while room is left: a description without its default misses the fact most asked of
+    // a setting.
+    index === 0 && match.opensMatchingSection
+      ? Number.POSITIVE_INFINITY
+      : hits(sentence, terms) || (statesDefault(sentence) ? DEFAULT_HITS : 0),
+  );
+  // A sentence that refers back ("In contrast, …", "To prevent this, …") and the one it
+  // continues rank as the better of the two: either may hold the answer in words of its
+  // own. The one holding more of the question's words goes first.
+  const rank = [...own];
+  const continues = sentences.map((sentence, index) => index > 0 && continuesPrevious(sentence));
+  for (let index = 1; index < rank.length; index += 1) {
+    if (continues[index]) rank[index] = Math.max(rank[index] ?? 0, rank[index - 1] ?? 0);
+  }
+  for (let index = rank.length - 1; index > 0; index -= 1) {
+    if (continues[index]) rank[index - 1] = Math.max(rank[index - 1] ?? 0, rank[index] ?? 0);
+  }
   const ranked = sentences
     .map((sentence, index) => ({
       sentence,
       index,
-      // Opening a section whose heading matches the question ("Cause" for "what causes …"),
-      // the first sentence states its answer, in words the question need not use.
-      hits:
-        index === 0 && match.opensMatchingSection
-          ? Number.POSITIVE_INFINITY
-          : hits(sentence, terms),
+      hits: rank[index] ?? 0,
+      own: own[index] ?? 0,
     }))
     .filter((entry) => entry.hits > 0)
-    .sort((left, right) => right.hits - left.hits || left.index - right.index);
+    .sort(
+      (left, right) => right.hits - left.hits || right.own - left.own || left.index - right.index,
+    );
   const kept: typeof ranked = [];
   let length = 0;
   for (const entry of ranked) {

@@ -62,6 +62,27 @@ const CONFIGURATION = `<div class="section" id="configuration"><h1>Configuration
 <ul class="simple">${SETTINGS.map(([name, description, fallback]) => `<li><p><strong>${name}</strong> – ${description}</p><p>${fallback}</p></li>`).join('\n')}</ul>
 </div></div>`;
 
+// A guide section longer than an answer's room whose answer is a paragraph of its own after
+// the code example, in words the question does not use ("To prevent this, …"), and a
+// setting whose default follows a sentence about units, sharing no word with the question.
+const DASHBOARD = `<div class="section" id="dashboard-security"><h1>Dashboard security</h1>
+<p>The dashboard shows every message the relay delivered, with its sender, receipts and retries.</p>
+<div class="section" id="untrusted-markup"><h2>Untrusted markup</h2>
+<p>Message bodies are escaped before the dashboard renders them, so a body cannot add markup to the page or read the operator's session. Sender names and receipt notes are escaped the same way, and so are the labels of queues and relays.</p>
+<p>There is one class of injection that escaping does not stop. A sender's profile link can hold a javascript: URI, which the browser runs when the operator clicks the link.</p>
+<pre>&lt;a href="{{ sender.profile_url }}"&gt;profile&lt;/a&gt;
+&lt;a href="javascript:alert('unsafe')"&gt;profile&lt;/a&gt;</pre>
+<p>To prevent this, serve the dashboard with a Content Security Policy (CSP) response header.</p>
+<p>Session cookies of the dashboard are marked Secure and HttpOnly and expire after eight hours without activity. Signing out ends every session of an account at once, on every device, and the relay forgets the session keys it issued for it.</p>
+<p>Exports of the message log are plain text files: the dashboard writes them with a text content type and an attachment disposition, so that no export is ever shown as a page of its own. Readers who open an export in an editor see the bodies exactly as their authors wrote them, markup included.</p>
+</div></div>`;
+
+const LOCKS = `<div class="section" id="relay-settings"><h1>Relay settings</h1>
+<dl class="simple">
+<dt id="relay-lock-wait"><code>lock_wait</code> (integer)</dt>
+<dd><p>How long a relay worker holds a queue's lock before it checks whether another worker has stalled on it. The check is expensive, so the relay does not run it every time a worker waits for a lock; it assumes that stalls are rare and waits a while first. Raising this value saves needless checks but reports real stalls later, and on a busy relay with many queues you may want to raise it a little. If this value is given without units, it is read as milliseconds. The default is one second (1s), about the smallest value that makes sense. Ideally it should exceed the time a worker typically needs to deliver one batch of messages, so that a lock is usually released before the waiting worker decides to check the queue's other holders. Values under one hundred milliseconds are rounded up to it, and a change takes effect at the next reload of the configuration files, without a restart of any process. Only administrators can change this setting, in the main configuration file or on the command line.</p></dd>
+</dl></div>`;
+
 let site: ServedPages;
 
 beforeAll(async () => {
@@ -69,6 +90,8 @@ beforeAll(async () => {
     '/guide/retries.html': retryPage,
     '/api/client.html': sphinxApiReferenceHtml,
     '/guide/configuration.html': sphinxCustomThemeHtml('Configuration', CONFIGURATION),
+    '/guide/dashboard.html': sphinxCustomThemeHtml('Dashboard security', DASHBOARD),
+    '/guide/relay-settings.html': sphinxCustomThemeHtml('Relay settings', LOCKS),
     '/guide/install.html': sphinxCustomThemeHtml(
       'Installation',
       `<div class="section" id="installation"><h1>Installation</h1>
@@ -113,5 +136,27 @@ describe('answers on a Sphinx site in a custom theme', () => {
       'How long delivery receipts are kept for lookups after the relay confirms them. Defaults to 24 hours.',
     );
     expect(answer).not.toMatch(/^Defaults to (?!24)/m);
+  });
+
+  it('quote the paragraph that continues a quoted one, after its code example', async () => {
+    const { answer, sources } = await site.ask(
+      "How do I stop a sender's profile link from running a javascript: URI when the operator clicks it?",
+    );
+    expect(sources[0]).toBe(`${site.url}/guide/dashboard.html#untrusted-markup`);
+    expect(answer).toContain('javascript: URI');
+    expect(answer).toContain(
+      'To prevent this, serve the dashboard with a Content Security Policy (CSP) response header.',
+    );
+    expect(answer).not.toContain('Exports of the message log');
+    expect(answer).not.toContain('Session cookies');
+  });
+
+  it('quote a setting’s default with the sentences that match, when its description is cut', async () => {
+    const { answer, sources } = await site.ask(
+      'How long does a relay worker wait on a lock before it checks whether another worker has stalled?',
+    );
+    expect(sources[0]).toBe(`${site.url}/guide/relay-settings.html#relay-lock-wait`);
+    expect(answer).toContain('The default is one second (1s)');
+    expect(answer).not.toContain('Only administrators');
   });
 });
