@@ -9,6 +9,11 @@ describe('questionLanguage', () => {
     ['Comment est-ce que je peux déployer le site sur un serveur ?', 'fr'],
     ['¿Cómo puedo desplegar la aplicación en un servidor?', 'es'],
     ['Como posso publicar o site em um servidor?', 'pt'],
+    ['Como posso mudar a senha da conta?', 'pt'],
+    // "a" is a Portuguese word too; three of them do not make this Portuguese.
+    ["A sender's profile link ran a script when clicked, through a javascript: address", 'en'],
+    // Mostly English words in a German question: its function words decide.
+    ['Was ist der default Timeout für Requests?', 'de'],
     ['איך אני מתקין את האפליקציה?', 'he'],
     ['كيف أقوم بتثبيت التطبيق؟', 'ar'],
     // Too little to tell: English.

@@ -3,7 +3,12 @@ export type DeclineLanguage = 'en' | 'de' | 'fr' | 'es' | 'pt' | 'he' | 'ar';
 
 // Short function words frequent in questions of each language and rare in the others'.
 const FUNCTION_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es' | 'pt', ReadonlySet<string>>> = {
-  en: new Set('the is are do does how what which can i my to of and in with for on it'.split(' ')),
+  // With "a": it is Portuguese's too, and a tie goes to English.
+  en: new Set(
+    'the a an is are do does did how what which when why where who can i my to of and in with for on it this that from at by or if not be will should through after before'.split(
+      ' ',
+    ),
+  ),
   de: new Set(
     'der die das ist sind wie was welche kann ich mein meine und nicht mit für ein eine wird auf den dem des zu im'.split(
       ' ',
