@@ -23,6 +23,13 @@ export interface LexicalSearchOptions {
    */
   candidateBudget?: number;
   /**
+   * The share of the usual cap on the commoner terms' candidates (half the budget; twice it
+   * for a question of one common word) that is drawn and scored, in (0, 1]. They are the first
+   * chunks in storage order that hold two of those terms, so a smaller share reads and scores
+   * fewer chunks, and may miss one that only they would have found. Default 1.
+   */
+  commonCandidateShare?: number;
+  /**
    * Columns of each hit's own row to return with it (`LexicalHit.row`), SQL over `c` (the
    * chunk) and `d` (its datasource): read in the same statement as the hits, rather than
    * in one more. Default none.
@@ -185,10 +192,14 @@ export async function searchLexical<Row = never>(
            AND ($3::text[] IS NULL OR c.datasource_id = ANY($3::text[]))
            AND ($4::text[] IS NULL OR c.datasource_id IN (
              SELECT d.id FROM datasources d WHERE d.config ->> 'custom_id' = ANY($4::text[])))`;
-  const commonCap =
-    candidates.rare === undefined && candidates.common.length === 1
-      ? budget * 2
-      : Math.ceil(budget / 2);
+  const share = Math.min(1, Math.max(0, options.commonCandidateShare ?? 1));
+  const commonCap = Math.max(
+    1,
+    Math.ceil(
+      (candidates.rare === undefined && candidates.common.length === 1 ? budget * 2 : budget / 2) *
+        share,
+    ),
+  );
   // The chunks read in storage order until the cap is reached, when that is cheaper than
   // the index (see SCAN_ROWS): the same chunks in the same order as the index's bitmap
   // gives them (a bitmap heap scan reads in storage order too; synchronized scans are off,

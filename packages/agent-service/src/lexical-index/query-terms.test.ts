@@ -131,4 +131,29 @@ describe('searchLexical', () => {
     expect(inOrder.hits).toHaveLength(5);
     expect(inOrder.hits).toEqual(viaIndex.hits);
   });
+
+  it("scores only commonCandidateShare of the common terms' capped candidates, the first in storage order", async () => {
+    const datastoreId = await datastoreOf(
+      Array.from({ length: 30 }, (_, index) => ({
+        name: `page-${index}.md`,
+        text: `# Page ${index}\n\nThe session cookie${index % 3 === 0 ? '' : ' expires'} at night, item${index} of the list.`,
+      })),
+    );
+    const texts = [{ text: 'does the session cookie expire', weight: 1 }];
+    const options = { datastoreIds: [datastoreId], limit: 30, candidateBudget: 10 };
+    const all = await searchLexical(service.database, texts, options);
+    const explicit = await searchLexical(service.database, texts, {
+      ...options,
+      commonCandidateShare: 1,
+    });
+    const half = await searchLexical(service.database, texts, {
+      ...options,
+      commonCandidateShare: 0.5,
+    });
+    expect(explicit.hits).toEqual(all.hits);
+    expect(all.hits).toHaveLength(5);
+    // Half of 5, rounded up: the first 3 of the same 5 chunks, scored as before.
+    expect(half.hits).toHaveLength(3);
+    for (const hit of half.hits) expect(all.hits).toContainEqual(hit);
+  });
 });

@@ -51,6 +51,8 @@ interface RetrieveOptions {
   earlier?: readonly WeightedText[];
   /** Rare-term budget of the candidate query (see `searchLexical`). Default 1 000. */
   candidateBudget?: number;
+  /** The share of the commoner terms' candidates drawn (see `searchLexical`). Default 1. */
+  commonCandidateShare?: number;
   /**
    * Hybrid retrieval: the nearest chunks in meaning (embeddings), fused with the lexical
    * ranking by reciprocal rank. Default: lexical only.
@@ -92,6 +94,9 @@ export async function retrieve(
       ...(options.candidateBudget === undefined
         ? {}
         : { candidateBudget: options.candidateBudget }),
+      ...(options.commonCandidateShare === undefined
+        ? {}
+        : { commonCandidateShare: options.commonCandidateShare }),
     }),
     options.vectorSearch?.(query, {
       datastoreIds: options.datastoreIds,

@@ -41,20 +41,33 @@ export interface DocsSearchResult {
   prefix?: string;
 }
 
+/**
+ * The share of the commoner terms' candidates (`searchLexical`'s `commonCandidateShare`) a
+ * search as you type draws: half. Every keystroke is a search; at 50,000 chunks whose words
+ * are the typed questions' own, half the common terms' candidates (the first 250 chunks in
+ * storage order that hold two of them, not 500) cost 17 % less of the scoring statement's CPU
+ * and 13 % less of a search's. They bind only where two common words are in hundreds of
+ * chunks: the found-as-typed rates of site-dev, site-dev-2 and Flask are unchanged, the
+ * PostgreSQL and SQLAlchemy manuals' whole questions lose one each (docs/benchmarks.md,
+ * issue 52). The datastore search and the MCP tool draw them all.
+ */
+const TYPE_AHEAD_COMMON_SHARE = 0.5;
+
 /** Retrieval's best sections for `query`, at most `limit`, a section once when `once`. */
 async function findSections(
   context: Pick<AskingContext, 'database' | 'hybrid' | 'stagesOff'>,
   datastoreIds: readonly string[],
   query: string,
-  limit: number,
-  once: boolean,
+  options: { limit: number; once: boolean; typeAhead: boolean },
 ): Promise<FoundSection[]> {
+  const { limit, once } = options;
   // A few more than asked: a long section's chunks share one URL and count once.
   const { passages, passageSources } = await retrieve(context.database, query, {
     datastoreIds,
     limit: limit + (once ? 4 : 0),
     vectorSearch: context.hybrid?.vectorSearch,
     stagesOff: context.stagesOff,
+    ...(options.typeAhead ? { commonCandidateShare: TYPE_AHEAD_COMMON_SHARE } : {}),
   });
   const seen = new Set<string>();
   const sections: FoundSection[] = [];
@@ -106,6 +119,9 @@ export async function searchDocs(
         })
       : { query };
   const once = options.oncePerSection === true;
+  // A search as you type draws fewer candidates (TYPE_AHEAD_COMMON_SHARE): part of the
+  // cache's key, as the same query searched otherwise draws them all.
+  const typeAhead = options.prefix === true;
   const key =
     cache &&
     JSON.stringify([
@@ -113,10 +129,15 @@ export async function searchDocs(
       completed.query,
       options.limit,
       once,
+      typeAhead,
     ]);
   const sections =
     (key === undefined ? undefined : cache?.get(key)) ??
-    (await findSections(context, datastoreIds, completed.query, options.limit, once));
+    (await findSections(context, datastoreIds, completed.query, {
+      limit: options.limit,
+      once,
+      typeAhead,
+    }));
   if (key !== undefined) cache?.set(key, sections);
   return {
     sections,

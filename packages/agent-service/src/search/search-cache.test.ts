@@ -92,4 +92,52 @@ describe('searchDocs with a search cache', () => {
       await database.close();
     }
   });
+
+  it("draws half the common terms' candidates as you type, and keeps such a search apart in the cache", async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.exec(`
+        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+        INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'Docs');
+        INSERT INTO datasources (id, organization_id, datastore_id, name)
+        VALUES ('config', 'org', 's1', 'config.md');
+      `);
+      await database.transaction((transaction) =>
+        replaceChunks(transaction, { id: 'config', datastoreId: 's1' }, [
+          {
+            position: 0,
+            title: 'Configuration',
+            content: 'The configuration file sets the reporters.',
+          },
+        ]),
+      );
+      const agent = { id: 'agent', datastoreIds: ['s1'] } as Parameters<typeof searchDocs>[1];
+      // The cap on the common terms' candidates, as the scoring statement is given it ($5).
+      const caps: unknown[] = [];
+      const watched = {
+        ...database,
+        query: ((sql: string, parameters?: unknown[]) => {
+          if (sql.includes('LIMIT $5')) caps.push(parameters?.[4]);
+          return database.query(sql, parameters);
+        }) as typeof database.query,
+      };
+      const context = { database: watched, searchCache: createSearchCache<FoundSection[]>() };
+      const typed = await searchDocs(context, agent, 'reporters conf', {
+        limit: 8,
+        prefix: true,
+        oncePerSection: true,
+      });
+      expect(typed.query).toBe('reporters configur');
+      const asked = await searchDocs(context, agent, 'reporters configur', {
+        limit: 8,
+        oncePerSection: true,
+      });
+      // Half of the usual 500 (half the budget of 1,000) as you type; the other search, not
+      // served from the cache, draws them all.
+      expect(caps).toEqual([250, 500]);
+      expect(asked.sections).toEqual(typed.sections);
+    } finally {
+      await database.close();
+    }
+  });
 });
