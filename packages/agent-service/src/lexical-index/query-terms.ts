@@ -2,10 +2,12 @@ import type { Queryable } from '../store/index.js';
 import { codeShapesOf, rarestShapes } from './code-shapes.js';
 import { compoundTermsOf } from './compound-terms.js';
 import { expandNegativeContractions } from './contractions.js';
+import { isEnglishWord } from './english-words.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
 import { lexemesOf, stemOf, wordsOf } from './text-terms.js';
+import { wordNetRelativesOf } from './wordnet.js';
 
 /** Part of what is searched for, with how much its words count (the question: 1). */
 export interface WeightedText {
@@ -58,6 +60,14 @@ const CORRECTION_WEIGHT = 0.5;
  */
 const COMPOUND_WEIGHT = 0.5;
 
+/**
+ * How much a WordNet relative of a question word the documents do not use counts
+ * (`wordNetAlternatives`), as a hand-listed synonym does. Chosen leave-one-site-out on the
+ * five development sets over 0.3, 0.5 and 0.7 (docs/benchmarks.md, 2026-11-30): 0.5 and 0.7
+ * score alike, 0.5 on every held-out set.
+ */
+const WORDNET_WEIGHT = SYNONYM_WEIGHT;
+
 /** A lexeme as a tsquery literal: quoted, with quotes and backslashes escaped. */
 export function tsqueryLiteral(term: string): string {
   return `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
@@ -67,6 +77,33 @@ export function tsqueryLiteral(term: string): string {
 function wordsAnalysedAs(texts: readonly WeightedText[], lexeme: string): string[] {
   const words = texts.flatMap((text) => wordsOf(expandNegativeContractions(text.text)));
   return [...new Set(words.filter((word) => stemOf(word) === lexeme))];
+}
+
+/**
+ * The stems of the WordNet relatives (`wordNetRelativesOf`) of `unknown`'s English words, at
+ * {@link WORDNET_WEIGHT} of the word's weight: single words only, none the question already
+ * has, no filler.
+ */
+function wordNetAlternatives(
+  texts: readonly WeightedText[],
+  unknown: readonly { lexeme: string; weight: number }[],
+  asWritten: ReadonlySet<string>,
+): { lexeme: string; position: number; weight: number }[] {
+  return unknown.flatMap((item) => {
+    const words = wordsAnalysedAs(texts.slice(0, 1), item.lexeme).filter(isEnglishWord);
+    const stems = new Set(
+      words
+        .flatMap(wordNetRelativesOf)
+        .filter((lemma) => !lemma.includes(' ') && !lemma.includes('-'))
+        .map(stemOf)
+        .filter((stem) => stem !== item.lexeme && !asWritten.has(stem) && !FILLER_TERMS.has(stem)),
+    );
+    return [...stems].map((lexeme) => ({
+      lexeme,
+      position: 0,
+      weight: item.weight * WORDNET_WEIGHT,
+    }));
+  });
 }
 
 /**
@@ -166,6 +203,28 @@ export async function termStatistics(
           unknown.map((term) => ({ term, words: wordsAnalysedAs(texts, term) })),
           datastoreIds,
         );
+  // The unknown English words as WordNet relates them (`wordNetRelativesOf`), where the
+  // documents hold those words: "silence" as `suppress`. One more text at a lower weight:
+  // no phrases. Never for a word the documents use, nor for one taken for another above.
+  const relatives = wordNetAlternatives(
+    texts,
+    unknown.flatMap((lexeme) => {
+      const item = analyzed[0]?.find((entry) => entry.lexeme === lexeme);
+      return item === undefined || corrections.has(lexeme) ? [] : [item];
+    }),
+    asWritten,
+  );
+  if (relatives.length > 0) {
+    const held = await database.query<{ term: string; frequency: number }>(
+      `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
+       WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[])
+       GROUP BY term HAVING sum(chunks) > 0`,
+      [[...new Set(relatives.map((item) => item.lexeme))], [...datastoreIds]],
+    );
+    for (const row of held) frequencies.set(row.term, Number(row.frequency));
+    const found = relatives.filter((item) => frequencies.has(item.lexeme));
+    if (found.length > 0) analyzed.push(found);
+  }
   const rows = analyzed.flatMap((part, index) =>
     part.map((item) => {
       const correction = corrections.get(item.lexeme);
