@@ -78,7 +78,7 @@ describe.skipIf(!databaseUrl)('hybrid retrieval on PostgreSQL (TEST_DATABASE_URL
         const agent = (await call('POST', '/api/agents', { name: 'A', datastoreIds: [store.id] }))
           .body;
         const reply = await call('POST', `/api/agents/${agent.id}/query`, {
-          query: 'What is the price to hire a motorcar?',
+          query: 'What is the charge to hire a vehicle?',
         });
         expect(reply.body.sources[0].datasource_id).toBe(ids[0]);
       } finally {
