@@ -3,6 +3,7 @@ import { codeShapesOf, rarestShapes } from './code-shapes.js';
 import { compoundTermsOf } from './compound-terms.js';
 import { expandNegativeContractions } from './contractions.js';
 import { isEnglishWord } from './english-words.js';
+import { heldTermFrequencies } from './held-terms.js';
 import { questionWeights } from './question-weights.js';
 import { type Correction, correctUnknownTerms } from './spelling-correction.js';
 import { SYNONYM_WEIGHT, synonymsOf } from './synonyms.js';
@@ -215,13 +216,12 @@ export async function termStatistics(
     asWritten,
   );
   if (relatives.length > 0) {
-    const held = await database.query<{ term: string; frequency: number }>(
-      `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
-       WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[])
-       GROUP BY term HAVING sum(chunks) > 0`,
-      [[...new Set(relatives.map((item) => item.lexeme))], [...datastoreIds]],
+    const held = await heldTermFrequencies(
+      database,
+      [...new Set(relatives.map((item) => item.lexeme))],
+      datastoreIds,
     );
-    for (const row of held) frequencies.set(row.term, Number(row.frequency));
+    for (const [term, frequency] of held) frequencies.set(term, frequency);
     const found = relatives.filter((item) => frequencies.has(item.lexeme));
     if (found.length > 0) analyzed.push(found);
   }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../store/index.js';
 import { isEnglishWord } from './english-words.js';
+import { heldTermFrequencies } from './held-terms.js';
 import { baseFormOf } from './irregular-verbs.js';
 import { stemOf } from './text-terms.js';
 
@@ -112,13 +113,7 @@ export async function correctUnknownTerms(
   const candidatesOf = new Map(unknown.map((item) => [item.term, candidatesFor(item)]));
   const candidates = [...new Set([...candidatesOf.values()].flat())];
   if (candidates.length === 0) return corrections;
-  const rows = await database.query<{ term: string; frequency: number }>(
-    `SELECT term, sum(chunks)::float8 AS frequency FROM lexicon_terms
-     WHERE datastore_id = ANY($2::text[]) AND term = ANY($1::text[])
-     GROUP BY term HAVING sum(chunks) > 0`,
-    [candidates, [...datastoreIds]],
-  );
-  const known = new Map(rows.map((row) => [row.term, Number(row.frequency)]));
+  const known = await heldTermFrequencies(database, candidates, datastoreIds);
   for (const [term, termCandidates] of candidatesOf) {
     let best: Correction | undefined;
     for (const candidate of termCandidates) {
