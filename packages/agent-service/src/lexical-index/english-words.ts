@@ -6,7 +6,7 @@ import dictionary from 'dictionary-en';
  * the affix rules that inflect them). Read as Hunspell reads it, without expanding it: a word
  * is English when the dictionary lists it, or when removing a prefix or suffix the affix file
  * defines gives a listed word that takes that affix ("wiped" is `wipe` with `D`). Compounds
- * and suggestions are not read. Parsed once, when this module loads (~550 kB: 30–70 ms).
+ * and suggestions are not read. Parsed once, on the first lookup (~550 kB: 30–70 ms).
  */
 
 /** One prefix or suffix rule of a Hunspell affix file: `SFX D y ied [^aeiou]y`. */
@@ -63,7 +63,7 @@ function parseAffixes(aff: string): Pick<HunspellDictionary, 'prefixes' | 'suffi
 function parseDictionary(aff: string, dic: string): HunspellDictionary {
   const words = new Map<string, string>();
   // The first line is the entry count; each entry is `word/FLAGS` or `word`, one a line.
-  // Read by offsets rather than split into lines: twice as fast, and this runs at start-up.
+  // Read by offsets rather than split into lines: twice as fast, and a first question waits on it.
   let start = dic.indexOf('\n') + 1;
   while (start > 0 && start < dic.length) {
     const newline = dic.indexOf('\n', start);
@@ -79,10 +79,19 @@ function parseDictionary(aff: string, dic: string): HunspellDictionary {
   return { words, ...parseAffixes(aff) };
 }
 
-const DICTIONARY = parseDictionary(
-  new TextDecoder().decode(dictionary.aff),
-  new TextDecoder().decode(dictionary.dic),
-);
+let parsed: HunspellDictionary | undefined;
+
+/**
+ * The dictionary, parsed on the first call: only a question with a word no chunk
+ * holds asks, so a process that never meets one (a CLI command, most test workers) never pays.
+ */
+function englishDictionary(): HunspellDictionary {
+  parsed ??= parseDictionary(
+    new TextDecoder().decode(dictionary.aff),
+    new TextDecoder().decode(dictionary.dic),
+  );
+  return parsed;
+}
 
 /** The word `suffix` was added to, if `word` ends with it and the rule's condition holds. */
 function withoutSuffix(word: string, suffix: AffixRule): string | undefined {
@@ -98,13 +107,13 @@ function withoutPrefix(word: string, prefix: AffixRule): string | undefined {
 }
 
 function listedWith(word: string, ...flags: string[]): boolean {
-  const listed = DICTIONARY.words.get(word);
+  const listed = englishDictionary().words.get(word);
   return listed !== undefined && flags.every((flag) => listed.includes(flag));
 }
 
 /** Whether `word` is `stem` with one of the dictionary's suffixes that `stem` takes (and `flags`). */
 function suffixed(word: string, ...flags: string[]): boolean {
-  return DICTIONARY.suffixes.some((suffix) => {
+  return englishDictionary().suffixes.some((suffix) => {
     if (flags.length > 0 && !suffix.crossProduct) return false;
     const base = withoutSuffix(word, suffix);
     return base !== undefined && listedWith(base, suffix.flag, ...flags);
@@ -124,8 +133,9 @@ function suffixed(word: string, ...flags: string[]): boolean {
  */
 export function isEnglishWord(word: string): boolean {
   const lower = word.toLowerCase();
-  if (DICTIONARY.words.has(lower) || suffixed(lower)) return true;
-  return DICTIONARY.prefixes.some((prefix) => {
+  const { words, prefixes } = englishDictionary();
+  if (words.has(lower) || suffixed(lower)) return true;
+  return prefixes.some((prefix) => {
     const base = withoutPrefix(lower, prefix);
     if (base === undefined) return false;
     return listedWith(base, prefix.flag) || (prefix.crossProduct && suffixed(base, prefix.flag));
