@@ -27,16 +27,26 @@ describe('createSearchCache', () => {
   });
 });
 
+/** A test database with one organization, datastore `s1` and a `<id>.md` datasource per id. */
+async function docsDatabase(datasourceIds: readonly string[]) {
+  const database = await createTestDatabase();
+  await database.exec(`
+    INSERT INTO organizations (id, name) VALUES ('org', 'Org');
+    INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'Docs');
+  `);
+  for (const id of datasourceIds) {
+    await database.query(
+      `INSERT INTO datasources (id, organization_id, datastore_id, name) VALUES ($1, 'org', 's1', $2)`,
+      [id, `${id}.md`],
+    );
+  }
+  return database;
+}
+
 describe('searchDocs with a search cache', () => {
   it('reuses the search of a keystroke that completes alike, and searches again once the datastore changed', async () => {
-    const database = await createTestDatabase();
+    const database = await docsDatabase(['config', 'reporters']);
     try {
-      await database.exec(`
-        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
-        INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'Docs');
-        INSERT INTO datasources (id, organization_id, datastore_id, name)
-        VALUES ('config', 'org', 's1', 'config.md'), ('reporters', 'org', 's1', 'reporters.md');
-      `);
       const write = (id: string, title: string, content: string) =>
         database.transaction((transaction) =>
           replaceChunks(transaction, { id, datastoreId: 's1' }, [{ position: 0, title, content }]),
@@ -94,14 +104,8 @@ describe('searchDocs with a search cache', () => {
   });
 
   it("draws half the common terms' candidates as you type, and keeps such a search apart in the cache", async () => {
-    const database = await createTestDatabase();
+    const database = await docsDatabase(['config']);
     try {
-      await database.exec(`
-        INSERT INTO organizations (id, name) VALUES ('org', 'Org');
-        INSERT INTO datastores (id, organization_id, name) VALUES ('s1', 'org', 'Docs');
-        INSERT INTO datasources (id, organization_id, datastore_id, name)
-        VALUES ('config', 'org', 's1', 'config.md');
-      `);
       await database.transaction((transaction) =>
         replaceChunks(transaction, { id: 'config', datastoreId: 's1' }, [
           {
