@@ -170,7 +170,7 @@ const isOperand = (token: string) => token === 'x' || token === '0';
  * The code of a Markdown text, read as the chunker reads its blocks (`markdownBlocks`): its
  * fenced blocks, and the inline code spans of its other blocks.
  */
-function codeOf(markdown: string): string[] {
+export function codeOf(markdown: string): string[] {
   const code: string[] = [];
   for (const block of markdownBlocks(markdown)) {
     if (block.kind === 'code') code.push(block.lines.join('\n'));

@@ -1,5 +1,6 @@
 import type { Queryable } from '../store/index.js';
 import { codeShapesOf, rarestShapes } from './code-shapes.js';
+import { codeWordsOf } from './code-words.js';
 import { compoundTermsOf } from './compound-terms.js';
 import { expandNegativeContractions } from './contractions.js';
 import { isEnglishWord } from './english-words.js';
@@ -196,12 +197,21 @@ export async function termStatistics(
     (lexeme) =>
       asWritten.has(lexeme) && !((frequencies.get(lexeme) ?? 0) > 0) && !FILLER_TERMS.has(lexeme),
   );
+  // An unknown word the question writes as code or as a name (`codeWordsOf`: `onDone`,
+  // `YAML`) is never corrected: the reader typed it deliberately.
+  const codeWords =
+    unknown.length === 0
+      ? new Set<string>()
+      : new Set(texts.flatMap((text) => [...codeWordsOf(text.text)]));
   const corrections =
     unknown.length === 0
       ? new Map<string, Correction>()
       : await correctUnknownTerms(
           database,
-          unknown.map((term) => ({ term, words: wordsAnalysedAs(texts, term) })),
+          unknown.map((term) => {
+            const words = wordsAnalysedAs(texts, term);
+            return { term, words, asCode: words.some((word) => codeWords.has(word)) };
+          }),
           datastoreIds,
         );
   // The unknown English words as WordNet relates them (`wordNetRelativesOf`), where the

@@ -60,6 +60,12 @@ beforeAll(async () => {
     await replaceChunks(transaction, { id: 'tables', datastoreId: 's3' }, [
       { position: 0, title: 'Wide tables', content: 'A wide table is slow to scan.' },
       {
+        position: 2,
+        title: 'Undone changes',
+        content:
+          'A change undone by a rollback leaves the table as it was; yml files are read too.',
+      },
+      {
         position: 1,
         title: 'Emptying a table',
         content: 'TRUNCATE empties a table at once. Teachers catch errors early.',
@@ -138,6 +144,31 @@ describe('searchLexical with a word the documents do not use', () => {
     );
     expect(unknownTerms).toEqual(['wipe']);
     expect([...termWeights.keys()]).toEqual(['tabl']);
+  });
+});
+
+describe('searchLexical with a word written as code or as a name', () => {
+  const search = (text: string) =>
+    searchLexical(database, [{ text, weight: 1 }], { datastoreIds: ['s3'], limit: 5 });
+
+  it('searches it as written, never as the documents’ word one letter away', async () => {
+    // Written in prose, "ondone" is a slip of "undone"; `onDone`, onDone and YAML are names.
+    expect((await search('Why is ondone never a table?')).termWeights.has('undon')).toBe(true);
+    for (const question of [
+      'Why is `onDone` called twice on a table?',
+      'Why is onDone called twice on a table?',
+    ]) {
+      const { termWeights, unknownTerms } = await search(question);
+      expect(termWeights.has('undon')).toBe(false);
+      expect(unknownTerms).toContain('ondon');
+    }
+    expect((await search('Can I write the table in yaml?')).termWeights.has('yml')).toBe(true);
+    expect((await search('Can I write the table in YAML?')).termWeights.has('yml')).toBe(false);
+  });
+
+  it('still corrects a slip of the question’s prose beside it', async () => {
+    const { termWeights } = await search('Why does `onDone` leave the tabel wide?');
+    expect(termWeights.has('tabl')).toBe(true);
   });
 });
 

@@ -67,6 +67,11 @@ export interface UnknownTerm {
   term: string;
   /** The words of the question (lower-case) that the index analyses as `term`. */
   words: readonly string[];
+  /**
+   * Whether the question writes one of `words` as code or as a name (`codeWordsOf`:
+   * `onDone`, `max_size`, `YAML`): an identifier typed deliberately, never a slip.
+   */
+  asCode?: boolean;
 }
 
 /** A term of the datastores that an unknown query term was taken for. */
@@ -77,12 +82,14 @@ export interface Correction {
 }
 
 /**
- * What an unknown term may be taken for: the stem of its verb's base form when it is an
- * irregular verb's past ("threw" → `throw`: the same word to a reader, another to the
+ * What an unknown term may be taken for: nothing when the question writes it as code or as a
+ * name (`onDone` is not "undone", `YAML` not "yml"); the stem of its verb's base form when it
+ * is an irregular verb's past ("threw" → `throw`: the same word to a reader, another to the
  * stemmer); nothing when it is an English word (`isEnglishWord`: "wipe" is not a slip of
  * "wide", the documents just do not say it); else the terms one edit away.
  */
 function candidatesFor(unknown: UnknownTerm): string[] {
+  if (unknown.asCode === true) return [];
   const bases = unknown.words.flatMap((word) => {
     const base = baseFormOf(word);
     return base === undefined ? [] : [stemOf(base)];
@@ -98,7 +105,7 @@ function candidatesFor(unknown: UnknownTerm): string[] {
  * may be taken for: an irregular verb's base form ("threw" → "throw"), or for a word that
  * is not English, a term one edit away ("tackel" → "tackl", "intercpet" → "intercept"). A
  * correctly spelled English word is never taken for another ("wipe" stays unknown, not
- * "wide"). One lookup of all the candidates in `lexicon_terms`, by its index. Terms with no
+ * "wide"), nor is a word written as code or as a name (`asCode`). One lookup of all the candidates in `lexicon_terms`, by its index. Terms with no
  * candidate the datastores hold are left out, and a query with more than 2 unknown terms
  * that are not English words is not corrected at all (empty map).
  */
