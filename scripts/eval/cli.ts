@@ -4,6 +4,8 @@
  * `npm run eval -- --site <set folder>`: answers on a documentation site (see `site.ts`).
  * `npm run eval -- --sites all|a,b`: every development set, one table (see `sites.ts`).
  * `--via mcp` with either: the same questions through the agent's MCP server too (`via-mcp.ts`).
+ * `--keep-data=DIR` / `--data=DIR` with either: ingest once and keep, then replay on a copy
+ * of what was kept, nothing ingested (`kept-data.ts`).
  *
  * An in-process agent service (in-memory PGlite, extractive answerer) listens on
  * loopback; every paragraph becomes one document (named after its article), every
@@ -34,8 +36,9 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
        [--folds] [--embeddings-url=URL --embeddings-model=NAME]
        [--stages-off=STAGE,…] [--ablate=all|STAGE,…]
        npm run eval -- --site <set folder> [--json=FILE] [--concurrency=N] [--quiet] [--via=mcp]
-                       [--ablate=all|STAGE,…] [--search]
+                       [--ablate=all|STAGE,…] [--search] [--keep-data=DIR | --data=DIR]
        npm run eval -- --sites all|NAME,… [--json=FOLDER] [--concurrency=N] [--quiet] [--via=mcp] [--search]
+                       [--keep-data=DIR | --data=DIR]
 
   --site             a documentation-site set (serve-site.mjs, questions.json): serves it, starts a
                      fresh service with the CLI, ingests the sitemap with "agent-chat-service ingest"
@@ -44,7 +47,7 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
                      then each eval/sites/<name>; or names / set folders, comma-separated), then one
                      table: per site source@1, source@3, section@3, phrase, declined, refused,
                      boilerplate, first correct answer, and the mean of the per-site percentages
-  --json             (--site) also write the full report here; (--sites) a folder: one <name>.json each
+  --json             (--site) also write the full report here; (--sites) a folder (created): one <name>.json each
   --concurrency      (--site) questions asked at once (default 4)
   --quiet            (--site) no line per miss
   --via mcp          (--site, --sites) then the same questions through the agent's MCP server
@@ -58,6 +61,17 @@ const usage = `usage: npm run eval -- <squad-file.json> [--questions=N] [--sizes
                      datastore search's source@5 on the whole question, which the full query must reach
   --ablate           (--site) then the questions again once per stage switched off (all: each stage
                      of the ranking pipeline; a+b: two together), on the same data, one line each
+  --keep-data        (--site, --sites) ingest once, replay later: each set's service data, just after its
+                     ingest, is kept in DIR/<set>/ (data/ and eval-data.json: API key, agent and datastore
+                     ids, the ingest's figures, the commit it was ingested at); refused when DIR/<set>
+                     exists (never overwritten, checked before anything runs). The questions are then
+                     asked of a copy of it, as --data asks them
+  --data             (--site, --sites) ingest nothing: each set's questions are asked of a fresh copy of
+                     DIR/<set>/data (kept with --keep-data; the kept folder is only read, several runs may
+                     use it at once), served by this code, which migrates the copy. The set is still
+                     served. Ingest figures printed are the kept ones, marked "kept", with the commit
+                     they were ingested at. Measures the query path only: a change to what ingest
+                     stores (crawl, extraction, chunking, the index's terms) needs --keep-data again
   --stages-off       (SQuAD) ranking stages switched off for the whole run (RANKING_STAGES_OFF)
   --ablate           (SQuAD) after each row of the hard table, its questions again on a snapshot of
                      the same data: once with every stage on, then once per stage set switched off,
@@ -149,6 +163,8 @@ async function main(): Promise<void> {
       via: { type: 'string' },
       search: { type: 'boolean' },
       'stages-off': { type: 'string' },
+      'keep-data': { type: 'string' },
+      data: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -165,9 +181,23 @@ async function main(): Promise<void> {
   if (values.search === true && values.site === undefined && values.sites === undefined) {
     throw new Error(`--search goes with --site or --sites.\n${usage}`);
   }
-  const via = {
+  for (const name of ['keep-data', 'data'] as const) {
+    if (values[name] === undefined) continue;
+    if (values.site === undefined && values.sites === undefined) {
+      throw new Error(`--${name} goes with --site or --sites.\n${usage}`);
+    }
+    if (values[name] === '') throw new Error(`--${name} names a folder.\n${usage}`);
+  }
+  if (values['keep-data'] !== undefined && values.data !== undefined) {
+    throw new Error(
+      `Give --keep-data (ingest and keep) or --data (replay kept data), not both.\n${usage}`,
+    );
+  }
+  const siteOptions = {
     ...(values.via === 'mcp' ? { via: 'mcp' as const } : {}),
     ...(values.search === true ? { search: true } : {}),
+    ...(values['keep-data'] === undefined ? {} : { keepData: values['keep-data'] }),
+    ...(values.data === undefined ? {} : { data: values.data }),
   };
   if (values.sites !== undefined) {
     const rows = await runSites(selectSiteSets(values.sites, knownSiteSets()), {
@@ -176,7 +206,7 @@ async function main(): Promise<void> {
         : { concurrency: positiveInteger('concurrency', values.concurrency, 4) }),
       ...(values.json === undefined ? {} : { jsonFolder: values.json }),
       ...(values.quiet ? { quiet: true } : {}),
-      ...via,
+      ...siteOptions,
     });
     if (rows.some((row) => row.error !== undefined)) process.exitCode = 1;
     return;
@@ -189,7 +219,7 @@ async function main(): Promise<void> {
       ...(values.json === undefined ? {} : { json: values.json }),
       ...(values.quiet ? { quiet: true } : {}),
       ...(values.ablate === undefined ? {} : { ablate: stageSets(values.ablate) }),
-      ...via,
+      ...siteOptions,
     });
     return;
   }

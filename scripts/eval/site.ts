@@ -8,6 +8,9 @@
  * the pages ingested, the ingest time, the answers quoting the site's boilerplate (the set's
  * `BOILERPLATE_MARKERS` and `PRIVATE_MARKER`) and the time from spawning `serve` to the
  * first correct answer (source@3 and every key phrase).
+ *
+ * `--keep-data=DIR` keeps the service's data once the site is ingested, in `DIR/<set>/`, and
+ * `--data=DIR` asks the questions of a copy of it, ingesting nothing (`kept-data.ts`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +29,19 @@ import {
   runEval,
 } from '@agent-chat/agent-service';
 import { isDatasourceSettled } from '@agent-chat/protocol';
+import {
+  assertKeepable,
+  codeVersion,
+  copyKeptData,
+  createKeepStaging,
+  describeCommit,
+  type IngestFigures,
+  type KeptData,
+  KeptDataError,
+  keepStaging,
+  keptFolder,
+  readKeptData,
+} from './kept-data.js';
 import { evalTypedSearch, formatTypedSearch, type TypedSearchReport } from './typed-search.js';
 import { evalViaMcp, formatViaMcp, type ViaMcpComparison } from './via-mcp.js';
 
@@ -127,6 +143,17 @@ export interface SiteEvalOptions {
    * (`evalTypedSearch`).
    */
   search?: boolean;
+  /**
+   * Keeps the service's data in `keepData/<set>` once the site is ingested (refused when it
+   * exists), with `eval-data.json` beside it (`kept-data.ts`); the questions are then asked
+   * of a copy of it, as with `data`.
+   */
+  keepData?: string;
+  /**
+   * Ingests nothing: the questions are asked of a copy of `data/<set>`, kept by a run with
+   * `keepData`; the ingest figures printed are the kept ones.
+   */
+  data?: string;
 }
 
 /** One row of an ablation: the stages switched off and the summary of the answers then. */
@@ -149,6 +176,20 @@ export interface SiteMeasures {
   firstCorrectAnswerSeconds: number | null;
   /** Answers quoting the site's boilerplate or its robots.txt-disallowed page, by question id. */
   boilerplate: { id: string; where: string }[];
+  /**
+   * With `keepData` or `data`: the kept data the questions were asked of (a copy of it).
+   * Replayed (`ingestedByThisRun` false), the ingest figures above are the kept ones, and
+   * the first correct answer is the kept ingest's span plus this run's questions'.
+   */
+  keptData?: {
+    folder: string;
+    commit: string;
+    uncommittedChanges: boolean;
+    keptAt: string;
+    ingestedByThisRun: boolean;
+    /** `serve` spawned on the copy → listening. */
+    copyReadySeconds: number;
+  };
 }
 
 /** The answers that quote a marker of text no content page holds. */
@@ -230,14 +271,134 @@ function ablationLine(stagesOff: readonly string[], summary: EvalSummary): strin
 }
 
 /**
+ * Creates an agent and a datastore through the API of the service `startServe` spawns on
+ * `dataDir` (after `keys create` there), ingests the site's sitemap with the CLI's `ingest`
+ * and waits for every datasource to settle. Resolves with the service and the figures.
+ */
+async function ingestSite(
+  site: ServedSite,
+  set: string,
+  dataDir: string,
+  startServe: () => Promise<string>,
+): Promise<{
+  url: string;
+  service: { apiKey: string; agentId: string; datastoreId: string };
+  ingest: IngestFigures;
+  settledMs: number;
+}> {
+  const keys = await finished(
+    spawnCli(['keys', 'create', '--org', 'Evaluation'], { DATA_DIR: dataDir }),
+  );
+  const apiKey = keys.out.trim();
+  if (keys.code !== 0 || apiKey === '') throw new Error(`keys create failed:\n${keys.err}`);
+
+  const spawnedAt = performance.now();
+  const url = await startServe();
+  const readyAt = performance.now();
+  const client = createServiceClient(url, apiKey, fetch);
+  const datastore = await client.request<{ id: string }>('POST', '/api/datastores', {
+    name: set,
+  });
+  const agent = await client.request<{ id: string }>('POST', '/api/agents', {
+    name: set,
+    datastoreIds: [datastore.id],
+  });
+
+  const sitemap = `${site.origin}/sitemap.xml`;
+  console.log(
+    `${set}: ${site.pages.length} pages at ${site.origin}; service ${url} ready in ${seconds(readyAt - spawnedAt)} s; ingesting ${sitemap}`,
+  );
+  const ingestStart = performance.now();
+  // The whole set, also past the service's default crawl cap of 1,000 pages (PostgreSQL's
+  // manual has 1,168): a set's questions may be on any of its pages.
+  const maxPages = Math.max(1_000, site.pages.length);
+  const ingest = await finished(
+    spawnCli(
+      [
+        'ingest',
+        datastore.id,
+        sitemap,
+        '--url',
+        url,
+        '--key',
+        apiKey,
+        '--max-pages',
+        String(maxPages),
+      ],
+      {},
+    ),
+  );
+  process.stdout.write(ingest.out);
+  if (ingest.code !== 0) process.stderr.write(ingest.err);
+  // `ingest` exits 1 when a page failed, which is a result; but when it lost the service
+  // (a busy service closing its socket) the crawl is still running, and questions asked now
+  // would be measured on part of the site. Wait for every datasource to settle first.
+  const datasources = await settledDatasources(client, datastore.id);
+  const settledAt = performance.now();
+  const pages = datasources.filter((datasource) => datasource.type === 'web_page');
+  const pagesIngested = pages.filter((page) => page.status === 'synched').length;
+  return {
+    url,
+    service: { apiKey, agentId: agent.id, datastoreId: datastore.id },
+    ingest: {
+      sitePages: site.pages.length,
+      pagesIngested,
+      pagesFailed: pages.length - pagesIngested,
+      serviceReadySeconds: seconds(readyAt - spawnedAt),
+      ingestSeconds: seconds(settledAt - ingestStart),
+      settledSeconds: seconds(settledAt - spawnedAt),
+    },
+    settledMs: settledAt - spawnedAt,
+  };
+}
+
+/** The lines printed under the eval report: pages, ingest, boilerplate, first correct answer. */
+function siteMeasureLines(
+  measures: SiteMeasures,
+  markerCount: number,
+  settledSeconds: number,
+): string {
+  const { keptData } = measures;
+  const replayed = keptData !== undefined && !keptData.ingestedByThisRun;
+  const firstCorrect =
+    measures.firstCorrectAnswerSeconds === null
+      ? 'none'
+      : `${measures.firstCorrectAnswerSeconds} s after spawning serve (ready in ${measures.serviceReadySeconds} s)`;
+  return [
+    `  pages ingested         ${measures.pagesIngested} of ${measures.sitePages}${measures.pagesFailed > 0 ? ` (${measures.pagesFailed} failed)` : ''}${replayed ? ' (kept)' : ''}`,
+    `  ingest                 ${measures.ingestSeconds} s${replayed ? ` (kept: measured by the run that ingested at commit ${describeCommit(keptData)})` : ''}`,
+    `  boilerplate            ${markerCount === 0 ? 'not checked (the set exports no markers)' : measures.boilerplate.length === 0 ? 'none in any answer' : measures.boilerplate.map((entry) => `${entry.id} (${entry.where})`).join(', ')}`,
+    `  first correct answer   ${firstCorrect}${keptData === undefined || measures.firstCorrectAnswerSeconds === null ? '' : `: ${settledSeconds} s from spawning serve to the last page settled${replayed ? ' (kept)' : ''}, then ${seconds((measures.firstCorrectAnswerSeconds - settledSeconds) * 1000)} s from the first question to the first correct answer on a copy of the kept data (its serve ready in ${keptData.copyReadySeconds} s)`}`,
+  ].join('\n');
+}
+
+/** How a run that replays or keeps data says which ingest the questions were asked of. */
+function keptDataLine(kept: KeptData, folder: string, now: string): string {
+  return `kept data ${folder}, ingested at commit ${describeCommit(kept)} on ${kept.keptAt} (this code: ${now})`;
+}
+
+/**
  * Serves the set in `folder`, starts and fills a fresh service through the CLI, asks the
  * set's questions and prints the report; resolves with it and the site measures.
+ *
+ * With `keepData`, the service's data is kept in `keepData/<set>` once the site is ingested
+ * (see `kept-data.ts`), and the questions are asked of a copy of it, as a later run with
+ * `data` asks them: such a run ingests nothing, it serves a copy of `data/<set>` and prints
+ * the kept ingest's figures, marked as kept.
  */
 export async function runSiteEval(
   folder: string,
   options: SiteEvalOptions = {},
 ): Promise<{ report: EvalReport; measures: SiteMeasures }> {
   const setFolder = path.resolve(folder);
+  const set = path.basename(setFolder);
+  if (options.keepData !== undefined && options.data !== undefined) {
+    throw new KeptDataError('Give --keep-data (ingest and keep) or --data (replay), not both.');
+  }
+  if (options.keepData !== undefined) assertKeepable(options.keepData, set);
+  const keptDir = options.keepData ?? options.data;
+  let kept = options.data === undefined ? undefined : await readKeptData(options.data, set);
+  const version = keptDir === undefined ? undefined : await codeVersion(repositoryRoot);
   const setModule = (await import(
     pathToFileURL(path.join(setFolder, 'serve-site.mjs')).href
   )) as SetModule;
@@ -252,76 +413,94 @@ export async function runSiteEval(
       : [{ where: 'page disallowed by robots.txt', text: setModule.PRIVATE_MARKER }]),
   ];
   const site = await setModule.startSite({ port: 0 });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-chat-site-eval-'));
+  /** The running service's `DATA_DIR`: removed at the end (a kept folder never is). */
+  let dataDir: string | undefined;
+  /** Where `keepData`'s ingest runs until it is kept: removed at the end if it was not. */
+  let staging: string | undefined;
   let serve: ChildProcess | undefined;
+  const serveLog: string[] = [];
+  /** `serve` on `directory` (the running one stopped first); resolves with its URL. */
+  const startServe = async (directory: string, stagesOff: readonly string[] = []) => {
+    if (serve) await stop(serve);
+    serve = spawnCli(['serve'], {
+      DATA_DIR: directory,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOW_PRIVATE_URLS: 'true',
+      RANKING_STAGES_OFF: stagesOff.join(','),
+    });
+    return listeningUrl(serve, serveLog);
+  };
   try {
-    const env = { DATA_DIR: dataDir };
-    const keys = await finished(spawnCli(['keys', 'create', '--org', 'Evaluation'], env));
-    const apiKey = keys.out.trim();
-    if (keys.code !== 0 || apiKey === '') throw new Error(`keys create failed:\n${keys.err}`);
-
-    const serveLog: string[] = [];
-    const spawnedAt = performance.now();
-    const startServe = (stagesOff: readonly string[] = []) =>
-      spawnCli(['serve'], {
-        ...env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        ALLOW_PRIVATE_URLS: 'true',
-        RANKING_STAGES_OFF: stagesOff.join(','),
+    let url: string | undefined;
+    let service: { apiKey: string; agentId: string; datastoreId: string };
+    let ingest: IngestFigures;
+    /** `serve` spawned → every datasource settled, ms: the start of the first-correct span. */
+    let settledMs: number;
+    /** `serve` spawned → its copy of kept data listening (`keepData`, `data`). */
+    let copyReadySeconds: number | undefined;
+    if (kept === undefined) {
+      if (options.keepData === undefined) {
+        dataDir = await mkdtemp(path.join(tmpdir(), 'agent-chat-site-eval-'));
+      } else {
+        ({ folder: staging, dataDir } = await createKeepStaging(options.keepData, set));
+      }
+      ({ url, service, ingest, settledMs } = await ingestSite(site, set, dataDir, () =>
+        startServe(dataDir as string),
+      ));
+      if (options.keepData !== undefined && staging !== undefined && version !== undefined) {
+        // Kept as it is once ingested, before any question: a replay starts from there.
+        if (serve) await stop(serve);
+        serve = undefined;
+        const ingested = staging;
+        staging = undefined; // kept, or (another run kept the set meanwhile) left where it is
+        dataDir = undefined;
+        kept = await keepStaging(ingested, options.keepData, {
+          set,
+          ...version,
+          ...service,
+          ingest,
+        });
+        console.log(
+          `${set}: kept in ${keptFolder(options.keepData, set)}; the questions are asked of a copy, as --data=${path.resolve(options.keepData)} asks them`,
+        );
+      }
+    } else {
+      ({ ingest } = kept);
+      settledMs = ingest.settledSeconds * 1000;
+      service = { apiKey: kept.apiKey, agentId: kept.agentId, datastoreId: kept.datastoreId };
+    }
+    if (kept !== undefined && keptDir !== undefined && version !== undefined) {
+      const from = keptFolder(keptDir, set);
+      const copyFrom = performance.now();
+      dataDir = await copyKeptData(keptDir, set);
+      const spawnedAt = performance.now();
+      url = await startServe(dataDir).catch((error: unknown) => {
+        throw new KeptDataError(
+          `serve did not open a copy of ${from} (ingested at commit ${describeCommit(kept as KeptData)}, this code is at ${describeCommit(version)}): ${(error as Error).message}\nIngest it again with --keep-data into a new folder.`,
+        );
       });
-    serve = startServe();
-    const url = await listeningUrl(serve, serveLog);
-    const readyAt = performance.now();
-    const client = createServiceClient(url, apiKey, fetch);
-    const datastore = await client.request<{ id: string }>('POST', '/api/datastores', {
-      name: path.basename(setFolder),
-    });
-    const agent = await client.request<{ id: string }>('POST', '/api/agents', {
-      name: path.basename(setFolder),
-      datastoreIds: [datastore.id],
-    });
-
-    const sitemap = `${site.origin}/sitemap.xml`;
-    console.log(
-      `${path.basename(setFolder)}: ${site.pages.length} pages at ${site.origin}; service ${url} ready in ${seconds(readyAt - spawnedAt)} s; ingesting ${sitemap}`,
-    );
-    const ingestStart = performance.now();
-    // The whole set, also past the service's default crawl cap of 1,000 pages (PostgreSQL's
-    // manual has 1,168): a set's questions may be on any of its pages.
-    const maxPages = Math.max(1_000, site.pages.length);
-    const ingest = await finished(
-      spawnCli(
-        [
-          'ingest',
-          datastore.id,
-          sitemap,
-          '--url',
-          url,
-          '--key',
-          apiKey,
-          '--max-pages',
-          String(maxPages),
-        ],
-        {},
-      ),
-    );
-    process.stdout.write(ingest.out);
-    if (ingest.code !== 0) process.stderr.write(ingest.err);
-    // `ingest` exits 1 when a page failed, which is a result; but when it lost the service
-    // (a busy service closing its socket) the crawl is still running, and questions asked now
-    // would be measured on part of the site. Wait for every datasource to settle first.
-    const datasources = await settledDatasources(client, datastore.id);
-    const ingestSeconds = seconds(performance.now() - ingestStart);
-    const pages = datasources.filter((datasource) => datasource.type === 'web_page');
-    const pagesIngested = pages.filter((page) => page.status === 'synched').length;
-
+      copyReadySeconds = seconds(performance.now() - spawnedAt);
+      if (options.data !== undefined) {
+        console.log(
+          `${set}: ${site.pages.length} pages at ${site.origin}; nothing ingested: ${keptDataLine(kept, from, describeCommit(version))}; copied in ${seconds(spawnedAt - copyFrom)} s, served at ${url}, ready in ${copyReadySeconds} s`,
+        );
+        if (kept.ingest.sitePages !== site.pages.length) {
+          console.warn(
+            `${set}: the set serves ${site.pages.length} pages, the kept data was ingested from ${kept.ingest.sitePages}: ingest it again to measure the set as it is`,
+          );
+        }
+      }
+    }
+    if (url === undefined) throw new Error('no service was started'); // unreachable
+    const client = createServiceClient(url, service.apiKey, fetch);
+    const questionsFrom = performance.now();
     let typedSearch: TypedSearchReport | undefined;
     if (options.search === true) {
       typedSearch = await evalTypedSearch({
         client,
-        agentId: agent.id,
-        datastoreId: datastore.id,
+        agentId: service.agentId,
+        datastoreId: service.datastoreId,
         questions,
         ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       });
@@ -330,7 +509,7 @@ export async function runSiteEval(
     let firstCorrectAt: number | undefined;
     const report = await runEval({
       client,
-      agentId: agent.id,
+      agentId: service.agentId,
       questions,
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       onAnswered(result) {
@@ -341,30 +520,38 @@ export async function runSiteEval(
     const measures: SiteMeasures = {
       site: setFolder,
       sitePages: site.pages.length,
-      pagesIngested,
-      pagesFailed: pages.length - pagesIngested,
-      serviceReadySeconds: seconds(readyAt - spawnedAt),
-      ingestSeconds,
+      pagesIngested: ingest.pagesIngested,
+      pagesFailed: ingest.pagesFailed,
+      serviceReadySeconds: ingest.serviceReadySeconds,
+      ingestSeconds: ingest.ingestSeconds,
+      // From spawning `serve` to the questions, then to the first correct answer: one span
+      // when the same service ingested and answered; the kept ingest's span and this run's
+      // when the questions were asked of a copy.
       firstCorrectAnswerSeconds:
-        firstCorrectAt === undefined ? null : seconds(firstCorrectAt - spawnedAt),
+        firstCorrectAt === undefined ? null : seconds(settledMs + firstCorrectAt - questionsFrom),
       boilerplate: boilerplateIn(report, markers),
+      ...(kept === undefined || keptDir === undefined || copyReadySeconds === undefined
+        ? {}
+        : {
+            keptData: {
+              folder: keptFolder(keptDir, set),
+              commit: kept.commit,
+              uncommittedChanges: kept.uncommittedChanges,
+              keptAt: kept.keptAt,
+              ingestedByThisRun: options.keepData !== undefined,
+              copyReadySeconds,
+            },
+          }),
     };
     console.log(`\n${formatEvalReport(report, { misses: options.quiet !== true })}`);
-    console.log(
-      [
-        `  pages ingested         ${pagesIngested} of ${site.pages.length}${measures.pagesFailed > 0 ? ` (${measures.pagesFailed} failed)` : ''}`,
-        `  ingest                 ${ingestSeconds} s`,
-        `  boilerplate            ${markers.length === 0 ? 'not checked (the set exports no markers)' : measures.boilerplate.length === 0 ? 'none in any answer' : measures.boilerplate.map((entry) => `${entry.id} (${entry.where})`).join(', ')}`,
-        `  first correct answer   ${measures.firstCorrectAnswerSeconds === null ? 'none' : `${measures.firstCorrectAnswerSeconds} s`} after spawning serve (ready in ${measures.serviceReadySeconds} s)`,
-      ].join('\n'),
-    );
+    console.log(siteMeasureLines(measures, markers.length, seconds(settledMs)));
     let viaMcp: ViaMcpComparison | undefined;
     if (options.via === 'mcp') {
       viaMcp = await evalViaMcp({
         serviceUrl: url,
-        apiKey,
-        agentId: agent.id,
-        datastoreId: datastore.id,
+        apiKey: service.apiKey,
+        agentId: service.agentId,
+        datastoreId: service.datastoreId,
         client,
         questions,
         direct: report,
@@ -374,12 +561,14 @@ export async function runSiteEval(
     }
     const ablation: AblationRow[] = [];
     for (const stagesOff of options.ablate ?? []) {
-      await stop(serve);
-      serve = startServe(stagesOff);
-      const again = createServiceClient(await listeningUrl(serve, serveLog), apiKey, fetch);
+      const again = createServiceClient(
+        await startServe(dataDir as string, stagesOff),
+        service.apiKey,
+        fetch,
+      );
       const { summary } = await runEval({
         client: again,
-        agentId: agent.id,
+        agentId: service.agentId,
         questions,
         ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       });
@@ -397,6 +586,7 @@ export async function runSiteEval(
   } finally {
     if (serve) await stop(serve);
     await site.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
   }
 }

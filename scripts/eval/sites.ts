@@ -5,9 +5,11 @@
  * of the per-site percentages, so a large set weighs as much as a small one).
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvalSummary, Tally } from '@agent-chat/agent-service';
+import { assertKeepable, describeCommit, KeptDataError, readKeptData } from './kept-data.js';
 import { runSiteEval, type SiteEvalOptions, type SiteMeasures } from './site.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -111,7 +113,7 @@ export function formatSitesTable(rows: readonly SiteRow[]): string {
     lines.push([
       row.name,
       `${measures.pagesIngested}/${measures.sitePages}`,
-      `${measures.ingestSeconds} s`,
+      `${measures.ingestSeconds} s${measures.keptData?.ingestedByThisRun === false ? ' kept' : ''}`,
       ratio(summary.source1),
       ratio(summary.source3),
       ratio(summary.section3),
@@ -137,7 +139,7 @@ export function formatSitesTable(rows: readonly SiteRow[]): string {
     lines.push([
       `mean of ${measured.length}`,
       '',
-      `${(mean(measured.map((row) => row.measures.ingestSeconds)) ?? 0).toFixed(1)} s`,
+      `${(mean(measured.map((row) => row.measures.ingestSeconds)) ?? 0).toFixed(1)} s${measured.every((row) => row.measures.keptData?.ingestedByThisRun === false) ? ' kept' : ''}`,
       meanOf((summary) => summary.source1),
       meanOf((summary) => summary.source3),
       meanOf((summary) => summary.section3),
@@ -164,9 +166,61 @@ export function formatSitesTable(rows: readonly SiteRow[]): string {
     .join('\n');
 }
 
+/** Under the table of a run with `--keep-data` or `--data`: which ingest each set was asked of. */
+function keptDataLines(rows: readonly SiteRow[]): string[] {
+  const kept = rows.flatMap((row) =>
+    row.measures?.keptData === undefined ? [] : [{ name: row.name, ...row.measures.keptData }],
+  );
+  if (kept.length === 0) return [];
+  const replayed = kept.some((entry) => !entry.ingestedByThisRun);
+  return [
+    '',
+    replayed
+      ? 'Replayed on kept data (nothing ingested; "kept": the ingest figures of the run that kept it; first correct:'
+      : 'Kept data (the questions asked of a copy of it, as --data asks them; first correct:',
+    "the ingest's span from spawning serve to the last page settled, plus the span from the first question to",
+    'the first correct answer on the copy):',
+    ...kept.map(
+      (entry) =>
+        `  ${entry.name}: ${entry.folder}, ingested at commit ${describeCommit(entry)} (${entry.keptAt})`,
+    ),
+  ];
+}
+
+/**
+ * Before any set is run: with `keepData`, no set's kept folder may exist (nor two sets share
+ * a name); with `data`, each set's kept data must be there. Throws naming every problem.
+ */
+async function checkKeptData(
+  sets: readonly SiteSet[],
+  options: Pick<SiteEvalOptions, 'keepData' | 'data'>,
+): Promise<void> {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  for (const set of sets) {
+    try {
+      if (options.keepData !== undefined) {
+        if (names.has(set.name)) {
+          throw new KeptDataError(
+            `Two sets are named ${set.name}: their kept data would share ${set.name}/.`,
+          );
+        }
+        names.add(set.name);
+        assertKeepable(options.keepData, set.name);
+      }
+      if (options.data !== undefined) await readKeptData(options.data, set.name);
+    } catch (error) {
+      if (!(error instanceof KeptDataError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (problems.length > 0) throw new KeptDataError(problems.join('\n'));
+}
+
 /**
  * Evaluates each set in turn (a set that fails is reported in its row, the others still
- * run), prints the table and resolves with the rows.
+ * run), prints the table and resolves with the rows. With `keepData` or `data`, every set's
+ * kept folder is checked first (none may exist / each must), before anything runs.
  */
 export async function runSites(
   sets: readonly SiteSet[],
@@ -174,6 +228,8 @@ export async function runSites(
 ): Promise<SiteRow[]> {
   const rows: SiteRow[] = [];
   const { jsonFolder, ...siteOptions } = options;
+  await checkKeptData(sets, siteOptions);
+  if (jsonFolder !== undefined) await mkdir(path.resolve(jsonFolder), { recursive: true });
   for (const set of sets) {
     console.log(`\n=== ${set.name} (${set.folder})`);
     try {
@@ -188,6 +244,7 @@ export async function runSites(
     }
   }
   console.log(`\n${formatSitesTable(rows)}`);
+  for (const line of keptDataLines(rows)) console.log(line);
   console.log(
     '\nsource@1/@3: the page is the first / in the first three sources; section@3: a cited page#id is the\n' +
       "question's section (its heading or an id inside it); phrase: every key phrase in the answer;\n" +
