@@ -23,6 +23,18 @@ describe('wordNetRelativesOf', () => {
     expect(wordNetRelativesOf('kick')).not.toContain('complain');
   });
 
+  it('finds the first and the last lemma of an index file', () => {
+    expect(wordNetRelativesOf('aah')).toContain('aah'); // index.verb's first
+    expect(wordNetRelativesOf('zyrian')).toContain('zyrian'); // index.noun's last
+    expect(wordNetRelativesOf('zymotic')).toContain('zymotic'); // index.adj's last
+  });
+
+  it('remembers a word looked up: the same relatives again, not read again', () => {
+    const first = wordNetRelativesOf('hush');
+    expect(first).toEqual(expect.arrayContaining(['hush', 'silence']));
+    expect(wordNetRelativesOf('hush')).toBe(first);
+  });
+
   it('finds nothing for a word WordNet lacks', () => {
     expect(wordNetRelativesOf('intercpetions')).toEqual([]);
     expect(wordNetRelativesOf('zzzz')).toEqual([]);

