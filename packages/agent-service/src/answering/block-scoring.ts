@@ -32,9 +32,13 @@ export interface ScoredBlock {
   score: number;
 }
 
-/** The first block of a passage found by meaning alone, as the answer's primary. */
-export function meaningCandidate(blocks: readonly string[]): ScoredBlock | undefined {
-  const blockIndex = firstProseBlock(blocks);
+/**
+ * The first block of a passage found by meaning alone, as the answer's primary: of its own
+ * chunk, its blocks from `from` on (the section's chunks before it come first).
+ */
+export function meaningCandidate(blocks: readonly string[], from = 0): ScoredBlock | undefined {
+  const found = firstProseBlock(blocks.slice(from));
+  const blockIndex = found < 0 ? found : found + from;
   return blockIndex < 0
     ? undefined
     : {

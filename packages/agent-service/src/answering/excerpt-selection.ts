@@ -18,7 +18,6 @@ import { continuesPrevious } from './continuations.js';
 import { withoutDanglingIntroductions } from './dangling-introductions.js';
 import { bestPart, isCodeBlock, isListBlock, isTableBlock } from './excerpt-trimming.js';
 import {
-  blocksOf,
   type Excerpt,
   firstProseBlock,
   introducesNext,
@@ -26,6 +25,7 @@ import {
   sectionKeyOf,
 } from './passage-blocks.js';
 import { withoutRepeats } from './repeated-sentences.js';
+import { quotableBlocks, sectionBlocksOf } from './section-blocks.js';
 import { sentencesOf } from './sentences.js';
 
 /** The excerpts an extractive answer quotes, in the order it quotes them. */
@@ -157,19 +157,23 @@ export function planExcerpts(
 ): ExtractivePlan {
   const terms = queryTerms(query);
   if (terms.size === 0 || passages.length === 0) return { excerpts: [] };
-  const blocks = passages.map((passage) => blocksOf(passage.content));
+  // The best passage's section around it, when retrieval read it (`Passage.section`): the
+  // sentence that answers may be in the section's next chunk, which retrieval did not rank.
+  const parts = passages.map(sectionBlocksOf);
+  const blocks = parts.map((part) => part.blocks);
+  const quotable = quotableBlocks(passages, parts, terms);
   const candidates = scoreBlocks(
     terms,
     codeShapesOf(query).filter(isConstructShape),
     passages,
     blocks,
-  );
+  ).filter((candidate) => quotable(candidate.passageIndex, candidate.blockIndex));
   // Retrieval's best passage is the answer when its blocks share the question's words:
   // it ranks with more than the words (the follow-up's previous question, phrases,
   // the answering sentence). A passage found by meaning alone (embeddings) shares none.
   const first =
     candidates.find((candidate) => candidate.passageIndex === 0) ??
-    (passages[0]?.byMeaning ? meaningCandidate(blocks[0] ?? []) : candidates[0]);
+    (passages[0]?.byMeaning ? meaningCandidate(blocks[0] ?? [], parts[0]?.own[0]) : candidates[0]);
   if (!first) return { excerpts: [] };
   const chosen: Excerpt[] = [];
   const taken = new Set<string>();
@@ -192,7 +196,11 @@ export function planExcerpts(
   };
   const primary = first.passageIndex;
   const primaryBlocks = blocks[primary] ?? [];
-  const primaryLength = primaryBlocks.reduce((sum, block) => sum + block.length, 0);
+  // Its own chunk is quoted whole when it fits; the section's other chunks only by excerpt.
+  const [ownStart, ownEnd] = parts[primary]?.own ?? [0, primaryBlocks.length];
+  const primaryLength = primaryBlocks
+    .slice(ownStart, ownEnd)
+    .reduce((sum, block) => sum + block.length, 0);
   const pullIntroduced = (
     passageIndex: number,
     blockIndex: number,
@@ -212,7 +220,7 @@ export function planExcerpts(
   };
   if (primaryLength <= maxChars) {
     primaryBlocks.forEach((block, index) => {
-      if (!isHeading(block)) take(primary, index, block);
+      if (!isHeading(block) && index >= ownStart && index < ownEnd) take(primary, index, block);
     });
   } else {
     for (const candidate of candidates) {

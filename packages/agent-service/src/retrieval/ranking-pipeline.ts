@@ -8,7 +8,7 @@
  *   `relevance-floor`, `sentence-rerank`, `bare-list`, `page-support`, `release-notes`,
  *   `vector-fusion`;
  * - then the best `limit` passages are kept, and shaped: `asked-date`, `best-subsection`,
- *   `section-example`.
+ *   `section-example`, `section-window`.
  *
  * A new signal is one entry in {@link POOL_STAGES} or {@link TOP_STAGES}; switching one off
  * for a measurement is its name in `stagesOff` (the service's `rankingStagesOff`, env
@@ -25,6 +25,7 @@ import type { PassageRow } from './passage-rows.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
 import { withReleaseNotesLowered } from './release-notes.js';
 import { sectionExamples } from './section-example.js';
+import { type SectionAround, sectionOfBest } from './section-window.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
 /**
@@ -67,6 +68,8 @@ export interface Ranking {
   readonly declined?: true;
   /** Each passage's example, by chunk id (`section-example`). */
   readonly examples?: ReadonlyMap<string, string>;
+  /** The best passage's section around it (`section-window`). */
+  readonly section?: SectionAround;
 }
 
 /** One stage: its name, whether it runs only when answering, and what it does. */
@@ -195,6 +198,15 @@ const TOP_STAGES = [
       ...ranking,
       examples: await sectionExamples(ranking.query.database, ranking.rows),
     }),
+  },
+  {
+    // The best passage's section around it, for the answer to choose from (`sectionOfBest`).
+    name: 'section-window',
+    answerOnly: true,
+    async run(ranking) {
+      const section = await sectionOfBest(ranking.query.database, ranking.rows);
+      return section ? { ...ranking, section } : ranking;
+    },
   },
 ] as const satisfies readonly Stage[];
 

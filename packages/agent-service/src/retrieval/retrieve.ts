@@ -10,6 +10,7 @@ import {
   type StageName,
   type StageStep,
 } from './ranking-pipeline.js';
+import type { SectionAround } from './section-window.js';
 
 /** First-stage hits the pipeline's pool stages re-rank (see `runRankingPipeline`). */
 export const RERANK_DEPTH = 30;
@@ -28,6 +29,12 @@ export interface Passage {
   byMeaning?: boolean;
   /** The section's example: a short code-only subsection right after it (`exampleOf`). */
   example?: string;
+  /**
+   * The best passage's section around it (`sectionAround`), when the section is longer than
+   * one chunk: the Markdown of its chunks before and after this one. The answer may choose
+   * a sentence from them.
+   */
+  section?: SectionAround;
 }
 
 /** What {@link retrieve} found: passages best first, and one source per datasource. */
@@ -149,7 +156,7 @@ export async function retrieve(
     if (!sources.has(row.datasource_id)) sources.set(row.datasource_id, toSource(row));
   }
   return {
-    passages: ranked.map((row) => ({
+    passages: ranked.map((row, index) => ({
       chunkId: row.chunk_id,
       datasourceId: row.datasource_id,
       datasourceName: row.datasource_name,
@@ -159,6 +166,7 @@ export async function retrieve(
       score: row.score,
       ...(lexicalIds.has(row.chunk_id) ? {} : { byMeaning: true }),
       ...(examples.has(row.chunk_id) ? { example: examples.get(row.chunk_id) as string } : {}),
+      ...(index === 0 && ranking.section ? { section: ranking.section } : {}),
     })),
     sources: [...sources.values()],
     passageSources: ranked.map(toSource),
