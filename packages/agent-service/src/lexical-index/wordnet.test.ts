@@ -29,6 +29,13 @@ describe('wordNetRelativesOf', () => {
     expect(wordNetRelativesOf('zymotic')).toContain('zymotic'); // index.adj's last
   });
 
+  it('reads on past an index line longer than one read', () => {
+    // index.verb's "break" line is 567 bytes; a search step landing inside it found nothing
+    // for "broken" (and ~70 other words) before.
+    expect(wordNetRelativesOf('broken')).toEqual(expect.arrayContaining(['break', 'interrupt']));
+    expect(wordNetRelativesOf('branch')).toContain('ramify');
+  });
+
   it('remembers a word looked up: the same relatives again, not read again', () => {
     const first = wordNetRelativesOf('hush');
     expect(first).toEqual(expect.arrayContaining(['hush', 'silence']));

@@ -113,9 +113,18 @@ function findIndexLine(file: number, size: number, lemma: string): string | unde
     let start = middle;
     let text = '';
     if (middle > 0) {
-      const before = readAt(middle - 1, 512);
-      const newline = before.indexOf('\n');
-      if (newline === -1) return undefined;
+      // `middle` may fall inside a line longer than one read ("break" in index.verb is 567
+      // bytes): read on to its end.
+      let before = readAt(middle - 1, 512);
+      let newline = before.indexOf('\n');
+      while (newline === -1 && middle - 1 + before.length < size) {
+        before += readAt(middle - 1 + before.length, 512);
+        newline = before.indexOf('\n');
+      }
+      if (newline === -1) {
+        high = middle;
+        continue;
+      }
       start = middle + newline;
       text = before.slice(newline + 1);
     } else text = readAt(0, 512);
