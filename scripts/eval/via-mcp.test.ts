@@ -1,6 +1,5 @@
 import {
   createServiceClient,
-  type EvalQuestion,
   type EvalReport,
   type EvalSummary,
   runEval,
@@ -8,7 +7,8 @@ import {
 } from '@agent-chat/agent-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvalClient, startEvalService } from './evaluate.js';
-import { ITEMS, sitePages, TOPICS } from './testing/generated-site.js';
+import { generatedSetQuestions } from './testing/generated-set.js';
+import { sitePages } from './testing/generated-site.js';
 import {
   connectMcpEvalClient,
   datastoreSearch,
@@ -19,35 +19,11 @@ import {
   scoreSearches,
 } from './via-mcp.js';
 
-function siteQuestions(): EvalQuestion[] {
-  const answerable = TOPICS.flatMap((topic, page) =>
-    ITEMS.map(
-      ([first, second], section): EvalQuestion => ({
-        id: `${topic}-${section}`,
-        question: `Which ${second} option do I set to ${topic} the ${first} module?`,
-        page: `/guide/${topic}`,
-        heading: `${topic}-${first}-${second}`,
-        phrases: [`${second}-${page}-${section}`],
-      }),
-    ),
-  );
-  return [
-    ...answerable,
-    {
-      id: 'out-1',
-      question: 'What is the boiling point of liquid nitrogen?',
-      page: null,
-      phrases: [],
-    },
-    { id: 'out-2', question: 'Who painted the Mona Lisa?', page: null, phrases: [] },
-  ];
-}
-
 let evalClient: EvalClient;
 let client: ServiceClient;
 let mcp: McpEvalClient;
 let direct: EvalReport;
-const questions = siteQuestions();
+const questions = generatedSetQuestions();
 
 beforeAll(async () => {
   evalClient = await startEvalService();
