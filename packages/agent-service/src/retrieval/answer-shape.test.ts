@@ -81,10 +81,42 @@ describe('missesAskedDate', () => {
       'on Sundays',
       'Christmas Eve',
     ]) {
-      expect(missesAskedDate('On what date will v11 be released?', [`Released ${date}.`])).toBe(
-        false,
-      );
+      expect(
+        missesAskedDate('On what date will v11 be released?', [`v11: released ${date}.`]),
+      ).toBe(false);
     }
+  });
+
+  it('is true when the version a question asks the release of is in no dated passage', () => {
+    const notes = [
+      '1.0 Changelog › 1.0.3\nReleased: April 30, 2015',
+      '2.0 Changelog › 2.0.0b1\nReleased: October 13, 2022.',
+    ];
+    expect(missesAskedDate('When will 3.0 be released?', notes)).toBe(true);
+    expect(missesAskedDate('When will 13.0 be released?', notes)).toBe(true);
+    expect(missesAskedDate('When is v2.0.1 released?', notes)).toBe(true);
+    expect(
+      missesAskedDate('When will 3.0 be released?', [...notes, 'Migrating to 3.0: not dated yet.']),
+    ).toBe(true);
+    // A bare number is not its version: "v11" is not in "April 11".
+    expect(missesAskedDate('When was v11 released?', ['Released April 11, 2024.'])).toBe(true);
+  });
+
+  it('is false when a dated passage names the version, or one of its point releases', () => {
+    const notes = [
+      '1.0 Changelog › 1.0.3\nReleased: April 30, 2015',
+      '2.0 Changelog › 2.0.0b1\nReleased: October 13, 2022.',
+    ];
+    expect(missesAskedDate('When was 2.0 released?', notes)).toBe(false);
+    expect(missesAskedDate('When did v1 come out?', notes)).toBe(false);
+    expect(missesAskedDate('When was v11 released?', ['v11.0.0 was released in 2025.'])).toBe(
+      false,
+    );
+  });
+
+  it('is false for a version named by a question that asks no release time', () => {
+    expect(missesAskedDate('When does 3.0 drop the old API?', [])).toBe(false);
+    expect(missesAskedDate('What was released in 3.0?', [])).toBe(false);
   });
 
   it('is false for a question that asks for no date', () => {

@@ -126,12 +126,52 @@ const CALENDAR_DATE = new RegExp(
   ].join('|'),
 );
 
+/** A question that asks when something is, was or will be released ("When was 2.0 released?") asks both. */
+const ASKS_TIME = /\b(?:when|(?:what|which) (?:date|day|year)|release date)\b/i;
+const ASKS_RELEASE = /\breleas|\b(?:come|came) out\b/i;
+/** A version number as a question names one: "3.0", "2.1.4", "v11" (a bare "11" is not one). */
+const VERSION = /(?<![\w.])(?:v(\d+(?:\.\d+)*)|(\d+(?:\.\d+)+))(?![\w]|\.\d)/giu;
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
- * Whether a question asks for a calendar date that none of `texts` (the passages found)
- * holds: "On what date will v11 be released?" over release notes that give versions but
- * no dates. Such a question cannot be answered from them, however well its words match.
- * English questions only; `false` for any other question.
+ * How a passage names `version` ("3.0" or, from "v11", "11"): the number itself, or one of its
+ * point releases ("2.0" in "2.0.1"), not a longer number ("13.0", "3.0" in "1.3.0"). A version
+ * without a point ("11") only with its "v" or a point release ("v11", "11.0.0"), since a bare
+ * number is everywhere ("April 11").
+ */
+function versionMention(version: string): RegExp {
+  const point = version.includes('.');
+  const body = point
+    ? `v?${escaped(version)}(?:\\.\\d+)*`
+    : `(?:v${version}(?:\\.\\d+)*|${version}(?:\\.\\d+)+)`;
+  return new RegExp(`(?<![\\w.])${body}(?!\\d|\\.\\d)`, 'iu');
+}
+
+/**
+ * The version numbers a question asks the release time of ("When will 3.0 be released?",
+ * "On what date will v11 be released?"): none when it asks no date, or of no release.
+ */
+function versionsAskedDated(question: string): string[] {
+  if (!ASKS_TIME.test(question) || !ASKS_RELEASE.test(question)) return [];
+  return [...question.matchAll(VERSION)].map((match) => match[1] ?? match[2] ?? '');
+}
+
+/**
+ * Whether a question asks for a date that none of `texts` (the passages found) gives: a
+ * calendar date none holds ("On what date will v11 be released?" over release notes that give
+ * versions but no dates), or the release time of a version that no passage giving a date or a
+ * year names ("When will 3.0 be released?" over notes dating 1.0 and 2.0). Such a question
+ * cannot be answered from them, however well its words match. English questions only;
+ * `false` for any other question.
  */
 export function missesAskedDate(question: string, texts: readonly string[]): boolean {
-  return ASKS_DATE.test(question) && !texts.some((text) => CALENDAR_DATE.test(text));
+  if (ASKS_DATE.test(question) && !texts.some((text) => CALENDAR_DATE.test(text))) return true;
+  // A year dates a release as well as a calendar date does, in a passage that names the version.
+  const dated = texts.filter((text) => CALENDAR_DATE.test(text) || YEAR.test(text));
+  return versionsAskedDated(question).some(
+    (version) => !dated.some((text) => versionMention(version).test(text)),
+  );
 }

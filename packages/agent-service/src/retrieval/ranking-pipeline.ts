@@ -170,7 +170,8 @@ const TOP_STAGES = [
     run: (ranking) =>
       missesAskedDate(
         ranking.query.question,
-        ranking.rows.map((row) => row.content),
+        // The title too: release notes name the version in their heading ("2.0 Changelog › 2.0.1").
+        ranking.rows.map((row) => `${row.title}\n${row.content}`),
       )
         ? declined(ranking)
         : ranking,

@@ -169,6 +169,32 @@ describe('retrieve', () => {
     }
   });
 
+  it('finds nothing for the release date of a version the release notes never date', async () => {
+    const changes = (version: string, date: string) =>
+      [
+        `# ${version} Changelog`,
+        '',
+        `## ${version}.0`,
+        '',
+        `Released: ${date}`,
+        '',
+        `The ${version} release adds connection pooling and drops support for old drivers.`,
+      ].join('\n');
+    const { service, datastoreId } = await startWithDocuments([
+      { name: 'changelog-1.0.md', text: changes('1.0', 'April 30, 2015') },
+      { name: 'changelog-2.0.md', text: changes('2.0', 'January 26, 2023') },
+    ]);
+    try {
+      const options = { datastoreIds: [datastoreId], purpose: 'answer' as const };
+      const unreleased = await retrieve(service.database, 'When will 3.0 be released?', options);
+      expect(unreleased.passages).toEqual([]);
+      const released = await retrieve(service.database, 'When was 2.0 released?', options);
+      expect(released.passages[0]?.title).toBe('2.0 Changelog › 2.0.0');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('puts a section that says something ahead of a list of links that only names it', async () => {
     const { service, datastoreId } = await startWithDocuments([
       {
