@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeWordsOf } from './code-words.js';
+import { codeWordsOf, proseWordsOf } from './code-words.js';
 
 describe('codeWordsOf', () => {
   it('gives the words of inline code and fenced blocks', () => {
@@ -27,5 +27,21 @@ describe('codeWordsOf', () => {
 
   it('leaves prose alone: hyphens, slashes and the end of a sentence', () => {
     expect(codeWordsOf('A well-known read/write setting. Then it stops.').size).toBe(0);
+  });
+});
+
+describe('proseWordsOf', () => {
+  it('gives the words the text writes as English, outside code and names', () => {
+    const text =
+      'Why does `retry` stop?\n\n```js\nconst delay = max_wait;\n```\n\nIn YAML, the cart is session.cart.';
+    expect([...proseWordsOf(text)].sort()).toEqual(
+      ['cart', 'does', 'in', 'is', 'stop', 'the', 'why'].sort(),
+    );
+  });
+
+  it('gives a word written both as code and in prose in both', () => {
+    const text = "Why does session['cart'].append(item) leave the cart empty?";
+    expect(codeWordsOf(text).has('cart')).toBe(true);
+    expect(proseWordsOf(text).has('cart')).toBe(true);
   });
 });

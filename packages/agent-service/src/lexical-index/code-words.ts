@@ -1,3 +1,4 @@
+import { markdownBlocks } from '../markdown/index.js';
 import { codeOf } from './code-shapes.js';
 import { wordsOf, writtenWordsOf } from './text-terms.js';
 
@@ -24,21 +25,42 @@ const CAPITALS = /^\p{Lu}{2,}s?$/u;
  * codeWordsOf('Why is `onDone` called twice with max_size in YAML?') // Set { 'ondone', 'max', 'size', 'yaml' }
  */
 export function codeWordsOf(markdown: string): Set<string> {
-  const words = new Set<string>();
+  return wordsWrittenOf(markdown).code;
+}
+
+/** The words of a text's prose that it writes as English words: neither code nor a name. */
+export function proseWordsOf(markdown: string): Set<string> {
+  return wordsWrittenOf(markdown).prose;
+}
+
+/** The words of a text written as code or as a name (`code`), and those of its prose (`prose`). */
+function wordsWrittenOf(markdown: string): { code: Set<string>; prose: Set<string> } {
+  const code = new Set<string>();
+  const prose = new Set<string>();
   const hasCode = markdown.includes('`') || markdown.includes('~~~');
   if (hasCode)
-    for (const code of codeOf(markdown)) for (const word of wordsOf(code)) words.add(word);
-  const prose = hasCode ? markdown.replace(/`[^`\n]*`/g, ' ') : markdown;
-  const lowerCase = /\p{Ll}/u.test(prose);
-  for (const token of prose.split(/\s+/)) {
+    for (const text of codeOf(markdown)) for (const word of wordsOf(text)) code.add(word);
+  const lowerCase = /\p{Ll}/u.test(hasCode ? withoutInlineCode(markdown) : markdown);
+  // The text outside fenced blocks and inline code (its code's words are all in `code`).
+  const outside = hasCode
+    ? [...markdownBlocks(markdown)]
+        .flatMap((block) => (block.kind === 'code' ? [] : [withoutInlineCode(block.text)]))
+        .join('\n')
+    : markdown;
+  for (const token of outside.split(/\s+/)) {
     if (CODE_WRITTEN.test(token)) {
-      for (const word of wordsOf(token)) words.add(word);
+      for (const word of wordsOf(token)) code.add(word);
       continue;
     }
-    if (!lowerCase) continue;
     for (const written of writtenWordsOf(token)) {
-      if (CAPITALS.test(written)) words.add(written.toLowerCase());
+      if (lowerCase && CAPITALS.test(written)) code.add(written.toLowerCase());
+      else for (const word of wordsOf(written)) prose.add(word);
     }
   }
-  return words;
+  return { code, prose };
+}
+
+/** A text with its inline code spans blanked out. */
+function withoutInlineCode(text: string): string {
+  return text.replace(/`[^`\n]*`/g, ' ');
 }

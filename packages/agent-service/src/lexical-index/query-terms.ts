@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/index.js';
 import { codeShapesOf, rarestShapes } from './code-shapes.js';
-import { codeWordsOf } from './code-words.js';
+import { codeWordsOf, proseWordsOf } from './code-words.js';
 import { compoundTermsOf } from './compound-terms.js';
 import { expandNegativeContractions } from './contractions.js';
 import { isEnglishWord } from './english-words.js';
@@ -203,25 +203,32 @@ export async function termStatistics(
     unknown.length === 0
       ? new Set<string>()
       : new Set(texts.flatMap((text) => [...codeWordsOf(text.text)]));
+  const unknownWords = unknown.map((term) => {
+    const words = wordsAnalysedAs(texts, term);
+    return { term, words, asCode: words.some((word) => codeWords.has(word)) };
+  });
   const corrections =
     unknown.length === 0
       ? new Map<string, Correction>()
-      : await correctUnknownTerms(
-          database,
-          unknown.map((term) => {
-            const words = wordsAnalysedAs(texts, term);
-            return { term, words, asCode: words.some((word) => codeWords.has(word)) };
-          }),
-          datastoreIds,
-        );
+      : await correctUnknownTerms(database, unknownWords, datastoreIds);
   // The unknown English words as WordNet relates them (`wordNetRelativesOf`), where the
   // documents hold those words: "silence" as `suppress`. One more text at a lower weight:
-  // no phrases. Never for a word the documents use, nor for one taken for another above.
+  // no phrases. Never for a word the documents use, nor for one taken for another above,
+  // nor for one the question writes only as code or as a name (`retry` in backticks is an
+  // identifier, not the English verb; `proseWordsOf`: also in its prose, it is the word).
+  const proseWords = new Set(texts.slice(0, 1).flatMap((text) => [...proseWordsOf(text.text)]));
+  const writtenAsCode = new Set(
+    unknownWords
+      .filter((item) => item.asCode && !item.words.some((word) => proseWords.has(word)))
+      .map((item) => item.term),
+  );
   const relatives = wordNetAlternatives(
     texts,
     unknown.flatMap((lexeme) => {
       const item = analyzed[0]?.find((entry) => entry.lexeme === lexeme);
-      return item === undefined || corrections.has(lexeme) ? [] : [item];
+      return item === undefined || corrections.has(lexeme) || writtenAsCode.has(lexeme)
+        ? []
+        : [item];
     }),
     asWritten,
   );

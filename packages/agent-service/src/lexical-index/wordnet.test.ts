@@ -98,6 +98,30 @@ describe('searchLexical with a question worded unlike the documents', () => {
     );
   });
 
+  it('never expands a word the question writes only as code: an identifier, not the English word', async () => {
+    const inProse = await searchLexical(
+      database,
+      [{ text: 'How do I silence the warnings?', weight: 1 }],
+      { datastoreIds: ['cli'], limit: 5 },
+    );
+    expect(inProse.termWeights.has('suppress')).toBe(true);
+    // `silence` in backticks names something the documents lack; its relatives are not searched.
+    const asCode = await searchLexical(
+      database,
+      [{ text: 'How do I `silence` the warnings?', weight: 1 }],
+      { datastoreIds: ['cli'], limit: 5 },
+    );
+    expect(asCode.unknownTerms).toEqual(['silenc']);
+    expect([...asCode.termWeights.keys()]).toEqual(['warn']);
+    // Written in prose too, it is also the English word.
+    const both = await searchLexical(
+      database,
+      [{ text: 'Does `silence` silence the warnings?', weight: 1 }],
+      { datastoreIds: ['cli'], limit: 5 },
+    );
+    expect(both.termWeights.has('suppress')).toBe(true);
+  });
+
   it('never expands a word the documents use', async () => {
     const { termWeights, unknownTerms } = await searchLexical(
       database,
