@@ -139,7 +139,7 @@ describe('serveOptionsFromEnv', () => {
     [{ INGESTION_WORKERS: 'x' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "x").'],
     [
       { RANKING_STAGES_OFF: 'page-support,pagesupport' },
-      'RANKING_STAGES_OFF must list ranking stages, of relevance-floor, sentence-rerank, bare-list, page-support, release-notes, vector-fusion, asked-date, best-subsection, section-example, section-window.',
+      'RANKING_STAGES_OFF must list ranking stages, of relevance-floor, sentence-rerank, bare-list, page-support, release-notes, vector-fusion, asked-date, asked-price, best-subsection, section-example, section-window.',
     ],
     [{ INGESTION_WORKERS: '-1' }, 'INGESTION_WORKERS must be a whole number ≥ 0 (got "-1").'],
     [

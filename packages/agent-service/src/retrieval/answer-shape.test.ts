@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerCueOf, answerShapeOf, holdsAnswerShape, missesAskedDate } from './answer-shape.js';
+import {
+  answerCueOf,
+  answerShapeOf,
+  asksPrice,
+  holdsAnswerShape,
+  missesAskedDate,
+  missesAskedPrice,
+  statesMoney,
+} from './answer-shape.js';
 
 describe('answerShapeOf', () => {
   it('reads the shape of the answer from the question words', () => {
@@ -122,5 +130,57 @@ describe('missesAskedDate', () => {
   it('is false for a question that asks for no date', () => {
     expect(missesAskedDate('When does the rule report a problem?', ['No dates here.'])).toBe(false);
     expect(missesAskedDate('Which rule disallows var?', [])).toBe(false);
+  });
+});
+
+describe('missesAskedPrice', () => {
+  const docs = ['Several companies sell commercial support subscriptions.', 'The default is 1.0.'];
+
+  it('is true when a question asks a price in money and no passage states an amount', () => {
+    for (const question of [
+      'How much does a yearly enterprise support subscription for PostgreSQL cost?',
+      'How much does an ESLint enterprise license cost for a company with 50 developers?',
+      'What does a commercial licence cost?',
+      'What is the price of a support contract?',
+      "What's the pricing for the hosted plan?",
+      'How much would I pay for priority support?',
+      'How much do they charge for training?',
+      'How expensive is a paid subscription?',
+    ]) {
+      expect(missesAskedPrice(question, docs), question).toBe(true);
+    }
+  });
+
+  it('is false when a passage states an amount of money, in any usual form', () => {
+    const question = 'How much does a support subscription cost?';
+    for (const amount of [
+      'It costs $20 per month.',
+      'It costs €5.',
+      'It costs 100 USD a year.',
+      'It costs USD 100 a year.',
+      'It costs twenty dollars.',
+      'It was sold for 1.2 billion pounds.',
+      'Support is free of charge.',
+      'Support is offered at no cost.',
+      'You may use it without fee.',
+    ]) {
+      expect(missesAskedPrice(question, [...docs, amount]), amount).toBe(false);
+    }
+  });
+
+  it('is false when the question asks a cost in no money sense, or no cost', () => {
+    expect(missesAskedPrice('How much does a sequential page read cost?', docs)).toBe(false);
+    expect(missesAskedPrice('What is the cost of a nested loop join?', docs)).toBe(false);
+    expect(missesAskedPrice('How much charge does the capacitor hold?', docs)).toBe(false);
+    expect(missesAskedPrice('Which licence is the code under?', docs)).toBe(false);
+    expect(missesAskedPrice('Does the team sell paid support contracts?', docs)).toBe(false);
+  });
+
+  it('reads money words, not numbers or the word "free" alone', () => {
+    expect(statesMoney('The default is 100.')).toBe(false);
+    expect(statesMoney('Free memory and lock-free queues.')).toBe(false);
+    expect(statesMoney('Costs 5 dollars.')).toBe(true);
+    expect(asksPrice('How much does it cost?')).toBe(false);
+    expect(asksPrice('How much does it cost in dollars?')).toBe(true);
   });
 });

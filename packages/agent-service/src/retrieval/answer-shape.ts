@@ -175,3 +175,65 @@ export function missesAskedDate(question: string, texts: readonly string[]): boo
     (version) => !dated.some((text) => versionMention(version).test(text)),
   );
 }
+
+/**
+ * A question that asks what something costs: "how much does/would … cost", "how much … pay" or
+ * "charge", "what does … cost", "what is the price/pricing/fee/cost of …", "how expensive".
+ */
+const ASKS_PRICE =
+  /\bhow much\b.*\b(?:cost|costs|pay|paid|charge[sd]?)\b|\bwhat (?:does|do|did|would|will|should) .*\bcosts?\b|\bwhat(?:'s| is| are| was| were| would be| will be)? (?:the |a |an |its |their )?(?:\w+ )?(?:price|prices|pricing|fees?|cost)\b|\bhow expensive\b/i;
+/**
+ * Words that put a question about cost in money's sense, not a planner's or an algorithm's
+ * ("How much does a sequential page read cost?" asks cost units): a closed class of general
+ * English words of buying and selling, and the currencies' names. Not any site's vocabulary;
+ * not "plan" (a query plan), "cheap" or "expensive" (an expensive query), "charge" alone (an
+ * electric charge, being in charge), nor "cost" itself.
+ */
+const MONEY_CONTEXT =
+  /\b(?:prices?|priced|pricing|fees?|subscriptions?|subscribe|licen[cs]es?|licensing|pay|pays|paid|paying|payments?|buy|buying|bought|purchases?|purchased|sells?|selling|sold|charging|dollars?|euros?|money|commercial)\b|\bcharge[sd]? (?:for|per)\b|[$€£¥]/i;
+/** Currencies' names, as a regular expression's alternatives; plurals by `s?`. */
+const CURRENCY_WORDS =
+  'dollars?|euros?|pounds?(?: sterling)?|pence|cents?|yen|yuan|renminbi|rupees?|francs?|marks?|lire|liras?|pesos?|rubles?|roubles?|krona|kronor|krone|kroner|won|shillings?|guineas?|crowns?';
+/** ISO codes of the currencies most prices are given in. */
+const CURRENCY_CODES = 'USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|INR|SEK|NOK|DKK|BRL';
+/**
+ * An amount of money as written: a currency sign or code with a number ("$20", "€5", "100 USD",
+ * "USD 100"), a number with a currency's name ("20 dollars", "1.2 billion pounds", "five
+ * euros"), or nothing to pay ("free of charge", "at no cost", "without fee"). "Free" alone is
+ * not one: documentation is full of free memory, lock-free queues and feeling free to ask.
+ */
+const MONEY_AMOUNT = new RegExp(
+  [
+    '[$€£¥]\\s?\\d',
+    `\\b(?:${CURRENCY_CODES})\\s?\\d`,
+    `\\d\\s?(?:${CURRENCY_CODES})\\b`,
+    `(?:\\d|\\b(?:${NUMBER_WORDS}|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety))(?:\\s+(?:million|billion|thousand|hundred))?\\s+(?:${CURRENCY_WORDS})\\b`,
+    '\\bfree of charge\\b',
+    '\\b(?:at|for) no (?:additional |extra )?(?:cost|charge)\\b',
+    '\\bwithout (?:a |any )?(?:fee|charge)\\b',
+  ].join('|'),
+  'i',
+);
+
+/** Whether a question asks what something costs in money (see `ASKS_PRICE`, `MONEY_CONTEXT`). */
+export function asksPrice(question: string): boolean {
+  return ASKS_PRICE.test(question) && MONEY_CONTEXT.test(question);
+}
+
+/** Whether a text states an amount of money (see `MONEY_AMOUNT`). */
+export function statesMoney(text: string): boolean {
+  return MONEY_AMOUNT.test(text);
+}
+
+/**
+ * Whether a question asks what something costs in money and none of `texts` (the passages
+ * found) states an amount of money: "How much does a yearly support subscription cost?" over
+ * documentation that prices nothing cannot be answered from it, however well its words match.
+ * Cost in a question is money's only with a word of buying and selling beside it (a price, a
+ * fee, a subscription, a licence, paying, buying, selling, charging, a currency): the words any
+ * English speaker uses for money, so that "How much does a sequential page read cost?" (a query
+ * planner's cost units) is left alone. English questions only; `false` for any other question.
+ */
+export function missesAskedPrice(question: string, texts: readonly string[]): boolean {
+  return asksPrice(question) && !texts.some(statesMoney);
+}

@@ -7,8 +7,8 @@
  * - Over the whole candidate pool (`RERANK_DEPTH` BM25 hits, the nearest in meaning):
  *   `relevance-floor`, `sentence-rerank`, `bare-list`, `page-support`, `release-notes`,
  *   `vector-fusion`;
- * - then the best `limit` passages are kept, and shaped: `asked-date`, `best-subsection`,
- *   `section-example`, `section-window`.
+ * - then the best `limit` passages are kept, and shaped: `asked-date`, `asked-price`,
+ *   `best-subsection`, `section-example`, `section-window`.
  *
  * A new signal is one entry in {@link POOL_STAGES} or {@link TOP_STAGES}; switching one off
  * for a measurement is its name in `stagesOff` (the service's `rankingStagesOff`, env
@@ -16,7 +16,7 @@
  * with are kept, for `POST /api/datastores/{id}/query` with `explain: true`.
  */
 import type { Queryable } from '../store/index.js';
-import { missesAskedDate } from './answer-shape.js';
+import { missesAskedDate, missesAskedPrice } from './answer-shape.js';
 import { judgeAnswerability, phraseChecker } from './answerability.js';
 import { withBareListsLowered } from './bare-list.js';
 import { withBestSubsection } from './best-subsection.js';
@@ -171,6 +171,19 @@ const TOP_STAGES = [
       missesAskedDate(
         ranking.query.question,
         // The title too: release notes name the version in their heading ("2.0 Changelog › 2.0.1").
+        ranking.rows.map((row) => `${row.title}\n${row.content}`),
+      )
+        ? declined(ranking)
+        : ranking,
+  },
+  {
+    // Asked what something costs in money, and no passage found states an amount of money
+    // (`missesAskedPrice`): nothing here answers it.
+    name: 'asked-price',
+    answerOnly: true,
+    run: (ranking) =>
+      missesAskedPrice(
+        ranking.query.question,
         ranking.rows.map((row) => `${row.title}\n${row.content}`),
       )
         ? declined(ranking)

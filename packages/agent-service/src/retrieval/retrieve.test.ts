@@ -195,6 +195,51 @@ describe('retrieve', () => {
     }
   });
 
+  it('finds nothing for the price of something the documents never price', async () => {
+    const { service, datastoreId, add } = await startWithDocuments([
+      {
+        name: 'support.md',
+        text: [
+          '# Support',
+          '',
+          'A yearly support subscription gives a company a guaranteed response time.',
+          'Several companies sell commercial support subscriptions for the server.',
+        ].join('\n'),
+      },
+      {
+        name: 'planner.md',
+        text: [
+          '# Planner cost constants',
+          '',
+          'seq_page_cost sets how much a sequential page read costs the planner.',
+          'The default is 1.0; random_page_cost is 4.0.',
+        ].join('\n'),
+      },
+    ]);
+    try {
+      const options = { datastoreIds: [datastoreId], purpose: 'answer' as const };
+      const price = 'How much does a yearly support subscription cost?';
+      expect((await retrieve(service.database, price, options)).passages).toEqual([]);
+      // Cost in the planner's units is no price: answered.
+      const planner = await retrieve(
+        service.database,
+        'How much does a sequential page read cost?',
+        options,
+      );
+      expect(planner.passages[0]?.title).toBe('Planner cost constants');
+      await add([
+        {
+          name: 'pricing.md',
+          text: '# Pricing\n\nA yearly support subscription costs $20 per month.',
+        },
+      ]);
+      const priced = await retrieve(service.database, price, options);
+      expect(priced.passages[0]?.title).toBe('Pricing');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('puts a section that says something ahead of a list of links that only names it', async () => {
     const { service, datastoreId } = await startWithDocuments([
       {
