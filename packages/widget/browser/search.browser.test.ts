@@ -428,6 +428,39 @@ for (const variant of [
 }
 
 describe('the search modal, in Chromium', () => {
+  it('keeps an arrow key pressed the moment results show: they reset the choice as they render, not after', async () => {
+    await gotoSearchPage('/search');
+    await page.keyboard.press('/');
+    await expect.poll(() => searchBox().isVisible()).toBe(true);
+    // ↓ is pressed from inside the page as soon as the results are in the DOM, before the
+    // next frame: a reset deferred to after the paint would take the choice back to the first.
+    const watched = page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const root = document.querySelector('agent-chat')!.shadowRoot!;
+          const observer = new MutationObserver(() => {
+            if (root.querySelectorAll('[role=option]').length < 2) return;
+            observer.disconnect();
+            root
+              .querySelector('[role=combobox]')!
+              .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+            resolve();
+          });
+          observer.observe(root, { childList: true, subtree: true });
+        }),
+    );
+    await searchBox().fill('returns');
+    await watched;
+    // Two frames and a task later, every deferred effect has run.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+        ),
+    );
+    expect((await options()).map((option) => option.selected).indexOf(true)).toBe(1);
+  });
+
   it('aborts a stale request: a slow answer for "con" never replaces the results for "conf"', async () => {
     await gotoSearchPage('/search');
     const expected = (await (

@@ -75,7 +75,10 @@ export function SearchView({
   useLayoutEffect(() => {
     input.current?.focus();
   }, []);
-  useEffect(() => {
+  // New results (or clearing the box) make the first option active again — as they render,
+  // not a frame later: a deferred effect landed after an arrow key pressed right after the
+  // results showed, and took the reader's choice back to the first option.
+  useLayoutEffect(() => {
     setActive(0);
   }, [model.resultsFor.value, typed === '']);
   useEffect(() => {
