@@ -216,10 +216,14 @@ export async function termStatistics(
   // no phrases. Never for a word the documents use, nor for one taken for another above,
   // nor for one the question writes only as code or as a name (`retry` in backticks is an
   // identifier, not the English verb; `proseWordsOf`: also in its prose, it is the word).
-  const proseWords = new Set(texts.slice(0, 1).flatMap((text) => [...proseWordsOf(text.text)]));
+  const asCode = unknownWords.filter((item) => item.asCode);
+  const proseWords =
+    asCode.length === 0
+      ? new Set<string>()
+      : new Set(texts.slice(0, 1).flatMap((text) => [...proseWordsOf(text.text)]));
   const writtenAsCode = new Set(
-    unknownWords
-      .filter((item) => item.asCode && !item.words.some((word) => proseWords.has(word)))
+    asCode
+      .filter((item) => !item.words.some((word) => proseWords.has(word)))
       .map((item) => item.term),
   );
   const relatives = wordNetAlternatives(

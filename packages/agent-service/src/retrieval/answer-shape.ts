@@ -171,9 +171,10 @@ export function missesAskedDate(question: string, texts: readonly string[]): boo
   if (ASKS_DATE.test(question) && !texts.some((text) => CALENDAR_DATE.test(text))) return true;
   // A year dates a release as well as a calendar date does, in a passage that names the version.
   const dated = texts.filter((text) => CALENDAR_DATE.test(text) || YEAR.test(text));
-  return versionsAskedDated(question).some(
-    (version) => !dated.some((text) => versionMention(version).test(text)),
-  );
+  return versionsAskedDated(question).some((version) => {
+    const mention = versionMention(version);
+    return !dated.some((text) => mention.test(text));
+  });
 }
 
 /**

@@ -72,6 +72,13 @@ export interface Ranking {
   readonly section?: SectionAround;
 }
 
+/**
+ * The kept passages' texts with their titles, as the answer-shape checks read them: release
+ * notes name the version in their heading ("2.0 Changelog › 2.0.1").
+ */
+const titledTexts = (ranking: Ranking): string[] =>
+  ranking.rows.map((row) => `${row.title}\n${row.content}`);
+
 /** One stage: its name, whether it runs only when answering, and what it does. */
 interface Stage<Name extends string = string> {
   name: Name;
@@ -168,13 +175,7 @@ const TOP_STAGES = [
     name: 'asked-date',
     answerOnly: true,
     run: (ranking) =>
-      missesAskedDate(
-        ranking.query.question,
-        // The title too: release notes name the version in their heading ("2.0 Changelog › 2.0.1").
-        ranking.rows.map((row) => `${row.title}\n${row.content}`),
-      )
-        ? declined(ranking)
-        : ranking,
+      missesAskedDate(ranking.query.question, titledTexts(ranking)) ? declined(ranking) : ranking,
   },
   {
     // Asked what something costs in money, and no passage found states an amount of money
@@ -182,12 +183,7 @@ const TOP_STAGES = [
     name: 'asked-price',
     answerOnly: true,
     run: (ranking) =>
-      missesAskedPrice(
-        ranking.query.question,
-        ranking.rows.map((row) => `${row.title}\n${row.content}`),
-      )
-        ? declined(ranking)
-        : ranking,
+      missesAskedPrice(ranking.query.question, titledTexts(ranking)) ? declined(ranking) : ranking,
   },
   {
     // The best passage's subsection that answers: the one its answering line names, first;
