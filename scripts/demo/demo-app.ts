@@ -1,4 +1,5 @@
 import { type BffOptions, type BffRouter, createBff } from '@agent-chat/bff';
+import { apiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
 import express, { type Express } from 'express';
 import { DEMO_PAGE_CSS, renderDemoPage } from './demo-page.js';
 
@@ -10,7 +11,8 @@ export interface DemoApp {
 
 /**
  * The demo site: the demo page at `/` (strict CSP) and the BFF mounted at the root, so the
- * widget, its public query route and the admin routes are all on one origin.
+ * widget, its public query route and the admin routes are all on one origin. Anything else
+ * is the API's JSON 404, as on the standalone BFF (not Express's HTML page).
  */
 export function createDemoApp(options: BffOptions & { agentId: string }): DemoApp {
   const app = express();
@@ -31,5 +33,12 @@ export function createDemoApp(options: BffOptions & { agentId: string }): DemoAp
     res.status(204).set('Cache-Control', 'public, max-age=86400').end();
   });
   app.use(bff);
+  app.use(function notFound(req, res) {
+    res
+      .status(404)
+      .json(
+        apiErrorBody(ERROR_CODES.notFound, `There is no ${req.method} ${req.path} on this server.`),
+      );
+  });
   return { app, bff };
 }
