@@ -2,6 +2,8 @@ import ipaddr from 'ipaddr.js';
 
 /**
  * Why an address may not be fetched, or `undefined` when it is a public unicast address.
+ * The reason names the kind of address, then the address: `a loopback address (127.0.0.1)`,
+ * so that "<URL> is …" and "<host> resolves to …" read as sentences.
  * Refused: loopback, private (RFC 1918, unique-local), link-local, carrier-grade NAT,
  * multicast, broadcast, unspecified and reserved ranges, in IPv4 and IPv6 — an IPv4 address
  * mapped into IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address, and the IPv6
@@ -12,10 +14,10 @@ export function blockedAddressReason(address: string): string | undefined {
   try {
     parsed = ipaddr.process(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
   } catch {
-    return `"${address}" is not an IP address`;
+    return `"${address}", not an IP address`;
   }
   const range = parsed.range();
-  return range === 'unicast' ? undefined : `${parsed.toString()} is a ${range} address`;
+  return range === 'unicast' ? undefined : `a ${range} address (${parsed.toString()})`;
 }
 
 /** Whether `host` (a URL hostname) is an IP literal rather than a name to resolve. */
