@@ -156,6 +156,39 @@ describe('Agents page (Chromium)', () => {
     await context.close();
   });
 
+  it('lets visitors ask for a person: the checkbox saves handoffEnabled, and shows it again', async () => {
+    const context = await bed.browser.newContext();
+    const page = await context.newPage();
+    await signedIn(page);
+    const created = await fetch(`${bed.stack.origin}${MOUNT}/api/agents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Help desk' }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const handoffOf = async () => {
+      const response = await fetch(`${bed.stack.origin}${MOUNT}/api/agents`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      const agents = (await response.json()) as { id: string; handoffEnabled?: boolean }[];
+      return agents.find((agent) => agent.id === id)?.handoffEnabled;
+    };
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit Help desk' }).click();
+    const handoff = page.getByRole('checkbox', { name: 'Visitors can ask for a person' });
+    expect(await handoff.isChecked()).toBe(false);
+    await handoff.check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(handoffOf).toBe(true);
+    await page.getByRole('button', { name: 'Edit Help desk' }).click();
+    expect(await handoff.isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await handoff.uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(handoffOf).toBe(false);
+    await context.close();
+  });
+
   it('sends an expired session back to sign-in, and saves nothing', async () => {
     const context = await bed.browser.newContext();
     const page = await context.newPage();

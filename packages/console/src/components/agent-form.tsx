@@ -98,6 +98,23 @@ export function AgentForm({ model, initial }: { model: AgentsModel; initial: Age
           value={draft.userPrompt}
           onInput={(event) => set({ userPrompt: event.currentTarget.value })}
         />
+        {draft.handoffEnabled !== undefined ? (
+          <>
+            <label class="choice">
+              <input
+                type="checkbox"
+                checked={draft.handoffEnabled}
+                aria-describedby="agent-handoff-hint"
+                onChange={(event) => set({ handoffEnabled: event.currentTarget.checked })}
+              />
+              Visitors can ask for a person
+            </label>
+            <p id="agent-handoff-hint" class="muted">
+              The widget offers “Talk to a person” and shows your replies from Conversations while
+              it is open. Off, a visitor sees a reply only after writing again.
+            </p>
+          </>
+        ) : null}
         {draft.contactCapture ? (
           <ContactCaptureFields
             value={draft.contactCapture}

@@ -24,6 +24,12 @@ export interface AgentDraft {
   systemPrompt: string;
   userPrompt: string;
   /**
+   * Whether visitors may ask for a person (the widget's "Talk to a person"): the widget
+   * then looks for an operator's replies while its panel is open. Absent when editing an
+   * agent of an upstream without handoff (Chaindesk): the form hides it and never sends it.
+   */
+  handoffEnabled?: boolean;
+  /**
    * When the widget asks visitors for a contact. Absent when editing an agent of an
    * upstream without contact capture (Chaindesk): the form hides it and never sends it.
    */
@@ -80,6 +86,7 @@ export function newAgentDraft(): AgentDraft {
     visibility: 'private',
     systemPrompt: '',
     userPrompt: '',
+    handoffEnabled: false,
     contactCapture: copyCapture(DEFAULT_CONTACT_CAPTURE),
   };
 }
@@ -94,16 +101,19 @@ function draftOf(agent: Agent): AgentDraft {
     visibility: agent.visibility,
     systemPrompt: agent.systemPrompt ?? '',
     userPrompt: agent.userPrompt ?? '',
+    ...(agent.handoffEnabled !== undefined ? { handoffEnabled: agent.handoffEnabled } : {}),
     ...(agent.contactCapture ? { contactCapture: copyCapture(agent.contactCapture) } : {}),
   };
 }
 
 /**
- * The body of a create or update. Contact capture goes with an update of an agent that
- * has it, and with a create that turns it on (an upstream without it never sees it
- * otherwise); a blank consent sentence is `null` (the widget's own).
+ * The body of a create or update. Handoff and contact capture go with an update of an
+ * agent that has them, and with a create that turns them on (an upstream without them
+ * never sees them otherwise); a blank consent sentence is `null` (the widget's own).
  */
 function bodyOf(draft: AgentDraft) {
+  const handoff = draft.handoffEnabled;
+  const sendHandoff = handoff !== undefined && (draft.id !== undefined || handoff);
   const capture = draft.contactCapture;
   const sendCapture = capture !== undefined && (draft.id !== undefined || capture.enabled);
   return {
@@ -114,6 +124,7 @@ function bodyOf(draft: AgentDraft) {
     visibility: draft.visibility,
     systemPrompt: draft.systemPrompt === '' ? null : draft.systemPrompt,
     userPrompt: draft.userPrompt === '' ? null : draft.userPrompt,
+    ...(sendHandoff ? { handoffEnabled: handoff } : {}),
     ...(sendCapture
       ? {
           contactCapture: {
