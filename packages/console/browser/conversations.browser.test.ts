@@ -85,6 +85,12 @@ describe('Conversations page (Chromium)', () => {
     await transcript.getByText(/\d+ sources?/).click();
     await expect.poll(() => transcript.locator('.sources li').count()).toBeGreaterThan(0);
 
+    // The demo agent does not offer a person, so its widget does not poll: the form says so.
+    await transcript
+      .getByText(
+        '“agent-chat assistant” does not let visitors ask for a person, so its widget does not look for replies',
+      )
+      .waitFor();
     // Reply as a person, submitting twice in a row: one operator message, status handoff.
     await page.getByLabel('Reply as a person').fill('Hello, a person here: see the embed guide.');
     await page.getByRole('button', { name: 'Send reply' }).evaluate((button: HTMLButtonElement) => {

@@ -130,6 +130,7 @@ describe('the whole story (Chromium): knowledge, playground, a visitor, a person
     await transcript.getByText(question).waitFor();
     await transcript.getByText('AI answers', { exact: true }).waitFor();
     const reply = 'Hi, Sam from Acme here: a damp cloth is fine, never under the tap.';
+    await transcript.getByText('The visitor sees it in their chat').waitFor();
     await operator.getByLabel('Reply as a person').fill(reply);
     await operator.getByRole('button', { name: 'Send reply' }).click();
     await transcript.getByText(reply).waitFor();

@@ -1,4 +1,4 @@
-import type { ConversationMessage, ConversationUser } from '@agent-chat/protocol';
+import type { Agent, ConversationMessage, ConversationUser } from '@agent-chat/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TranscriptModel } from '../models/transcript-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
@@ -54,7 +54,7 @@ function SignedInUser({ user }: { user: ConversationUser }) {
   );
 }
 
-function ReplyForm({ model }: { model: TranscriptModel }) {
+function ReplyForm({ model, agent }: { model: TranscriptModel; agent: Agent | undefined }) {
   const [text, setText] = useState('');
   const sending = model.sending.value;
   const error = model.replyError.value;
@@ -84,8 +84,9 @@ function ReplyForm({ model }: { model: TranscriptModel }) {
         }}
       />
       <p id="reply-hint" class="muted">
-        The visitor sees it in their chat; the AI stays silent until you hand back. Ctrl+Enter
-        sends.
+        {agent?.handoffEnabled === false
+          ? `“${agent.name}” does not let visitors ask for a person, so its widget does not look for replies: the visitor sees yours on writing again (Agents → Edit turns it on). The AI stays silent until you hand back. Ctrl+Enter sends.`
+          : 'The visitor sees it in their chat; the AI stays silent until you hand back. Ctrl+Enter sends.'}
       </p>
       <ErrorAlert id="reply-error" message={error} />
       <p class="muted reply-sent" role="status">
@@ -129,8 +130,17 @@ function StatusButton({
   );
 }
 
-/** The open conversation: its messages, sources and feedback, and the operator's actions. */
-export function ConversationTranscript({ model }: { model: TranscriptModel }) {
+/**
+ * The open conversation: its messages, sources and feedback, and the operator's actions.
+ * `agents` (those loaded) tell whether the conversation's widget looks for replies.
+ */
+export function ConversationTranscript({
+  model,
+  agents,
+}: {
+  model: TranscriptModel;
+  agents: readonly Agent[];
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const detail = model.detail.value;
   const id = model.openId.value;
@@ -175,7 +185,11 @@ export function ConversationTranscript({ model }: { model: TranscriptModel }) {
               </li>
             ))}
           </ol>
-          <ReplyForm key={detail.id} model={model} />
+          <ReplyForm
+            key={detail.id}
+            model={model}
+            agent={agents.find((agent) => agent.id === detail.agentId)}
+          />
           <div class="actions">
             {detail.status !== 'open' ? (
               <StatusButton model={model} status="open">

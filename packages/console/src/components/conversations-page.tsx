@@ -42,7 +42,7 @@ export function ConversationsPage({ model, agents, openId }: ConversationsPagePr
       />
       <div class={openId ? 'conversations-layout with-transcript' : 'conversations-layout'}>
         <ConversationList model={list} agentNames={agentNames} openId={openId || undefined} />
-        <ConversationTranscript model={transcript} />
+        <ConversationTranscript model={transcript} agents={agentList} />
       </div>
     </>
   );
