@@ -83,6 +83,37 @@ const LOCKS = `<div class="section" id="relay-settings"><h1>Relay settings</h1>
 <dd><p>How long a relay worker holds a queue's lock before it checks whether another worker has stalled on it. The check is expensive, so the relay does not run it every time a worker waits for a lock; it assumes that stalls are rare and waits a while first. Raising this value saves needless checks but reports real stalls later, and on a busy relay with many queues you may want to raise it a little. If this value is given without units, it is read as milliseconds. The default is one second (1s), about the smallest value that makes sense. Ideally it should exceed the time a worker typically needs to deliver one batch of messages, so that a lock is usually released before the waiting worker decides to check the queue's other holders. Values under one hundred milliseconds are rounded up to it, and a change takes effect at the next reload of the configuration files, without a restart of any process. Only administrators can change this setting, in the main configuration file or on the command line.</p></dd>
 </dl></div>`;
 
+// A class whose signature names many parameters, with methods under it, and a guide
+// section that answers a question in words those parameter names share.
+const relayEntry = (id: string, signature: string, description: string) =>
+  `<dl class="py method"><dt class="sig sig-object py" id="${id}">${signature}</dt><dd>${description}</dd></dl>`;
+const RELAY_METHODS = [
+  ['start', 'Starts accepting deliveries from clients.'],
+  ['stop', 'Stops accepting deliveries; queued ones are kept.'],
+  ['drain', 'Delivers every queued message, then stops.'],
+  ['pause', 'Holds deliveries until resume is called.'],
+  ['resume', 'Delivers held messages again.'],
+  ['reload', 'Reads the configuration files again.'],
+  ['status', 'Returns counters of deliveries and failures.'],
+  ['rotate_keys', 'Replaces the signing keys of receipts.'],
+]
+  .map(([method, text]) =>
+    relayEntry(
+      `skyhook.Relay.${method}`,
+      `<span class="sig-name descname"><span class="pre">${method}</span></span><span class="sig-paren">(</span><span class="sig-paren">)</span>`,
+      `<p>${text}</p>`,
+    ),
+  )
+  .join('\n');
+const RELAY_PARAMETERS = ['host', 'port=5671', 'heartbeat=60', 'proxy=None', 'idle_close=300'];
+const RELAY = `<div class="section" id="relay-reference"><h1>Relay reference</h1>
+<dl class="py class"><dt class="sig sig-object py" id="skyhook.Relay"><em class="property"><span class="pre">class</span> </em><span class="sig-prename descclassname"><span class="pre">skyhook.</span></span><span class="sig-name descname"><span class="pre">Relay</span></span><span class="sig-paren">(</span>${RELAY_PARAMETERS.map((name) => `<em class="sig-param"><span class="pre">${name}</span></em>`).join(', ')}<span class="sig-paren">)</span></dt>
+<dd><p>A relay server.</p>${RELAY_METHODS}</dd></dl></div>`;
+const PROXIES = `<div class="section" id="deployment"><h1>Deployment</h1>
+<p>Relays run as one process per host, started by the service manager.</p>
+<div class="section" id="behind-a-proxy"><h2>Behind a proxy</h2>
+<p>A proxy between clients and the relay closes a connection it has seen idle for longer than its own timeout. Send a heartbeat more often than that timeout, and the connection stays open.</p></div></div>`;
+
 let site: ServedPages;
 
 beforeAll(async () => {
@@ -92,6 +123,8 @@ beforeAll(async () => {
     '/guide/configuration.html': sphinxCustomThemeHtml('Configuration', CONFIGURATION),
     '/guide/dashboard.html': sphinxCustomThemeHtml('Dashboard security', DASHBOARD),
     '/guide/relay-settings.html': sphinxCustomThemeHtml('Relay settings', LOCKS),
+    '/api/relay.html': sphinxCustomThemeHtml('Relay reference', RELAY),
+    '/guide/deployment.html': sphinxCustomThemeHtml('Deployment', PROXIES),
     '/guide/install.html': sphinxCustomThemeHtml(
       'Installation',
       `<div class="section" id="installation"><h1>Installation</h1>
@@ -158,5 +191,20 @@ describe('answers on a Sphinx site in a custom theme', () => {
     expect(sources[0]).toBe(`${site.url}/guide/relay-settings.html#relay-lock-wait`);
     expect(answer).toContain('The default is one second (1s)');
     expect(answer).not.toContain('Only administrators');
+  });
+
+  it('do not let a class’s parameter names stand in the title of each of its methods', async () => {
+    // Before, each of the eight methods was titled "… › class skyhook.Relay(host, port=5671,
+    // heartbeat=60, proxy=None, idle_close=300) › start()", and five of them were cited
+    // ahead of the guide.
+    const { answer, sources } = await site.ask(
+      'What host and port does a relay behind a proxy listen on?',
+    );
+    expect(sources.slice(0, 2)).toContain(`${site.url}/guide/deployment.html#behind-a-proxy`);
+    expect(sources.filter((source) => source.includes('#skyhook.Relay.'))).toEqual([]);
+    expect(answer).toContain('Send a heartbeat more often than that timeout');
+    expect(answer).toContain(
+      '`class skyhook.Relay(host, port=5671, heartbeat=60, proxy=None, idle_close=300)`',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chunkDocument } from '../chunking/index.js';
 import { loadHtml } from './html-loader.js';
 
 const headings = (body: string) =>
@@ -21,15 +22,41 @@ describe('loadHtml: API entries (Sphinx)', () => {
       <section id="errors"><h2>Errors</h2><p>Every error derives from RelayError.</p></section></section>`;
     expect(headings(page)).toEqual([
       '# skyhook {#module-skyhook}',
-      '## class skyhook.Client(url) {#skyhook.Client}',
-      '### send(event) {#skyhook.Client.send}',
-      '### close() {#skyhook.Client.close}',
-      '## connect() {#skyhook.connect}',
+      '## class skyhook.Client {#skyhook.Client}',
+      '### send {#skyhook.Client.send}',
+      '### close {#skyhook.Client.close}',
+      '## connect {#skyhook.connect}',
       '## Errors {#errors}',
     ]);
     const markdown = loadHtml(`<div role="main">${page}</div>`).markdown;
     expect(markdown).toContain('Sends one event.');
     expect(markdown).not.toContain('[source]');
+    // The signature is the first line of the entry's own text.
+    expect(markdown).toContain(
+      '{#skyhook.Client}\n\n`class skyhook.Client(url)`\n\nA connection to one relay.',
+    );
+    expect(markdown).toContain('`send(event)`\n\nSends one event.');
+  });
+
+  it('names a class in its heading, so its parameters are not in the title of each method', () => {
+    const parameters = ['host', 'port=5671', 'heartbeat=60', 'proxy=None', 'retry_limit=5'];
+    const page = `<h1>Relay</h1><dl class="py class">${signature('skyhook.Relay', `<em class="property"><span class="pre">class</span> </em><span class="sig-prename descclassname"><span class="pre">skyhook.</span></span><span class="sig-name descname"><span class="pre">Relay</span></span><span class="sig-paren">(</span>${parameters.map((name) => `<em class="sig-param"><span class="pre">${name}</span></em>`).join(', ')}<span class="sig-paren">)</span>`)}
+      <dd><p>A relay.</p><dl class="py attribute">${signature('skyhook.Relay.name', '<em class="property"><span class="pre">attribute</span> </em><span class="sig-name descname"><span class="pre">name</span></span><em class="property"><span class="pre">:</span> <span class="pre">str</span> <span class="pre">=</span> <span class="pre">\'main\'</span></em>')}<dd><p>Its name.</p></dd></dl></dd></dl>`;
+    const { markdown } = loadHtml(page);
+    const chunks = chunkDocument({
+      format: 'html',
+      title: 'Relay',
+      markdown,
+      mimeType: 'text/html',
+    });
+    const titles = chunks.map((chunk) => chunk.title);
+    expect(titles).toContain('Relay › class skyhook.Relay › attribute name');
+    expect(titles.join('\n')).not.toMatch(/heartbeat|proxy/);
+    const text = chunks.map((chunk) => chunk.content).join('\n');
+    expect(text).toContain(
+      '`class skyhook.Relay(host, port=5671, heartbeat=60, proxy=None, retry_limit=5)`',
+    );
+    expect(text).toContain("`attribute name: str = 'main'`");
   });
 
   it('keeps an overload as a line of its entry, and other definition lists as lists', () => {
@@ -65,8 +92,8 @@ describe('loadHtml: API entries (Sphinx)', () => {
       <dd><p>A connection.</p><dl class="method"><dt id="skyhook.Client.send"><code class="descname">send</code><span class="sig-paren">(</span><em>event</em><span class="sig-paren">)</span></dt><dd><p>Sends one event.</p></dd></dl></dd></dl>`;
     expect(headings(page)).toEqual([
       '# Client',
-      '## class skyhook.Client(url) {#skyhook.Client}',
-      '### send(event) {#skyhook.Client.send}',
+      '## class skyhook.Client {#skyhook.Client}',
+      '### send {#skyhook.Client.send}',
     ]);
   });
 });

@@ -31,15 +31,15 @@ function termsAllHaveIds(list: Element): boolean {
   );
 }
 
-// Whether a `<dt>` holds an entry's name as Sphinx marks it (`descname`, `sig-name`).
-function namesEntry(node: Element): boolean {
-  return node.children.some(
-    (child) =>
-      child.type === 'element' &&
-      (classesOf(child).some((name) => name === 'descname' || name === 'sig-name') ||
-        namesEntry(child)),
-  );
-}
+// Whether a node is, or holds, the element Sphinx writes an entry's own name in
+// (`descname`, `sig-name`).
+const holdsName = (node: ElementContent): boolean =>
+  node.type === 'element' &&
+  (classesOf(node).some((name) => name === 'descname' || name === 'sig-name') ||
+    node.children.some(holdsName));
+
+// Whether a `<dt>` holds an entry's name as Sphinx marks it.
+const namesEntry = (node: Element): boolean => node.children.some(holdsName);
 
 /**
  * Whether a `<dl>` lists entries a reader is linked to: API entries, each a signature with
@@ -65,6 +65,19 @@ function signatureText(node: ElementContent): string {
   return node.children.map(signatureText).join('');
 }
 
+// A Sphinx signature's text up to and including the entry's name: `class pkg.Client` of
+// `class pkg.Client(url, timeout=None)`, `attribute pkg.Client.url` of `… = None`. A term
+// without a marked name (DocBook's `work_mem (integer)`, a glossary's) is read whole.
+function nameText(term: Element): string {
+  if (!namesEntry(term)) return signatureText(term);
+  let text = '';
+  for (const child of term.children) {
+    text += signatureText(child);
+    if (holdsName(child)) break;
+  }
+  return text;
+}
+
 // API entry lists inside an entry's description (a class's methods), not inside one of
 // theirs.
 function nestedLists(nodes: readonly ElementContent[]): Element[] {
@@ -77,14 +90,24 @@ function nestedLists(nodes: readonly ElementContent[]): Element[] {
   return found;
 }
 
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const paragraph = (content: ElementContent): Element => ({
+  type: 'element',
+  tagName: 'p',
+  properties: {},
+  children: [content],
+});
+
 /**
  * Reads a list of entries (see {@link isApiEntryList}) as sections, in place: each signature
- * or term with an id (`<dt id>`) becomes a heading of `level` with its id and its text
- * (`class pkg.Client(url)`, `work_mem (integer)`), its description
- * (`<dd>`) the section's text, and the entries listed inside a description (a class's
- * methods) headings one level down. A question about one function then finds a chunk
- * titled with its signature and cites `page#pkg.Client.send` rather than the module's
- * heading. A further signature of the same entry (an overload) stays a line of its section.
+ * or term with an id (`<dt id>`) becomes a heading of `level` with its id and the entry's
+ * name (`class pkg.Client`, `work_mem (integer)`), a signature's full text (`class
+ * pkg.Client(url)`) the first line of the section, its description (`<dd>`) the rest, and
+ * the entries listed inside a description (a class's methods) headings one level down. A
+ * question about one function then finds a chunk titled with its name and cites
+ * `page#pkg.Client.send` rather than the module's heading. A further signature of the same
+ * entry (an overload) stays a line of its section.
  */
 export function apiEntriesAsSections(list: Element, level: number): void {
   const tagName = `h${Math.min(6, Math.max(1, level))}`;
@@ -94,22 +117,34 @@ export function apiEntriesAsSections(list: Element, level: number): void {
   for (const child of list.children) {
     if (child.type !== 'element') continue;
     if (child.tagName === 'dt') {
-      const text: ElementContent = {
-        type: 'text',
-        value: signatureText(child).replace(/\s+/g, ' ').trim(),
-      };
+      const signature = oneLine(signatureText(child));
       const heading =
         entry(child) && typeof child.properties.id === 'string' && !previousWasSignature;
-      children.push(
-        heading
-          ? {
+      if (!heading) {
+        children.push(paragraph({ type: 'text', value: signature }));
+      } else {
+        // The heading names the entry; its parameters are a line of its own text. Every
+        // section inside it (a class's methods) repeats the headings above it in its title,
+        // and a class's thirty parameter names there would match a question about any of
+        // them in each of its methods.
+        const name = oneLine(nameText(child));
+        children.push({
+          type: 'element',
+          tagName,
+          properties: { id: child.properties.id, dataApiEntry: true },
+          children: [{ type: 'text', value: name }],
+        });
+        if (name !== signature) {
+          children.push(
+            paragraph({
               type: 'element',
-              tagName,
-              properties: { id: child.properties.id, dataApiEntry: true },
-              children: [text],
-            }
-          : { type: 'element', tagName: 'p', properties: {}, children: [text] },
-      );
+              tagName: 'code',
+              properties: {},
+              children: [{ type: 'text', value: signature }],
+            }),
+          );
+        }
+      }
       previousWasSignature = true;
       continue;
     }
