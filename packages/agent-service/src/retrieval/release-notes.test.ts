@@ -52,6 +52,11 @@ describe('release notes', () => {
       'Release Notes › v3.1.0 (2024-01-02)',
       'Changelog › 2.3.0 — 2024-05-01',
       'What’s New in SQLAlchemy 1.4? › New Features - ORM',
+      'Changes in version 2.1 › Deprecations',
+      'NumPy 1.26.0 Release Notes › Improvements',
+      'Release notes › Django 4.2 release notes › What’s new in Django 4.2',
+      'Git v2.43 Release Notes',
+      'Release notes for version 5.2',
     ]) {
       expect(isReleaseNotesTitle(title), title).toBe(true);
     }
@@ -60,6 +65,9 @@ describe('release notes', () => {
       'Guide › 1.2. Installing',
       'OAuth 2.0 flows',
       'Client › Options › retry_limit',
+      'Contributing › Writing release notes',
+      'Changes in behavior › Sessions',
+      'Upgrading to 2.0 › Changes to the engine',
     ]) {
       expect(isReleaseNotesTitle(title), title).toBe(false);
     }

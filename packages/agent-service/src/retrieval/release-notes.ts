@@ -10,11 +10,12 @@ interface TitledCandidate {
 const SECTION_NUMBER = /^[A-Z]?\d*(?:\.\d+)*\.\s+/u;
 /**
  * A heading that is a release's label: `1.4.42`, `Version 2.0.1`, `Release 15.4`,
- * `v3.1.0 (2024-01-02)`, `2.3.0 — 2024-05-01`; or what is new in one (`What's New in
- * SQLAlchemy 1.4?`).
+ * `v3.1.0 (2024-01-02)`, `2.3.0 — 2024-05-01`; what is new or changed in one (`What's New
+ * in SQLAlchemy 1.4?`, `Changes in version 2.1`); or its notes (`NumPy 1.26.0 Release
+ * Notes`, `Django 4.2 release notes`, `Release notes for 5.2`).
  */
 const RELEASE_HEADING =
-  /^(?:(?:version|release|v)\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+)[a-z]*\d*(?:\s*[(\-–—,:].*)?$|^what['’]?s new\b.*\d+\.\d+/iu;
+  /^(?:(?:version|release|v)\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+)[a-z]*\d*(?:\s*[(\-–—,:].*)?$|^(?:what['’]?s new|changes)\b.*\d+\.\d+|\bv?\d+(?:\.\d+)+\b.*\brelease notes?\b|^release notes?\b.*\d+\.\d+/iu;
 /**
  * A question about releases: it names a version, the changelog or release notes, or asks
  * what was released, is new or changed in one ("release" alone is also a verb: release a lock).
