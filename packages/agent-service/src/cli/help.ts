@@ -10,7 +10,7 @@ Commands:
   serve                          Run the HTTP API
   keys create [--org <name>]     Create an organization and print its API key
   seed-demo [--key <key>]        Create/refresh the demo agent "demo" and print its key
-  ingest <datastoreId> <files…>  Upload text/markdown files to a running service
+  ingest <datastoreId> <items…>  Ingest files, folders, web pages or sites
   purge-conversations [--days n] Delete conversations inactive for more than n days, once
   reembed [--datastore <id>]     Embed the chunks again after an embeddings model change
   eval --agent <id> <questions>  Ask an agent a question set and score its answers

@@ -28,6 +28,10 @@ describe('agent-chat-service CLI', () => {
     const help = io();
     expect(await runCli(['--help'], help.io)).toBe(0);
     expect(help.out()).toMatch(/seed-demo/);
+    // What ingest takes, as its own help says (not only text and Markdown files).
+    expect(help.out()).toContain(
+      'ingest <datastoreId> <items…>  Ingest files, folders, web pages or sites',
+    );
     for (const command of ['serve', 'keys', 'seed-demo', 'ingest', 'purge-conversations']) {
       const commandHelp = io();
       expect(await runCli([command, '--help'], commandHelp.io)).toBe(0);
