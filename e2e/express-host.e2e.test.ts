@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningAgentService, startAgentService } from '@agent-chat/agent-service';
@@ -14,10 +15,11 @@ let host: HostApp;
 let server: Server;
 let origin: string;
 let browser: Browser;
+let apiKey: string;
 
 beforeAll(async () => {
   service = await startAgentService({ port: 0, database: await createTestDatabase() });
-  const { apiKey } = await service.seedDemo();
+  ({ apiKey } = await service.seedDemo());
   host = createHostApp({
     upstreamUrl: service.url,
     agentApiToken: apiKey,
@@ -111,5 +113,36 @@ describe('examples/express-host with agent-chat mounted at /', () => {
     expect(widget.headers.get('content-type')).toContain('javascript');
     const page = await (await fetch(`${rootOrigin}/pricing`)).text();
     expect(page).toContain('<script src="/widget.js" data-agent-id="demo" defer>');
+  });
+});
+
+describe('examples/express-host/server.ts', () => {
+  it('prints the address it listens on, also with PORT=0', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=agent-chat-source', '--import', 'tsx', 'examples/express-host/server.ts'],
+      {
+        cwd: new URL('..', import.meta.url),
+        env: { ...process.env, PORT: '0', UPSTREAM_URL: service.url, AGENT_API_TOKEN: apiKey },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /Acme site on (http:\/\/\S+)/.exec(output);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', () => reject(new Error(`server.ts exited and printed: ${output}`)));
+      });
+      expect(url).not.toMatch(/:0\//);
+      expect(await (await fetch(new URL('api/status', url))).json()).toEqual({ ok: true });
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 });

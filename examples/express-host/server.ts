@@ -4,6 +4,7 @@
  *   UPSTREAM_URL=http://127.0.0.1:3001 AGENT_API_TOKEN=… ADMIN_TOKEN=… \
  *     npx tsx --conditions agent-chat-source examples/express-host/server.ts
  */
+import type { AddressInfo } from 'node:net';
 import { createHostApp } from './host-app.js';
 
 const upstreamUrl = process.env.UPSTREAM_URL ?? 'http://127.0.0.1:3001';
@@ -21,7 +22,9 @@ const { app, bff } = createHostApp({
 });
 const port = Number(process.env.PORT ?? 8080);
 const server = app.listen(port, '127.0.0.1', () => {
-  console.log(`Acme site on http://127.0.0.1:${port}/ (agent-chat under /chat)`);
+  // The port listened on: PORT=0 picks a free one.
+  const listening = (server.address() as AddressInfo).port;
+  console.log(`Acme site on http://127.0.0.1:${listening}/ (agent-chat under /chat)`);
 });
 const stop = () => {
   server.close();
