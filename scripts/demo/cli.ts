@@ -67,6 +67,17 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Why a server could not start, as one sentence, and `advice` only when the port was taken:
+ * another cause (a data directory another process holds, an unknown HOST) says what to do
+ * itself, and the port is not it.
+ */
+function startFailure(error: unknown, advice: string): string {
+  const message = errorMessage(error).replace(/\.+$/, '');
+  const portTaken = (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+  return portTaken ? `${message}. ${advice}` : `${message}.`;
+}
+
 function servicePort(): number {
   const raw = env.AGENT_SERVICE_PORT?.trim();
   if (!raw) return DEFAULT_SERVICE_PORT;
@@ -213,8 +224,10 @@ async function main(): Promise<void> {
       fragmentDelayMs: delayMs,
     }).catch((error: unknown) =>
       fail(
-        `could not start the embedded agent service: ${errorMessage(error)}. ` +
+        `could not start the embedded agent service: ${startFailure(
+          error,
           'Is another demo running? Set AGENT_SERVICE_PORT to use another port.',
+        )}`,
       ),
     );
     const apiKey = agentApiToken || demoApiKey(dataDir);
@@ -234,8 +247,10 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => handle(req, res));
   const address = await listen(server, listenOptions).catch((error: unknown) =>
     fail(
-      `could not listen on ${listenOptions.host}:${listenOptions.port}: ${errorMessage(error)}. ` +
+      `could not listen on ${listenOptions.host}:${listenOptions.port}: ${startFailure(
+        error,
         'Set PORT to use another port.',
+      )}`,
     ),
   );
   const host =
