@@ -7,12 +7,15 @@ import { DocumentLoadError } from './document-load-error.js';
 import { pageLinks } from './html-links.js';
 import { mainContent } from './html-main-content.js';
 import { flattenTableCells } from './html-table-cells.js';
-import { documentTitle, firstHeading, pageTitle } from './html-title.js';
+import { documentTitle, firstHeading, pageTitle, summarizedTitle } from './html-title.js';
 import { parseHtml } from './parse-html.js';
 
 /** An HTML page read as Markdown. */
 export interface HtmlParts {
-  /** The document's own title (`documentTitle`: the `<h1>` or the `<title>`'s name part). */
+  /**
+   * The document's own title (`documentTitle`: the `<h1>` or the `<title>`'s name part), with
+   * the one-line summary a reference entry opens with (`summarizedTitle`).
+   */
   title: string | undefined;
   /** The main content as Markdown; headings with an id end in `{#id}`. */
   markdown: string;
@@ -112,8 +115,10 @@ export function loadHtml(html: string, options: HtmlOptions = {}): HtmlParts {
       { cause: error },
     );
   }
-  const title = documentTitle(pageTitle(tree), firstHeading(content));
-  const parts: HtmlParts = { title, markdown: markdown.trim() };
+  const named = documentTitle(pageTitle(tree), firstHeading(content));
+  const summarized =
+    named === undefined ? { title: named, markdown } : summarizedTitle(named, markdown);
+  const parts: HtmlParts = { title: summarized.title, markdown: summarized.markdown.trim() };
   if (links !== undefined) parts.links = links;
   return parts;
 }

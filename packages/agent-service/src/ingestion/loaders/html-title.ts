@@ -83,3 +83,45 @@ export function firstHeading(tree: Root): string | undefined {
   const title = heading ? textOf(heading).replace(/\s+/g, ' ').trim() : '';
   return title || undefined;
 }
+
+/**
+ * A reference entry's name line: `TRUNCATE — empty a table or set of tables`. One dash, and
+ * no full stop at the end: "Install — or upgrade — the client with pip." is a sentence.
+ */
+const NAME_LINE = /^([^—–]+?)\s+[—–-]\s+([^—–]{3,150}?)$/u;
+
+/**
+ * The page's title with its one-line summary, when the page opens with one: man pages and
+ * DocBook's reference entries (`<div class="refnamediv">`) begin with the entry's name (or
+ * names, its own first), a dash and what it does ("TRUNCATE — empty a table or set of
+ * tables" on the page titled "TRUNCATE"; "git-commit - Record changes to the repository").
+ * Every section of the page is titled with it (`TRUNCATE — empty a table or set of tables ›
+ * Parameters`), so a question in the summary's words finds the page's sections as well as
+ * its name does; the line leaves the text, which would only repeat the title. Otherwise the
+ * title and the text as they are. `markdown` is the page's content; a heading that repeats
+ * the title may come first.
+ */
+export function summarizedTitle(
+  title: string,
+  markdown: string,
+): { title: string; markdown: string } {
+  const lines = markdown.split('\n');
+  const headingText = (line: string) => line.replace(/^#+\s*/, '').replace(/\s*\{#[^}]*\}$/, '');
+  const filled = lines.flatMap((line, index) => (line.trim() === '' ? [] : [index]));
+  const [firstLine = -1, secondLine = -1] = filled;
+  const repeatsTitle =
+    lines[firstLine]?.startsWith('#') &&
+    comparable(headingText(lines[firstLine] ?? '')) === comparable(title);
+  const at = repeatsTitle ? secondLine : firstLine;
+  const match = NAME_LINE.exec(lines[at]?.trim() ?? '');
+  const [names = '', summary = ''] = match?.slice(1) ?? [];
+  if (/[.!?:]$/u.test(summary)) return { title, markdown };
+  // The entry's names, the title first: "SELECT, TABLE, WITH — retrieve rows from a table".
+  if (comparable(names.split(',')[0] ?? '') !== comparable(title)) return { title, markdown };
+  return {
+    title: `${names.trim()} — ${summary.trim()}`,
+    markdown: lines
+      .filter((line, index) => index !== at && (index !== at + 1 || line.trim() !== ''))
+      .join('\n'),
+  };
+}
