@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isEmailAddress, isPhoneNumber } from '../contact-rules.js';
 import { CONTACT_CAPTURE_TRIGGERS, CONTACT_FIELD_MODES } from '../contacts.js';
 import { LIMITS } from '../limits.js';
-import { id, oneOf, pageSize, searchText, text } from './schema-helpers.js';
+import { id, oneOf, pageSize, searchText, strictBodyError, text } from './schema-helpers.js';
 
-const bodyError = { error: 'The request body must be a JSON object' };
+const bodyError = strictBodyError();
 const queryError = { error: 'The query string must be a set of parameters' };
 
 // Control characters (C0 except tab, DEL, C1) never belong in a name, an email or a phone.

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { USER_ATTRIBUTES_LIMIT, USER_ID_LENGTH_LIMIT } from '../identity.js';
 import { LIMITS } from '../limits.js';
 import { CONTROL, email, name } from './contact-schemas.js';
-import { id, text } from './schema-helpers.js';
+import { id, strictBodyError, text } from './schema-helpers.js';
 
-const bodyError = { error: 'The request body must be a JSON object' };
+const bodyError = strictBodyError();
 const { max, keyLength, valueLength } = USER_ATTRIBUTES_LIMIT;
 const ATTRIBUTE_KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 const keyRule = `attributes keys must be 1 to ${keyLength} letters, digits, "_", "." or "-", starting with a letter`;

@@ -93,3 +93,26 @@ export function searchText(field: string) {
       error: `${field} must be at most ${LIMITS.conversationSearchLength.max} characters`,
     });
 }
+
+/**
+ * The error of a strict request body: a body that is not an object is told so, and one with
+ * a field the request does not take is told which (zod reports both at the body itself, so
+ * a bare message said "must be a JSON object" to a body that is one).
+ *
+ * @example
+ * z.strictObject({ visitorId: id('visitorId') }, strictBodyError());
+ * // {"visitorId":"v","email":"a@b.c"} → '"email" is not a field of this request'
+ */
+export function strictBodyError() {
+  return {
+    error: (issue: { code?: string; keys?: readonly PropertyKey[] }) => {
+      if (issue.code !== 'unrecognized_keys' || !issue.keys?.length) {
+        return 'The request body must be a JSON object';
+      }
+      const names = issue.keys.map((key) => `"${String(key)}"`).join(', ');
+      return issue.keys.length === 1
+        ? `${names} is not a field of this request`
+        : `${names} are not fields of this request`;
+    },
+  };
+}

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MESSAGE_EVALS } from '../conversations.js';
 import { LIMITS } from '../limits.js';
-import { id, oneOf, text } from './schema-helpers.js';
+import { id, oneOf, strictBodyError, text } from './schema-helpers.js';
 
-const bodyError = { error: 'The request body must be a JSON object' };
+const bodyError = strictBodyError();
 
 /** Schema of the BFF's `POST /api/agents/{id}/feedback` bodies. */
 export const feedbackRequestSchema = z.strictObject(
