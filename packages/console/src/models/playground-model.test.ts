@@ -134,6 +134,27 @@ describe('playground model', () => {
     expect(model.answer.value).toBe('Well');
   });
 
+  it('asks the agent shown once the list has loaded, when asked as the page opens', async () => {
+    const server = createControlledFetch();
+    const model = createPlaygroundModel(
+      createApiClient({ baseUrl: server.baseUrl, fetch: server.fetch }),
+      server.baseUrl,
+      server.fetch,
+    );
+    const loading = model.load();
+    const asking = model.ask('How are refunds paid?');
+    const twice = model.ask('How are refunds paid?');
+    (await server.take('GET api/agents')).respond(200, [agentFixture('demo', 'Demo')]);
+    await loading;
+    await twice;
+    expect(model.error.value).toBeUndefined();
+    expect(model.status.value).toBe('asking');
+    (await server.take('POST api/agents/demo/query')).respondStream();
+    expect(server.untaken()).toBe(0);
+    model.stop();
+    await asking;
+  });
+
   it('says why the agents could not be loaded, and asks nothing without an agent', async () => {
     const server = createControlledFetch();
     const model = createPlaygroundModel(

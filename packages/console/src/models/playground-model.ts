@@ -64,6 +64,8 @@ export function createPlaygroundModel(
   const metadataError = signal<string | undefined>(undefined);
   const error = signal<string | undefined>(undefined);
   let controller: AbortController | undefined;
+  /** The agents' load in progress: a question asked meanwhile waits for its agent. */
+  let loading: Promise<void> | undefined;
 
   async function readMetadata(
     agent: string,
@@ -85,6 +87,19 @@ export function createPlaygroundModel(
     metadata.value = message?.metadata ?? undefined;
   }
 
+  async function loadAgents(): Promise<void> {
+    try {
+      const list = await api.request<Agent[]>('GET', 'api/agents');
+      agents.value = [...list].sort((a, b) => a.name.localeCompare(b.name));
+      agentsError.value = undefined;
+      if (!agents.value.some((agent) => agent.id === agentId.value)) {
+        agentId.value = (agents.value.find((agent) => agent.id === 'demo') ?? agents.value[0])?.id;
+      }
+    } catch (failure) {
+      agentsError.value = `The agents could not be loaded: ${messageOf(failure)}`;
+    }
+  }
+
   return {
     agents,
     agentsError,
@@ -97,24 +112,20 @@ export function createPlaygroundModel(
     metadata,
     metadataError,
     error,
-    async load() {
-      try {
-        const list = await api.request<Agent[]>('GET', 'api/agents');
-        agents.value = [...list].sort((a, b) => a.name.localeCompare(b.name));
-        agentsError.value = undefined;
-        if (!agents.value.some((agent) => agent.id === agentId.value)) {
-          agentId.value = (
-            agents.value.find((agent) => agent.id === 'demo') ?? agents.value[0]
-          )?.id;
-        }
-      } catch (failure) {
-        agentsError.value = `The agents could not be loaded: ${messageOf(failure)}`;
-      }
+    load() {
+      const current = loadAgents().finally(() => {
+        if (loading === current) loading = undefined;
+      });
+      loading = current;
+      return current;
     },
     selectAgent(id) {
       agentId.value = id;
     },
     async ask(question) {
+      if (status.value === 'asking') return;
+      // Asked as the page opens: the agent shown is chosen once the list has loaded.
+      if (agentId.value === undefined && loading) await loading;
       const agent = agentId.value;
       if (status.value === 'asking') return;
       if (agent === undefined) {
