@@ -123,9 +123,8 @@ export function createPlaygroundModel(
       agentId.value = id;
     },
     async ask(question) {
-      if (status.value === 'asking') return;
       // Asked as the page opens: the agent shown is chosen once the list has loaded.
-      if (agentId.value === undefined && loading) await loading;
+      if (agentId.value === undefined && loading && status.value !== 'asking') await loading;
       const agent = agentId.value;
       if (status.value === 'asking') return;
       if (agent === undefined) {
