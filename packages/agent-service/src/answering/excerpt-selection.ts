@@ -9,6 +9,7 @@ import {
   isConstructShape,
   queryTerms,
   TITLE_SEPARATOR,
+  termsOf,
   wordsOf,
 } from '../lexical-index/index.js';
 import { inlineCodeOf } from '../markdown/index.js';
@@ -102,6 +103,74 @@ function namingExcerpt(passage: Passage, chosen: readonly Excerpt[]): Excerpt | 
 }
 
 /**
+ * An API entry's parameter list in its heading (`add_url_rule(rule, endpoint=None, …)`): an
+ * opening parenthesis right after a name, to the end. The entry is named by what comes
+ * before it; a parenthesis after a space (`Server Side Cursors (a.k.a. stream results)`) is
+ * part of the heading.
+ */
+const PARAMETER_LIST = /(?<=\w)\(.*$/s;
+
+/**
+ * The terms of a section's own heading (the last part of its title, `Page › … › Heading`),
+ * an API entry's parameter list aside; none for a page's intro (no heading of its own).
+ */
+function ownHeadingTerms(title: string): Set<string> {
+  const separator = title.lastIndexOf(TITLE_SEPARATOR);
+  if (separator < 0) return new Set();
+  return termsOf(title.slice(separator + TITLE_SEPARATOR.length).replace(PARAMETER_LIST, ''));
+}
+
+/**
+ * Within each page, puts the sections whose own heading names a word of the question
+ * (`ownHeadingTerms`) first, in the places the page's sections hold: a reader sees first the
+ * section headed by what was asked ("Exit Status" for "What do its exit codes mean?"). The
+ * sections are otherwise in order of their best excerpt, which a neighbouring section sharing
+ * more of the question's words wins, while the section headed by what was asked often states
+ * the answer in other words (`0` … `3`, "returns"). The pages keep their places, so the pages
+ * among the first sources do not change; the primary section stays first. A subsection that
+ * another section's line names (`namedBy`, placed right after it later) counts for its namer.
+ * Only the order changes, never what is quoted. No weight (docs/benchmarks.md, issue 50,
+ * "the right page's section").
+ */
+function headedByTheQuestionFirst(
+  chosen: readonly Excerpt[],
+  terms: ReadonlySet<string>,
+  primarySection: string,
+  sectionOf: (passageIndex: number) => string,
+  rank: Map<string, number>,
+  namedBy: ReadonlyMap<string, string>,
+): void {
+  const pageOf = new Map<string, string>();
+  const headed = new Set<string>();
+  for (const { passage, passageIndex } of chosen) {
+    let section = sectionOf(passageIndex);
+    pageOf.set(section, passage.datasourceId);
+    const heading = ownHeadingTerms(passage.title);
+    if (![...terms].some((term) => heading.has(term))) continue;
+    for (let namer = namedBy.get(section); namer !== undefined; namer = namedBy.get(section)) {
+      section = namer;
+    }
+    headed.add(section);
+  }
+  const byPage = new Map<string, string[]>();
+  for (const [section, page] of pageOf) {
+    if (section === primarySection || namedBy.has(section)) continue;
+    byPage.set(page, [...(byPage.get(page) ?? []), section]);
+  }
+  const rankOf = (section: string) => rank.get(section) ?? 0;
+  for (const sections of byPage.values()) {
+    const places = sections.map(rankOf).sort((left, right) => left - right);
+    const order = [...sections].sort(
+      (left, right) =>
+        Number(headed.has(right)) - Number(headed.has(left)) || rankOf(left) - rankOf(right),
+    );
+    order.forEach((section, index) => {
+      rank.set(section, places[index] as number);
+    });
+  }
+}
+
+/**
  * Moves the best section of a page that the answer's first two sections are not from up to
  * third, when it is further down: the third source a reader sees is then another page, when
  * the answer quotes one. The sections are in order of their best excerpt, so a page's second
@@ -147,8 +216,9 @@ function thirdFromAnotherPage(
  * left and it scores at least {@link WEAKER_EXCERPT_SHARE} of the best (no padding); a
  * subsection among the passages that a quoted line names in code (`namingExcerpt`) adds
  * its best excerpt right after that line's section; a quoted section's example
- * (`Passage.example`) follows it while it fits; no sentence is quoted twice; a code block
- * is never cut.
+ * (`Passage.example`) follows it while it fits; a page's sections headed by a question word
+ * are cited first among that page's (`headedByTheQuestionFirst`); no sentence is quoted
+ * twice; a code block is never cut.
  */
 export function planExcerpts(
   query: string,
@@ -311,6 +381,7 @@ export function planExcerpts(
     const section = sectionOf(candidate.passageIndex);
     if (!rank.has(section)) rank.set(section, rank.size);
   }
+  headedByTheQuestionFirst(chosen, terms, sectionOf(primary), sectionOf, rank, namedBy);
   // A named subsection right after the section naming it: halfway to the next section's
   // rank (a subsection named by a named subsection, halfway again).
   for (const [section, namer] of namedBy) {

@@ -668,6 +668,108 @@ describe('composeExtractiveAnswer', () => {
     expect(answer.length).toBeLessThan(450);
     expect(answer).not.toContain('Sentence 0 ');
   });
+
+  it('cites the section headed by what was asked first among its page’s', () => {
+    // A command's reference page as DocBook XSL writes one (PostgreSQL's `pg_isready`), its
+    // sections as retrieval returns them: Description best, Options and the page's one-line
+    // purpose next, Exit Status last, which states the codes in words the question does not
+    // use. Every one is quoted; the one headed by what was asked ("exit") is cited second.
+    const question = 'In a container health check I run quillping. What do its exit codes mean?';
+    const section = (heading: string | null, content: string, score: number, position: number) =>
+      passage({
+        chunkId: `c${position}`,
+        datasourceId: 'quillping',
+        datasourceName: 'quillping',
+        title: heading === null ? 'quillping' : `quillping › ${heading}`,
+        content,
+        position,
+        score,
+      });
+    const exitStatus =
+      'quillping returns `0` to the shell if the server is accepting connections normally, `1` if the server is rejecting connections (for example while it unseals its master key), `2` if there was no response to the connection attempt, and `3` if no attempt was made (for example due to invalid parameters).';
+    const answer = composeExtractiveAnswer(question, [
+      section(
+        'Description',
+        'quillping is a utility for checking the connection status of a Quillvault key server. The exit status specifies the result of the connection check.',
+        0.061,
+        1,
+      ),
+      section(
+        'Options',
+        '- `-V`\n\nPrint the quillping version and exit.\n\n- `-?`\n\nShow help about quillping command line arguments, and exit.',
+        0.054,
+        2,
+      ),
+      section(null, 'quillping — check the connection status of a Quillvault server', 0.051, 0),
+      section('Exit Status', exitStatus, 0.047, 3),
+    ]);
+    expect(answer.text).toContain(exitStatus);
+    expect(answer.citations).toEqual([0, 3, 2, 1]);
+    expect(answer.text.indexOf('**Exit Status**')).toBeLessThan(answer.text.indexOf('**Options**'));
+  });
+
+  it('leaves the pages in their places when a section is headed by what was asked', () => {
+    // Another page's section second; the first page's section headed "File Uploads" (the
+    // question's "file") stays third: the pages among the first sources do not change.
+    const question =
+      'A macro I import from another template file cannot see request. How do I fix that?';
+    const answer = composeExtractiveAnswer(question, [
+      passage({
+        chunkId: 'errors',
+        title: 'Quickstart › Redirects and Errors',
+        content:
+          'A template can see request, and a macro imported from another template file can too.',
+        score: 0.026,
+      }),
+      passage({
+        chunkId: 'context',
+        datasourceId: 'd2',
+        datasourceName: 'templating',
+        title: 'Templates › Standard Context',
+        content: 'Imported templates cannot see request unless you import them with context.',
+        score: 0.025,
+      }),
+      passage({
+        chunkId: 'uploads',
+        position: 1,
+        title: 'Quickstart › File Uploads',
+        content: 'A macro in another template file can fix an upload: import request.files in it.',
+        score: 0.019,
+      }),
+    ]);
+    expect(answer.citations).toEqual([0, 1, 2]);
+  });
+
+  it('reads an API entry’s heading by its name, not its parameters', () => {
+    // Sphinx's autodoc headings are signatures: `add_url_rule(rule, endpoint=None, …)`
+    // names `add_url_rule`; its parameters' words ("None") are not what it is about.
+    const question = 'Can a view return None?';
+    const answer = composeExtractiveAnswer(question, [
+      passage({
+        chunkId: 'a',
+        title: 'API › Application Object › make_response(rv)',
+        content:
+          'Convert the return value from a view function to a response. The view may not return None.',
+        score: 0.05,
+      }),
+      passage({
+        chunkId: 'b',
+        position: 1,
+        title: 'API › Application Object › dispatch_request()',
+        content:
+          'Does the request dispatching: matches the URL and returns the return value of the view.',
+        score: 0.049,
+      }),
+      passage({
+        chunkId: 'c',
+        position: 2,
+        title: 'API › Application Object › add_url_rule(rule, endpoint=None, view_func=None)',
+        content: 'Register a rule for routing incoming requests and building URLs.',
+        score: 0.048,
+      }),
+    ]);
+    expect(answer.citations).toEqual([0, 1, 2]);
+  });
 });
 
 describe('createExtractiveAnswerer', () => {
