@@ -201,53 +201,6 @@ describe('agents model', () => {
     expect(server.untaken()).toBe(0);
   });
 
-  it('turns handoff on and off with an update of an agent that has it, and with a create that turns it on', async () => {
-    const { server, model } = await loaded();
-    model.startEdit(agentFixture('a', 'Docs'));
-    const chaindeskDraft = model.draft.value;
-    if (!chaindeskDraft) throw new Error('no draft');
-    expect('handoffEnabled' in chaindeskDraft).toBe(false);
-    const chaindeskSave = model.save({ ...chaindeskDraft, name: 'Manuals' });
-    const chaindesk = await server.take('PATCH api/agents/a');
-    expect(chaindesk.body).not.toHaveProperty('handoffEnabled');
-    chaindesk.respond(200, agentFixture('a', 'Manuals'));
-    (await server.take('GET api/agents')).respond(200, []);
-    await chaindeskSave;
-
-    const ours = { ...agentFixture('a', 'Docs'), handoffEnabled: false };
-    model.startEdit(ours);
-    const draft = model.draft.value;
-    expect(draft?.handoffEnabled).toBe(false);
-    if (!draft) throw new Error('no draft');
-    const turnedOn = model.save({ ...draft, handoffEnabled: true });
-    const on = await server.take('PATCH api/agents/a');
-    expect(on.body).toMatchObject({ handoffEnabled: true });
-    on.respond(200, { ...ours, handoffEnabled: true });
-    (await server.take('GET api/agents')).respond(200, []);
-    await turnedOn;
-    const turnedOff = model.save({ ...draft, handoffEnabled: false });
-    const off = await server.take('PATCH api/agents/a');
-    expect(off.body).toMatchObject({ handoffEnabled: false });
-    off.respond(200, ours);
-    (await server.take('GET api/agents')).respond(200, []);
-    await turnedOff;
-
-    expect(newAgentDraft().handoffEnabled).toBe(false);
-    const plainCreate = model.save({ ...newAgentDraft(), name: 'Plain' });
-    const plain = await server.take('POST api/agents');
-    expect(plain.body).not.toHaveProperty('handoffEnabled');
-    plain.respond(201, agentFixture('p', 'Plain'));
-    (await server.take('GET api/agents')).respond(200, []);
-    await plainCreate;
-    const handoffCreate = model.save({ ...newAgentDraft(), name: 'Desk', handoffEnabled: true });
-    const desk = await server.take('POST api/agents');
-    expect(desk.body).toMatchObject({ name: 'Desk', handoffEnabled: true });
-    desk.respond(201, { ...agentFixture('d', 'Desk'), handoffEnabled: true });
-    (await server.take('GET api/agents')).respond(200, []);
-    await handoffCreate;
-    expect(server.untaken()).toBe(0);
-  });
-
   it('deletes the agent awaiting confirmation, closing its form and embed', async () => {
     const { server, model } = await loaded();
     const support = model.list.items.value[1];
