@@ -20,12 +20,18 @@ import { missesAskedDate, missesAskedPrice } from './answer-shape.js';
 import { judgeAnswerability, phraseChecker } from './answerability.js';
 import { withBareListsLowered } from './bare-list.js';
 import { withBestSubsection } from './best-subsection.js';
+import type { NearbyChunks } from './nearby-chunks.js';
 import { PAGE_SUPPORT_WEIGHTS, withPageSupport } from './page-support.js';
 import type { PassageRow } from './passage-rows.js';
 import { fuseByReciprocalRank } from './rank-fusion.js';
 import { withReleaseNotesLowered } from './release-notes.js';
 import { sectionExamples } from './section-example.js';
-import { type SectionAround, sectionOfBest } from './section-window.js';
+import {
+  SECTION_WINDOW,
+  type SectionAround,
+  sectionOfBest,
+  sectionPlaces,
+} from './section-window.js';
 import { rerankBySentence } from './sentence-rerank.js';
 
 /**
@@ -70,6 +76,8 @@ export interface Ranking {
   readonly examples?: ReadonlyMap<string, string>;
   /** The best passage's section around it (`section-window`). */
   readonly section?: SectionAround;
+  /** Chunks read beside the kept passages (`section-example`), for the stages after it. */
+  readonly nearby?: NearbyChunks;
 }
 
 /**
@@ -204,17 +212,28 @@ const TOP_STAGES = [
     // Each passage's example: a short code-only subsection right after it (`sectionExamples`).
     name: 'section-example',
     answerOnly: true,
-    run: async (ranking) => ({
-      ...ranking,
-      examples: await sectionExamples(ranking.query.database, ranking.rows),
-    }),
+    async run(ranking) {
+      // The section-window stage's places too (`sectionPlaces`): one statement for both.
+      const best = ranking.rows[0];
+      const { examples, nearby } = await sectionExamples(
+        ranking.query.database,
+        ranking.rows,
+        best ? sectionPlaces(best) : [],
+      );
+      return { ...ranking, examples, nearby };
+    },
   },
   {
     // The best passage's section around it, for the answer to choose from (`sectionOfBest`).
     name: 'section-window',
     answerOnly: true,
     async run(ranking) {
-      const section = await sectionOfBest(ranking.query.database, ranking.rows);
+      const section = await sectionOfBest(
+        ranking.query.database,
+        ranking.rows,
+        SECTION_WINDOW,
+        ranking.nearby,
+      );
       return section ? { ...ranking, section } : ranking;
     },
   },

@@ -1,6 +1,7 @@
 import { TITLE_SEPARATOR } from '../lexical-index/index.js';
 import { markdownBlocks } from '../markdown/index.js';
 import type { Queryable } from '../store/index.js';
+import { type ChunkPlace, type NearbyChunks, placeKey, readNearbyChunks } from './nearby-chunks.js';
 
 /** Longest example attached to a passage, in characters. */
 const MAX_EXAMPLE_CHARS = 400;
@@ -34,26 +35,29 @@ export function exampleOf(
 }
 
 /**
- * The examples ({@link exampleOf}) of the given chunks, by chunk id: one indexed read of
- * the chunks that follow them.
+ * The examples ({@link exampleOf}) of the given chunks, by chunk id, and what was read to
+ * find them: one indexed read of the chunks that follow them, and of the places `alsoAt`
+ * (the `section-window` stage's, read in the same statement: `readNearbyChunks`).
  */
 export async function sectionExamples(
   database: Queryable,
   chunks: readonly (ExampleChunk & { chunk_id: string; datasource_id: string; position: number })[],
-): Promise<Map<string, string>> {
+  alsoAt: readonly ChunkPlace[] = [],
+): Promise<{ examples: Map<string, string>; nearby: NearbyChunks }> {
   const examples = new Map<string, string>();
-  if (chunks.length === 0) return examples;
-  const rows = await database.query<ExampleChunk & { datasource_id: string; position: number }>(
-    `SELECT c.datasource_id, c.position, c.title, c.content
-     FROM chunks c
-     JOIN unnest($1::text[], $2::int[]) AS wanted(datasource_id, position)
-       ON c.datasource_id = wanted.datasource_id AND c.position = wanted.position`,
-    [chunks.map((chunk) => chunk.datasource_id), chunks.map((chunk) => chunk.position + 1)],
-  );
-  const next = new Map(rows.map((row) => [`${row.datasource_id}:${row.position}`, row]));
+  const nearby = await readNearbyChunks(database, [
+    ...chunks.map((chunk) => ({
+      datasource_id: chunk.datasource_id,
+      position: chunk.position + 1,
+    })),
+    ...(chunks.length === 0 ? [] : alsoAt),
+  ]);
   for (const chunk of chunks) {
-    const example = exampleOf(chunk, next.get(`${chunk.datasource_id}:${chunk.position + 1}`));
+    const next = nearby.chunks.get(
+      placeKey({ datasource_id: chunk.datasource_id, position: chunk.position + 1 }),
+    );
+    const example = exampleOf(chunk, next);
     if (example !== undefined) examples.set(chunk.chunk_id, example);
   }
-  return examples;
+  return { examples, nearby };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../store/index.js';
 import { startWithDocuments } from '../testing/index.js';
+import type { StageName } from './ranking-pipeline.js';
 import { retrieve } from './retrieve.js';
 import { sectionAround } from './section-window.js';
 
@@ -77,6 +79,43 @@ describe('retrieve when answering (the section-window stage)', () => {
       expect(others.every((passage) => passage.section === undefined)).toBe(true);
       const search = await retrieve(service.database, question, { datastoreIds: [datastoreId] });
       expect(search.passages.some((passage) => passage.section !== undefined)).toBe(false);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('reads the section in section-example’s statement, and on its own when that stage is off', async () => {
+    const { service, datastoreId } = await startWithDocuments([{ name: 'guide.md', text: GUIDE }]);
+    try {
+      const statements: string[] = [];
+      const counting: Queryable = {
+        query: (sql, params) => {
+          statements.push(sql);
+          return service.database.query(sql, params);
+        },
+        exec: (sql) => service.database.exec(sql),
+      };
+      const ask = async (stagesOff: StageName[]) => {
+        statements.length = 0;
+        const { passages } = await retrieve(
+          counting,
+          'When does the relay stop retrying a webhook?',
+          {
+            datastoreIds: [datastoreId],
+            purpose: 'answer',
+            stagesOff: new Set(stagesOff),
+          },
+        );
+        return { section: passages[0]?.section, statements: statements.length };
+      };
+      const every = await ask([]);
+      expect(every.section?.after.join('\n\n')).toContain('After eight failed attempts');
+      // The window costs no statement of its own after section-example's read…
+      expect((await ask(['section-window'])).statements).toBe(every.statements);
+      // …and reads the same section itself when that stage is off.
+      const alone = await ask(['section-example']);
+      expect(alone.section).toEqual(every.section);
+      expect(alone.statements).toBe(every.statements);
     } finally {
       await service.close();
     }

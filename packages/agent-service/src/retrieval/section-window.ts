@@ -8,6 +8,7 @@
  * its sentences from the passage's whole section around it, within the same room.
  */
 import type { Queryable } from '../store/index.js';
+import { type ChunkPlace, type NearbyChunks, placeKey } from './nearby-chunks.js';
 
 /**
  * Chunks read on each side of the passage, of the same section. Chosen leave-one-site-out
@@ -60,17 +61,35 @@ export function sectionAround(
   return before.length === 0 && after.length === 0 ? undefined : { before, after };
 }
 
+/** The places {@link sectionAround} reads around `passage`: `window` positions on each side. */
+export function sectionPlaces(passage: ChunkPlace, window = SECTION_WINDOW): ChunkPlace[] {
+  const places: ChunkPlace[] = [];
+  for (let step = 1; step <= window; step += 1) {
+    places.push({ datasource_id: passage.datasource_id, position: passage.position - step });
+    places.push({ datasource_id: passage.datasource_id, position: passage.position + step });
+  }
+  return places;
+}
+
 /**
- * The section around the best passage ({@link sectionAround}), `undefined` for none: one
- * indexed read of the chunks of its title within `window` of it on its page.
+ * The section around the best passage ({@link sectionAround}), `undefined` for none: from
+ * `nearby` when it was read at all its {@link sectionPlaces} (`section-example` reads them
+ * with its own, in one statement), else one indexed read of the chunks of its title within
+ * `window` of it on its page.
  */
 export async function sectionOfBest(
   database: Queryable,
   passages: readonly (WindowChunk & { datasource_id: string })[],
   window = SECTION_WINDOW,
+  nearby?: NearbyChunks,
 ): Promise<SectionAround | undefined> {
   const best = passages[0];
   if (!best || window <= 0) return undefined;
+  const places = sectionPlaces(best, window);
+  if (nearby && places.every((place) => nearby.asked.has(placeKey(place)))) {
+    const read = places.flatMap((place) => nearby.chunks.get(placeKey(place)) ?? []);
+    return sectionAround(best, read, window);
+  }
   const neighbours = await database.query<WindowChunk>(
     `SELECT c.position, c.title, c.content
      FROM chunks c
