@@ -138,6 +138,11 @@ export async function createPgliteDatabase(
       return pglite.transaction((transaction) => work(wrap(transaction, queryOptions)));
     },
     async dump() {
+      // A statement that writes WAL without a transaction id (gin_clean_pending_list,
+      // VACUUM) commits asynchronously: its records may still be in PGlite's WAL buffers,
+      // which the dump does not hold, and the copy opens as it was before it. A checkpoint
+      // writes them, and every page they changed, to the files first.
+      await pglite.exec('CHECKPOINT');
       return pglite.dumpDataDir('none');
     },
     async close() {
