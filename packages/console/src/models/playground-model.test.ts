@@ -8,13 +8,19 @@ import { createPlaygroundModel } from './playground-model.js';
 const encoder = createSseEncoder();
 const metadata = { answerer: 'extractive', latencyMs: 12, topScores: [0.9], found: true };
 
-async function loaded() {
+/** A model over a controlled server, its agents not loaded yet. */
+function unloaded() {
   const server = createControlledFetch();
   const model = createPlaygroundModel(
     createApiClient({ baseUrl: server.baseUrl, fetch: server.fetch }),
     server.baseUrl,
     server.fetch,
   );
+  return { server, model };
+}
+
+async function loaded() {
+  const { server, model } = unloaded();
   const loading = model.load();
   (await server.take('GET api/agents')).respond(200, [
     agentFixture('zeta', 'Zeta'),
@@ -135,12 +141,7 @@ describe('playground model', () => {
   });
 
   it('asks the agent shown once the list has loaded, when asked as the page opens', async () => {
-    const server = createControlledFetch();
-    const model = createPlaygroundModel(
-      createApiClient({ baseUrl: server.baseUrl, fetch: server.fetch }),
-      server.baseUrl,
-      server.fetch,
-    );
+    const { server, model } = unloaded();
     const loading = model.load();
     const asking = model.ask('How are refunds paid?');
     const twice = model.ask('How are refunds paid?');
@@ -156,12 +157,7 @@ describe('playground model', () => {
   });
 
   it('says why the agents could not be loaded, and asks nothing without an agent', async () => {
-    const server = createControlledFetch();
-    const model = createPlaygroundModel(
-      createApiClient({ baseUrl: server.baseUrl, fetch: server.fetch }),
-      server.baseUrl,
-      server.fetch,
-    );
+    const { server, model } = unloaded();
     const loading = model.load();
     (await server.take('GET api/agents')).fail();
     await loading;
