@@ -153,7 +153,7 @@ describe('POST /api/agents/{id}/contacts', () => {
     [{ visitorId: 'v', email: 'a@\u0085b.io' }, /control characters|email must be/],
     [{ visitorId: 'v' }, /email is required/],
     [{ visitorId: 'bad id', email: 'a@b.io' }, /visitorId/],
-    [{ visitorId: 'v', email: 'a@b.io', extra: true }, /JSON object/],
+    [{ visitorId: 'v', email: 'a@b.io', extra: true }, /"extra" is not a field of this request/],
     [{ visitorId: 'v', email: 'a@b.io', phone: '+1 555 0100' }, /phone is not asked for/],
   ])('answers 400 to %j', async (body, message) => {
     expectError(await submit(body), 400, 'INVALID_REQUEST', message);
