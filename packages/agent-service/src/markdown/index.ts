@@ -7,6 +7,11 @@
  * (sections), the lexical index (code shapes) and the extractive answerer (excerpts).
  */
 export { inlineCodeOf } from './inline-code.js';
-export { isTableDelimiter, type MarkdownBlock, markdownBlocks } from './markdown-blocks.js';
+export {
+  isTableDelimiter,
+  type MarkdownBlock,
+  markdownBlocks,
+  parseHeadingLine,
+} from './markdown-blocks.js';
 export { inlineReferenceLinks } from './reference-links.js';
 export { splitBlock, splitText } from './split-block.js';

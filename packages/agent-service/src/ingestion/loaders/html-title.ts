@@ -1,4 +1,5 @@
 import type { Root } from 'hast';
+import { parseHeadingLine } from '../../markdown/index.js';
 import { findElements, textOf } from './html-tree.js';
 
 /**
@@ -106,12 +107,10 @@ export function summarizedTitle(
   markdown: string,
 ): { title: string; markdown: string } {
   const lines = markdown.split('\n');
-  const headingText = (line: string) => line.replace(/^#+\s*/, '').replace(/\s*\{#[^}]*\}$/, '');
   const filled = lines.flatMap((line, index) => (line.trim() === '' ? [] : [index]));
   const [firstLine = -1, secondLine = -1] = filled;
-  const repeatsTitle =
-    lines[firstLine]?.startsWith('#') &&
-    comparable(headingText(lines[firstLine] ?? '')) === comparable(title);
+  const heading = parseHeadingLine(lines[firstLine] ?? '');
+  const repeatsTitle = heading !== undefined && comparable(heading.text) === comparable(title);
   const at = repeatsTitle ? secondLine : firstLine;
   const match = NAME_LINE.exec(lines[at]?.trim() ?? '');
   const [names = '', summary = ''] = match?.slice(1) ?? [];
