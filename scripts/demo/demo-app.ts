@@ -1,5 +1,4 @@
-import { type BffOptions, type BffRouter, createBff } from '@agent-chat/bff';
-import { apiErrorBody, ERROR_CODES } from '@agent-chat/protocol';
+import { type BffOptions, type BffRouter, createBff, notFound } from '@agent-chat/bff';
 import express, { type Express } from 'express';
 import { DEMO_PAGE_CSS, renderDemoPage } from './demo-page.js';
 
@@ -33,12 +32,6 @@ export function createDemoApp(options: BffOptions & { agentId: string }): DemoAp
     res.status(204).set('Cache-Control', 'public, max-age=86400').end();
   });
   app.use(bff);
-  app.use(function notFound(req, res) {
-    res
-      .status(404)
-      .json(
-        apiErrorBody(ERROR_CODES.notFound, `There is no ${req.method} ${req.path} on this server.`),
-      );
-  });
+  app.use(notFound);
   return { app, bff };
 }

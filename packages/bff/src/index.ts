@@ -12,7 +12,7 @@
 export { createAdminRouter } from './admin/index.js';
 export { BffError, INVALID_OPTIONS } from './bff-error.js';
 export { type BffRouter, createBff, type RequestListenerOptions } from './create-bff.js';
-export { createDefaultLogger } from './http/index.js';
+export { createDefaultLogger, notFound } from './http/index.js';
 export {
   type AgentPolicy,
   BFF_DEFAULTS,

@@ -1,9 +1,8 @@
 import type { RequestListener } from 'node:http';
-import { ERROR_CODES } from '@agent-chat/protocol';
 import express from 'express';
 import proxyaddr from 'proxy-addr';
 import { type BffRouter, createBff } from './create-bff.js';
-import { sendError } from './http/index.js';
+import { notFound } from './http/index.js';
 import { type BffOptions, resolveServerOptions, type ServerOptions } from './options/index.js';
 
 /**
@@ -37,14 +36,7 @@ export function createStandaloneBff(options: StandaloneBffOptions): StandaloneBf
   app.disable('x-powered-by');
   app.set('trust proxy', server.trustProxy);
   app.use('/', bff);
-  app.use(function notFound(req, res) {
-    sendError(
-      res,
-      404,
-      ERROR_CODES.notFound,
-      `There is no ${req.method} ${req.path} on this server.`,
-    );
-  });
+  app.use(notFound);
   const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
   const serve = bff.requestListener(app as unknown as RequestListener, {
     clientIp: (req) => proxyaddr(req, trust),

@@ -11,6 +11,7 @@ export {
   type OriginCheck,
 } from './cors.js';
 export { createDefaultLogger } from './default-logger.js';
+export { notFound } from './not-found.js';
 export { type JsonBodyResult, readJsonBody } from './read-json-body.js';
 export {
   createRequestContext,
